@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * The error catalogue (core.md §8) plus the codes the platform adds for protocol-level failures.
+ * The client switches on `code`, never on the message text.
+ */
+export const ERROR_CATALOGUE = {
+  E_FORBIDDEN: { status: 403, ko: '권한이 없습니다.', en: 'You do not have permission.' },
+  E_UNAUTHORIZED: { status: 401, ko: '사용자 인증이 필요합니다.', en: 'User authentication is required.' },
+  E_NOT_FOUND_001: { status: 404, ko: '일치하는 학교 코드가 없습니다.', en: 'No matching school code.' },
+  E_NOT_FOUND_002: { status: 404, ko: '사용 내역을 찾을 수 없습니다.', en: 'Usage history not found.' },
+  E_NOT_FOUND_003: {
+    status: 404,
+    ko: '일치하는 교육 업체가 없습니다.',
+    en: 'No matching education company.',
+  },
+  E_FILE_001: { status: 400, ko: '파일 업로드에 실패했습니다.', en: 'File upload failed.' },
+  E_EXCEL_001: {
+    status: 500,
+    ko: '엑셀 파일 생성 중 오류가 발생했습니다.',
+    en: 'Error creating the Excel file.',
+  },
+  E_CONFLICT_001: {
+    status: 409,
+    ko: '이미 등록된 사용자 이름입니다.',
+    en: 'This user name is already registered.',
+  },
+  E_CONFLICT_002: {
+    status: 409,
+    ko: '이미 등록된 클라이언트 ID입니다.',
+    en: 'This client id is already registered.',
+  },
+  E_CONFLICT_003: { status: 409, ko: '이미 등록된 업체입니다.', en: 'This vendor is already registered.' },
+  E_IMMUTABLE_VALUE_001: {
+    status: 400,
+    ko: '클라이언트 ID는 변경할 수 없습니다.',
+    en: 'The client id cannot be changed.',
+  },
+  E_ALREADY_FULL: {
+    status: 409,
+    ko: '고정할 수 있는 최대 개수에 도달했습니다.',
+    en: 'The maximum number of pinned items has been reached.',
+  },
+  COMMON: {
+    status: 400,
+    ko: '오류가 발생했습니다. 새로고침하거나 잠시 후 다시 시도해 주세요.',
+    en: 'An error occurred. Refresh the page or try again later.',
+  },
+  SERVER_ERROR: { status: 500, ko: '오류가 발생했습니다.', en: 'An error occurred.' },
+  // Added by the platform: input that fails its schema, unknown records and protocol-level refusals.
+  E_VALIDATION: { status: 400, ko: '입력값이 올바르지 않습니다.', en: 'The request is not valid.' },
+  E_NOT_FOUND: {
+    status: 404,
+    ko: '요청한 항목을 찾을 수 없습니다.',
+    en: 'The requested item was not found.',
+  },
+  E_PAYLOAD_TOO_LARGE: { status: 413, ko: '요청 크기가 너무 큽니다.', en: 'The request is too large.' },
+  E_UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    ko: '지원하지 않는 콘텐츠 형식입니다.',
+    en: 'The content type is not supported.',
+  },
+  E_TOO_MANY_REQUESTS: {
+    status: 429,
+    ko: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'Too many requests. Try again later.',
+  },
+} as const satisfies Record<string, { status: number; ko: string; en: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as [ErrorCode, ...ErrorCode[]];
+export const errorCodeSchema = z.enum(ERROR_CODES);
+
+/** Every error response body. `details` lists field problems for E_VALIDATION. */
+export const errorResponseSchema = z
+  .object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'ErrorResponse' });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export type Language = 'ko' | 'en';
+
+export function errorMessage(code: string, language: Language): string {
+  const entry = ERROR_CATALOGUE[code as ErrorCode] ?? ERROR_CATALOGUE.COMMON;
+  return entry[language];
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_CATALOGUE;
+}
