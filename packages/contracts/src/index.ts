@@ -2,3 +2,4 @@ export * from './common.ts';
 export * from './error-reports.ts';
 export * from './errors.ts';
 export * from './i18n.ts';
+export * from './reference.ts';

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { errorMessage } from '@ssaem/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { createErrorReportRepository } from './modules/error-reports/error-reports.repository.ts';
+import { errorReportRoutes } from './modules/error-reports/error-reports.routes.ts';
+import { createErrorReportService } from './modules/error-reports/error-reports.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createReferenceRepository } from './modules/reference/reference.repository.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { createReferenceService } from './modules/reference/reference.service.ts';
+import { AppError } from './platform/errors/app-error.ts';
+import { registerErrorHandler } from './platform/errors/error-handler.ts';
+import { registerOpenApi } from './platform/http/openapi.ts';
+import { registerSecurityHeaders } from './platform/http/security.ts';
+import { registerSpa } from './platform/http/spa.ts';
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+function loggerOptions(config: Config) {
+  return {
+    level: config.LOG_LEVEL,
+    // Credentials never reach the log, whatever a plugin decides to log.
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
+  };
+}
+
+/** Builds the whole server; main.ts and the tests call the same function. */
+export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: true,
+    // Read in genReqId instead, so an unsafe caller-supplied id is replaced rather than echoed.
+    requestIdHeader: false,
+    // Requests Node's parser rejects (e.g. raw bytes in the path) still get the error shape.
+    clientErrorHandler: (_error, socket) => {
+      if (!socket.writable) return;
+      const body = JSON.stringify({ code: 'E_VALIDATION', message: errorMessage('E_VALIDATION', 'ko') });
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
+    // A caller's request id is kept when it is sane, so logs join up across services.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await registerSecurityHeaders(app);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => {
+      return new AppError('E_TOO_MANY_REQUESTS', {
+        headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
+      });
+    },
+  });
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10, fields: 50 } });
+  await registerOpenApi(app, config.PUBLIC_URL);
+
+  const referenceService = createReferenceService(createReferenceRepository(database.db));
+  const errorReportService = createErrorReportService(createErrorReportRepository(database.db));
+  await app.register(healthRoutes(database));
+  await app.register(referenceRoutes(referenceService));
+  await app.register(errorReportRoutes(errorReportService));
+
+  await registerSpa(app, config.WEB_DIST_DIR);
+  return app;
+}

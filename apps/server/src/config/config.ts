@@ -1,0 +1,94 @@
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: apps/server/src/config → ../../../.. */
+export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = z.url().optional();
+
+/**
+ * Every configuration variable, parsed once at start-up. README.md lists the same variables with
+ * their defaults; keep the two in step.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REFERENCE_DATA_DIR: z.string().min(1).optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: booleanFlag.optional(),
+  DEMO_PASSWORD: z.string().min(8).default('demo1234!'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+});
+
+type RawConfig = z.infer<typeof configSchema>;
+
+export type Config = Omit<RawConfig, 'SEED_DEMO' | 'PUBLIC_URL' | 'REFERENCE_DATA_DIR' | 'WEB_DIST_DIR'> & {
+  PUBLIC_URL: string;
+  SEED_DEMO: boolean;
+  REFERENCE_DATA_DIR: string;
+  WEB_DIST_DIR: string;
+  /** Absolute path of the SQLite file when no DATABASE_URL is set. */
+  SQLITE_FILE: string;
+};
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+function absolute(path: string): string {
+  return isAbsolute(path) ? path : resolve(projectRoot, path);
+}
+
+/** Parses the environment; throws ConfigError listing every invalid variable at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(pickKnown(env));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const raw = parsed.data;
+  const dataDir = absolute(raw.DATA_DIR);
+  return {
+    ...raw,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    SEED_DEMO: raw.SEED_DEMO ?? raw.NODE_ENV !== 'production',
+    REFERENCE_DATA_DIR: absolute(raw.REFERENCE_DATA_DIR ?? '../shared/data'),
+    WEB_DIST_DIR: absolute(raw.WEB_DIST_DIR ?? 'apps/web/dist'),
+    SQLITE_FILE: resolve(dataDir, 'ssaem.sqlite'),
+  };
+}
+
+/** Empty strings count as unset, as in most shells' `VAR= npm start`. */
+function pickKnown(env: NodeJS.ProcessEnv): Record<string, string> {
+  const known: Record<string, string> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') known[key] = value;
+  }
+  return known;
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as foundation from './0001-foundation.ts';
+
+/**
+ * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
+ * under Node, Vitest and any bundler. Never edit a landed migration; add the next one.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};

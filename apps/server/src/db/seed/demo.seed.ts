@@ -1,0 +1,166 @@
+import { hash } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
+import type { Database, NewSchool } from '../schema.ts';
+
+/**
+ * The demo schools: real rows of the national list (서울가락초등학교 and 가락중학교, both in
+ * 송파구). When the reference data is absent they are created from these same values.
+ */
+export const DEMO_SCHOOLS = {
+  elementary: {
+    schoolCode: '7130102',
+    name: '서울가락초등학교',
+    engName: 'Seoul Garak Elementary School',
+    level: '초등학교',
+    levelCodeSeq: 1,
+    officeName: '서울특별시교육청',
+    address: '서울특별시 송파구 송파대로37길 45',
+    phone: null,
+    homepage: null,
+    latitude: null,
+    longitude: null,
+  },
+  middle: {
+    schoolCode: '7130165',
+    name: '가락중학교',
+    engName: 'Karak Middle School',
+    level: '중학교',
+    levelCodeSeq: 2,
+    officeName: '서울특별시교육청',
+    address: '서울특별시 송파구 송이로 45',
+    phone: null,
+    homepage: null,
+    latitude: null,
+    longitude: null,
+  },
+} satisfies Record<string, NewSchool>;
+
+type DemoSchool = keyof typeof DEMO_SCHOOLS | null;
+
+export interface DemoAccount {
+  username: string;
+  name: string;
+  roles: string[];
+  school: DemoSchool;
+  title: string | null;
+  assignedGrade: number | null;
+  email: string;
+}
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    username: 'teacher',
+    name: '김하늘',
+    roles: ['ROLE_TEACHER'],
+    school: 'elementary',
+    title: '3학년 2반 담임',
+    assignedGrade: 13,
+    email: 'teacher@demo.ssaem.kr',
+  },
+  {
+    username: 'teacher2',
+    name: '이서준',
+    roles: ['ROLE_TEACHER'],
+    school: 'middle',
+    title: '국어 교사',
+    assignedGrade: 21,
+    email: 'teacher2@demo.ssaem.kr',
+  },
+  {
+    username: 'student',
+    name: '박지우',
+    roles: ['ROLE_STUDENT'],
+    school: 'elementary',
+    title: '3학년 2반',
+    assignedGrade: 13,
+    email: 'student@demo.ssaem.kr',
+  },
+  {
+    username: 'admin',
+    name: '최민준',
+    roles: ['ROLE_ADMIN', 'ROLE_TEACHER'],
+    school: 'elementary',
+    title: '교무부장',
+    assignedGrade: null,
+    email: 'admin@demo.ssaem.kr',
+  },
+  {
+    username: 'superadmin',
+    name: '정유진',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
+    school: null,
+    title: '서비스 운영자',
+    assignedGrade: null,
+    email: 'superadmin@demo.ssaem.kr',
+  },
+  {
+    username: 'provider',
+    name: '한에듀',
+    roles: ['ROLE_PROVIDER'],
+    school: null,
+    title: '에듀테크 공급자',
+    assignedGrade: null,
+    email: 'provider@demo.ssaem.kr',
+  },
+  {
+    username: 'unlicensed',
+    name: '오세린',
+    roles: ['ROLE_TEACHER'],
+    school: 'elementary',
+    title: '5학년 1반 담임',
+    assignedGrade: 15,
+    email: 'unlicensed@demo.ssaem.kr',
+  },
+];
+
+async function ensureSchool(db: Kysely<Database>, school: NewSchool): Promise<number> {
+  const existing = await db
+    .selectFrom('school')
+    .select('id')
+    .where('schoolCode', '=', school.schoolCode)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const inserted = await db.insertInto('school').values(school).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/**
+ * Creates the demo schools and accounts. Idempotent: existing accounts are left as they are
+ * (a teacher may have changed their profile), missing ones are created.
+ */
+export async function seedDemoData(db: Kysely<Database>, password: string): Promise<DemoAccount[]> {
+  const schoolIds = {
+    elementary: await ensureSchool(db, DEMO_SCHOOLS.elementary),
+    middle: await ensureSchool(db, DEMO_SCHOOLS.middle),
+  };
+  const existing = new Set(
+    (await db.selectFrom('users').select('username').execute()).map((row) => row.username),
+  );
+  const missing = DEMO_ACCOUNTS.filter((account) => !existing.has(account.username));
+  if (missing.length === 0) return DEMO_ACCOUNTS;
+  const passwordHash = await hash(password);
+  const now = new Date().toISOString();
+  await db
+    .insertInto('users')
+    .values(
+      missing.map((account) => ({
+        username: account.username,
+        passwordHash,
+        name: account.name,
+        nickName: account.name,
+        email: account.email,
+        mobile: null,
+        profile: null,
+        code: null,
+        schoolId: account.school ? schoolIds[account.school] : null,
+        roles: JSON.stringify(account.roles),
+        assignedGrade: account.assignedGrade,
+        title: account.title,
+        enabled: 1,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .execute();
+  return DEMO_ACCOUNTS;
+}

@@ -1,0 +1,60 @@
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config/config.ts';
+import { openDatabase, prepareDatabase } from './db/prepare.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function printBanner(config: Config, demoUsernames: string[]): void {
+  const lines = [
+    '',
+    `  Ssaem is running at ${config.PUBLIC_URL}`,
+    `  API documentation: ${config.PUBLIC_URL}/api/docs`,
+  ];
+  if (demoUsernames.length) {
+    lines.push(`  Demo accounts (password ${config.DEMO_PASSWORD}): ${demoUsernames.join(', ')}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = openDatabase(config);
+  const prepared = await prepareDatabase(database, config);
+  const app = await buildApp({ config, database });
+  for (const report of prepared.reference) {
+    app.log.info({ dataset: report.name, rows: report.rows, skipped: report.skipped }, 'reference data');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  printBanner(
+    config,
+    prepared.demoAccounts.map((account) => account.username),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config/config.ts';
+import type { DatabaseHandle } from '../src/db/database.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A web build stand-in so the SPA fallback can be tested without building the web app. */
+export function createFakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ssaem-web-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="ko"><body><div id="root"></div></body></html>',
+  );
+  return dir;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'ssaem-data-')),
+    WEB_DIST_DIR: createFakeWebDist(),
+    ...env,
+  });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
