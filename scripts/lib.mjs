@@ -45,3 +45,29 @@ function workspacesLinked() {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   return (pkg.workspaces ?? []).length === 0 || existsSync(join(root, 'node_modules', '@ssaem'));
 }
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
+    stat.mtimeMs,
+  );
+}
+
+/** Builds the web app unless its build is newer than every source it depends on. */
+export function ensureWebBuild() {
+  const built = join(root, 'apps/web/dist/index.html');
+  const sources = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/public',
+    'apps/web/vite.config.ts',
+    'packages/contracts/src',
+  ];
+  const newestSource = Math.max(...sources.map((source) => newestMtime(join(root, source))));
+  if (existsSync(built) && statSync(built).mtimeMs >= newestSource) return;
+  console.log('[ssaem] building the web app …');
+  runOrExit('npm', ['run', 'build', '--workspace', '@ssaem/web']);
+}

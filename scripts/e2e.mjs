@@ -1,0 +1,61 @@
+// npm run test:e2e: builds the app, starts the real server on a scratch database and runs the
+// Playwright journeys against it in Debian's Chromium.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureDependencies, ensureWebBuild, root, run } from './lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseUrl = `http://127.0.0.1:${port}`;
+
+if (!existsSync(CHROMIUM)) {
+  console.error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+ensureDependencies();
+ensureWebBuild();
+
+const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-e2e-'));
+const server = spawn('node', ['apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+  },
+});
+
+async function waitForReady(deadline) {
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error('server exited before it was ready');
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not become ready within 120 s');
+}
+
+let status = 1;
+try {
+  await waitForReady(Date.now() + 120_000);
+  status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
+    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: CHROMIUM },
+  });
+} catch (error) {
+  console.error(error);
+} finally {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(status);
