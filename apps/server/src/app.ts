@@ -13,6 +13,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
+import { registerIdentity } from './platform/auth/identity.ts';
 import { AppError } from './platform/errors/app-error.ts';
 import { registerErrorHandler } from './platform/errors/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
@@ -75,6 +76,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10, fields: 50 } });
   await registerOpenApi(app, config.PUBLIC_URL);
+  await registerIdentity(app, config, database.db);
 
   const referenceService = createReferenceService(createReferenceRepository(database.db));
   const errorReportService = createErrorReportService(createErrorReportRepository(database.db));

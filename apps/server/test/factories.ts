@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, NewSchool, SchoolRow, UserRow } from '../src/db/schema.ts';
 
@@ -42,6 +43,7 @@ export async function buildUser(
     .insertInto('users')
     .values({
       username: `user${n}_${Date.now().toString(36)}`,
+      subject: randomUUID(),
       passwordHash: null,
       name: `교사${n}`,
       nickName: null,

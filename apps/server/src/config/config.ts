@@ -34,6 +34,9 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.optional(),
   DEMO_PASSWORD: z.string().min(8).default('demo1234!'),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.string().min(1).default('ssaem-web'),
+  OIDC_AUDIENCE: z.string().min(1).default('ssaem-api'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -43,11 +46,20 @@ export const configSchema = z.object({
 
 type RawConfig = z.infer<typeof configSchema>;
 
-export type Config = Omit<RawConfig, 'SEED_DEMO' | 'PUBLIC_URL' | 'REFERENCE_DATA_DIR' | 'WEB_DIST_DIR'> & {
+export type Config = Omit<
+  RawConfig,
+  'SEED_DEMO' | 'PUBLIC_URL' | 'REFERENCE_DATA_DIR' | 'WEB_DIST_DIR' | 'OIDC_ISSUER'
+> & {
+  OIDC_ISSUER: string | undefined;
+} & {
   PUBLIC_URL: string;
   SEED_DEMO: boolean;
   REFERENCE_DATA_DIR: string;
   WEB_DIST_DIR: string;
+  /** The issuer tokens come from: the embedded provider unless OIDC_ISSUER names another. */
+  ISSUER: string;
+  /** True when the embedded OpenID provider serves /realms/ssaem. */
+  EMBEDDED_IDP: boolean;
   /** Absolute path of the SQLite file when no DATABASE_URL is set. */
   SQLITE_FILE: string;
 };
@@ -72,10 +84,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const raw = parsed.data;
   const dataDir = absolute(raw.DATA_DIR);
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
   return {
     ...raw,
     DATA_DIR: dataDir,
-    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    PUBLIC_URL: publicUrl,
+    ISSUER: (raw.OIDC_ISSUER ?? `${publicUrl}/realms/ssaem`).replace(/\/$/, ''),
+    OIDC_ISSUER: raw.OIDC_ISSUER,
+    EMBEDDED_IDP: !raw.OIDC_ISSUER,
     SEED_DEMO: raw.SEED_DEMO ?? raw.NODE_ENV !== 'production',
     REFERENCE_DATA_DIR: absolute(raw.REFERENCE_DATA_DIR ?? '../shared/data'),
     WEB_DIST_DIR: absolute(raw.WEB_DIST_DIR ?? 'apps/web/dist'),

@@ -12,6 +12,44 @@ export interface Database {
   users: UsersTable;
   errorReport: ErrorReportTable;
   referenceImport: ReferenceImportTable;
+  oidcPayload: OidcPayloadTable;
+  oidcKey: OidcKeyTable;
+  loginFailure: LoginFailureTable;
+  revokedSession: RevokedSessionTable;
+}
+
+export interface OidcPayloadTable {
+  model: string;
+  id: string;
+  payload: string;
+  grantId: string | null;
+  userCode: string | null;
+  uid: string | null;
+  /** Epoch seconds. */
+  expiresAt: number | null;
+  consumedAt: number | null;
+}
+
+export interface OidcKeyTable {
+  kid: string;
+  kind: 'signing' | 'cookie';
+  material: string;
+  createdAt: string;
+  retiredAt: string | null;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  username: string;
+  ip: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+}
+
+export interface RevokedSessionTable {
+  sid: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
 }
 
 export interface CodeTable {
@@ -76,6 +114,7 @@ export interface UsersTable {
   assignedGrade: number | null;
   title: string | null;
   enabled: number;
+  subject: string | null;
   createdAt: string;
   updatedAt: string;
 }

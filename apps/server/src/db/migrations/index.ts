@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as foundation from './0001-foundation.ts';
+import * as identity from './0002-identity.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -7,4 +8,5 @@ import * as foundation from './0001-foundation.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-identity': identity,
 };

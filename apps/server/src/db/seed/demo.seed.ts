@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { Database, NewSchool } from '../schema.ts';
@@ -145,6 +146,7 @@ export async function seedDemoData(db: Kysely<Database>, password: string): Prom
     .values(
       missing.map((account) => ({
         username: account.username,
+        subject: randomUUID(),
         passwordHash,
         name: account.name,
         nickName: account.name,

@@ -1,0 +1,118 @@
+import formbody from '@fastify/formbody';
+import { type Language, pickLanguage } from '@ssaem/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { z } from 'zod';
+import { PROVIDER_SCOPES } from '../../platform/auth/embedded-provider.ts';
+import type { LoginService } from './login.service.ts';
+import { LOGIN_TEXT, renderExpiredPage, renderLoginPage } from './login-page.ts';
+import { LOGOUT_SCRIPT } from './provider-pages.ts';
+
+const uidParams = z.object({ uid: z.string().min(1).max(100) });
+const loginBody = z.object({
+  username: z.string().max(100).default(''),
+  password: z.string().max(200).default(''),
+  lang: z.enum(['ko', 'en']).optional(),
+});
+
+function languageFor(request: FastifyRequest, explicit?: string): Language {
+  if (explicit === 'ko' || explicit === 'en') return explicit;
+  return pickLanguage(request.headers['accept-language']);
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string) {
+  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+/**
+ * The embedded provider's login screen at /interaction/{uid}: GET shows the form, POST checks
+ * the password and hands the result back to the provider, which redirects to the web app.
+ */
+export function interactionRoutes(provider: Provider, login: LoginService, resource: string) {
+  return async (app: FastifyInstance) => {
+    await app.register(formbody, { bodyLimit: 4096 });
+
+    app.get('/interaction/assets/logout.js', async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(LOGOUT_SCRIPT),
+    );
+
+    app.get('/interaction/:uid', { schema: { hide: true } }, async (request, reply) => {
+      const { uid } = uidParams.parse(request.params);
+      const query = request.query as { lang?: string };
+      let details: Awaited<ReturnType<Provider['interactionDetails']>>;
+      try {
+        details = await provider.interactionDetails(request.raw, reply.raw);
+      } catch {
+        return sendHtml(reply, 400, renderExpiredPage(languageFor(request, query.lang)));
+      }
+      const uiLocale =
+        typeof details.params.ui_locales === 'string' ? details.params.ui_locales.split(' ')[0] : undefined;
+      const language = languageFor(request, query.lang ?? uiLocale);
+      if (details.prompt.name === 'consent')
+        return finishConsent(provider, request, reply, details, resource);
+      return sendHtml(reply, 200, renderLoginPage({ language, uid }));
+    });
+
+    app.post('/interaction/:uid/login', { schema: { hide: true } }, async (request, reply) => {
+      const { uid } = uidParams.parse(request.params);
+      const body = loginBody.safeParse(request.body ?? {});
+      const input = body.success ? body.data : { username: '', password: '', lang: undefined };
+      const language = languageFor(request, input.lang);
+      try {
+        await provider.interactionDetails(request.raw, reply.raw);
+      } catch {
+        return sendHtml(reply, 400, renderExpiredPage(language));
+      }
+      const result = await login.signIn({
+        username: input.username,
+        password: input.password,
+        ip: request.ip,
+      });
+      if (result.outcome === 'throttled') {
+        const minutes = String(Math.ceil(result.retryAfterSeconds / 60));
+        reply.header('retry-after', String(result.retryAfterSeconds));
+        const error = LOGIN_TEXT[language].throttled.replace('{minutes}', minutes);
+        return sendHtml(reply, 429, renderLoginPage({ language, uid, username: input.username, error }));
+      }
+      if (result.outcome === 'invalid') {
+        const error = LOGIN_TEXT[language].invalid;
+        return sendHtml(reply, 401, renderLoginPage({ language, uid, username: input.username, error }));
+      }
+      request.log.info({ event: 'login' }, 'signed in');
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { login: { accountId: result.subject } },
+        { mergeWithLastSubmission: false },
+      );
+    });
+  };
+}
+
+/** First-party sign-in needs no consent screen: grant what the web app asks for and continue. */
+async function finishConsent(
+  provider: Provider,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  details: Awaited<ReturnType<Provider['interactionDetails']>>,
+  resource: string,
+) {
+  const accountId = details.session?.accountId;
+  const clientId = String(details.params.client_id ?? '');
+  const grant = details.grantId
+    ? await provider.Grant.find(details.grantId)
+    : new provider.Grant({ accountId: accountId ?? '', clientId });
+  if (!grant)
+    return sendHtml(reply, 400, renderExpiredPage(pickLanguage(request.headers['accept-language'])));
+  grant.addOIDCScope(PROVIDER_SCOPES);
+  grant.addResourceScope(resource, 'openid profile email');
+  const grantId = await grant.save();
+  reply.hijack();
+  await provider.interactionFinished(
+    request.raw,
+    reply.raw,
+    { consent: { grantId } },
+    { mergeWithLastSubmission: true },
+  );
+}

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.ts';
+
+export function createUsersRepository(db: Kysely<Database>) {
+  return {
+    findById(id: number): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    findBySubject(subject: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('subject', '=', subject).executeTakeFirst();
+    },
+    findByUsername(username: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+    },
+    async linkSubject(id: number, subject: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ subject, updatedAt: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+export function parseRoles(row: Pick<UserRow, 'roles'>): string[] {
+  try {
+    const roles = JSON.parse(row.roles) as unknown;
+    return Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
+  } catch {
+    return [];
+  }
+}

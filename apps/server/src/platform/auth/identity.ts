@@ -1,0 +1,124 @@
+import middie from '@fastify/middie';
+import type { FastifyInstance } from 'fastify';
+import { createLocalJWKSet } from 'jose';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Config } from '../../config/config.ts';
+import type { Database } from '../../db/schema.ts';
+import { interactionRoutes } from '../../modules/auth/interaction.routes.ts';
+import { createLoginRepository } from '../../modules/auth/login.repository.ts';
+import { createLoginService, LOGIN_WINDOW_MS } from '../../modules/auth/login.service.ts';
+import { createUsersRepository } from '../../modules/users/users.repository.ts';
+import { apiResourceIndicator, createEmbeddedProvider, REALM_PATH } from './embedded-provider.ts';
+import { actorOf, registerAuthentication, signedIn } from './guards.ts';
+import { purgeExpiredOidcRows } from './oidc-adapter.ts';
+import { loadProviderKeys, publicJwk } from './oidc-keys.ts';
+import { purgeDeniedSessions } from './session-denylist.ts';
+import { createTokenVerifier, type TokenVerifier } from './token-verifier.ts';
+
+const USERINFO_PATH = `${REALM_PATH}/protocol/openid-connect/userinfo`;
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+const authConfigSchema = z.object({
+  authority: z.string(),
+  clientId: z.string(),
+  audience: z.string(),
+  embedded: z.boolean(),
+});
+
+/**
+ * Sign-in for the whole app. With no OIDC_ISSUER the embedded provider is mounted at
+ * /realms/ssaem with its login screen; otherwise tokens from the named issuer are accepted and
+ * the web app is pointed there. Either way the API verifies the same kind of JWT.
+ */
+export async function registerIdentity(
+  app: FastifyInstance,
+  config: Config,
+  db: Kysely<Database>,
+): Promise<TokenVerifier> {
+  const verifierOptions = {
+    db,
+    issuer: config.ISSUER,
+    audience: config.OIDC_AUDIENCE,
+    clientId: config.OIDC_CLIENT_ID,
+  };
+  let verifier: TokenVerifier;
+
+  if (config.EMBEDDED_IDP) {
+    const keys = await loadProviderKeys(db);
+    verifier = createTokenVerifier({
+      ...verifierOptions,
+      keys: createLocalJWKSet({ keys: keys.signing.map(publicJwk) }),
+    });
+    const provider = await createEmbeddedProvider(config, db);
+    await app.register(middie);
+    const handle = provider.callback();
+    // Every path under the realm belongs to the provider except userinfo, which we serve.
+    app.use(REALM_PATH, (req, res, next) => {
+      if (`${REALM_PATH}${req.url ?? ''}`.startsWith(USERINFO_PATH)) return next();
+      return handle(req, res);
+    });
+    const login = createLoginService(createUsersRepository(db), createLoginRepository(db));
+    await app.register(interactionRoutes(provider, login, apiResourceIndicator(config)));
+    registerPurge(app, db);
+  } else {
+    verifier = createTokenVerifier(verifierOptions);
+  }
+
+  registerAuthentication(app, verifier);
+  if (config.EMBEDDED_IDP) registerUserinfo(app, db);
+
+  app.get(
+    '/api/v1/public/auth-config',
+    {
+      schema: { tags: ['auth'], summary: 'Where the web app signs in', response: { 200: authConfigSchema } },
+    },
+    async () => ({
+      authority: config.ISSUER,
+      clientId: config.OIDC_CLIENT_ID,
+      audience: config.OIDC_AUDIENCE,
+      embedded: config.EMBEDDED_IDP,
+    }),
+  );
+  return verifier;
+}
+
+function registerUserinfo(app: FastifyInstance, db: Kysely<Database>): void {
+  const users = createUsersRepository(db);
+  const handler = async (request: Parameters<typeof actorOf>[0]) => {
+    const actor = actorOf(request);
+    const user = await users.findById(actor.userId);
+    return {
+      sub: actor.subject,
+      name: actor.name,
+      preferred_username: actor.username,
+      nickname: user?.nickName ?? undefined,
+      email: user?.email ?? undefined,
+      email_verified: Boolean(user?.email),
+      realm_access: { roles: actor.roles },
+    };
+  };
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({ method, url: USERINFO_PATH, preHandler: signedIn, schema: { hide: true }, handler });
+  }
+}
+
+/** Expired provider rows, old login failures and lapsed denylist entries are removed on a timer. */
+function registerPurge(app: FastifyInstance, db: Kysely<Database>): void {
+  const loginRepository = createLoginRepository(db);
+  const purge = async () => {
+    try {
+      await purgeExpiredOidcRows(db);
+      await purgeDeniedSessions(db);
+      await loginRepository.purgeFailures(Date.now() - LOGIN_WINDOW_MS);
+    } catch (error) {
+      app.log.warn({ err: error }, 'identity purge failed');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

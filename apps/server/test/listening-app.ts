@@ -1,0 +1,25 @@
+import { createServer } from 'node:net';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A test app listening on a real port, for clients that speak HTTP (openid-client, fetch). */
+export async function buildListeningApp(
+  env: Record<string, string> = {},
+): Promise<TestApp & { origin: string }> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const t = await buildTestApp({ PUBLIC_URL: origin, ...env });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { ...t, origin };
+}
