@@ -10,15 +10,25 @@ import { createErrorReportRepository } from './modules/error-reports/error-repor
 import { errorReportRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { createErrorReportService } from './modules/error-reports/error-reports.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createLicencesRepository } from './modules/licences/licences.repository.ts';
+import { licencesRoutes } from './modules/licences/licences.routes.ts';
+import { createLicencesService } from './modules/licences/licences.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { createVerificationRepository } from './modules/users/verification.repository.ts';
+import { createVerificationService } from './modules/users/verification.service.ts';
 import { registerIdentity } from './platform/auth/identity.ts';
+import { loadSecret } from './platform/auth/oidc-keys.ts';
 import { AppError } from './platform/errors/app-error.ts';
 import { registerErrorHandler } from './platform/errors/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import { registerSpa } from './platform/http/spa.ts';
+import { createMailer } from './platform/mail/mailer.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -78,11 +88,28 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await registerOpenApi(app, config.PUBLIC_URL);
   await registerIdentity(app, config, database.db);
 
-  const referenceService = createReferenceService(createReferenceRepository(database.db));
-  const errorReportService = createErrorReportService(createErrorReportRepository(database.db));
+  const db = database.db;
+  const mailer = createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const referenceService = createReferenceService(createReferenceRepository(db));
+  const errorReportService = createErrorReportService(createErrorReportRepository(db));
+  const usersRepository = createUsersRepository(db);
+  const licencesRepository = createLicencesRepository(db);
+  const licencesService = createLicencesService(licencesRepository, (id) => usersRepository.findById(id));
+  const verificationService = createVerificationService(createVerificationRepository(db), mailer);
+  const usersService = createUsersService({
+    users: usersRepository,
+    reference: referenceService,
+    licences: licencesService,
+    verification: verificationService,
+    inviteSecret: () => loadSecret(db, 'invite'),
+    publicUrl: config.PUBLIC_URL,
+    localAccounts: config.EMBEDDED_IDP,
+  });
   await app.register(healthRoutes(database));
   await app.register(referenceRoutes(referenceService));
   await app.register(errorReportRoutes(errorReportService));
+  await app.register(usersRoutes(usersService, verificationService));
+  await app.register(licencesRoutes(licencesService));
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;

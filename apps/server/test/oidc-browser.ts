@@ -99,7 +99,10 @@ export async function signIn(
     form: { username, password },
   });
   if (submitted.status !== 303 && submitted.status !== 302) {
-    throw new Error(`login answered ${submitted.status} at ${loginUrl}: ${await submitted.text()}`);
+    const retryAfter = submitted.headers.get('retry-after');
+    throw new Error(
+      `login answered ${submitted.status}${retryAfter ? ` retry-after=${retryAfter}` : ''} at ${loginUrl}: ${await submitted.text()}`,
+    );
   }
   const back = await browser.follow(
     new URL(submitted.headers.get('location') ?? '', origin).toString(),

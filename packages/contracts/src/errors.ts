@@ -47,6 +47,21 @@ export const ERROR_CATALOGUE = {
     en: 'An error occurred. Refresh the page or try again later.',
   },
   SERVER_ERROR: { status: 500, ko: '오류가 발생했습니다.', en: 'An error occurred.' },
+  E_LICENSE_001: {
+    status: 403,
+    ko: '유효한 라이선스가 없습니다. 라이선스를 등록하거나 구매해 주세요.',
+    en: 'No valid licence. Register or purchase a licence.',
+  },
+  E_LICENSE_002: {
+    status: 403,
+    ko: '라이선스의 토큰 사용 한도를 초과했습니다.',
+    en: "The licence's token limit has been reached.",
+  },
+  E_VERIFICATION_001: {
+    status: 400,
+    ko: '인증번호가 올바르지 않거나 만료되었습니다.',
+    en: 'The verification code is wrong or has expired.',
+  },
   // Added by the platform: input that fails its schema, unknown records and protocol-level refusals.
   E_VALIDATION: { status: 400, ko: '입력값이 올바르지 않습니다.', en: 'The request is not valid.' },
   E_NOT_FOUND: {

@@ -37,6 +37,11 @@ export const configSchema = z.object({
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: z.string().min(1).default('ssaem-web'),
   OIDC_AUDIENCE: z.string().min(1).default('ssaem-api'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Ssaem <no-reply@ssaem.local>'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -16,6 +16,82 @@ export interface Database {
   oidcKey: OidcKeyTable;
   loginFailure: LoginFailureTable;
   revokedSession: RevokedSessionTable;
+  license: LicenseTable;
+  licenseKey: LicenseKeyTable;
+  userLicense: UserLicenseTable;
+  tokenReservation: TokenReservationTable;
+  emailVerification: EmailVerificationTable;
+  mailOutbox: MailOutboxTable;
+}
+
+export interface LicenseTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  /** 0 means unlimited. */
+  tokenLimit: number;
+  periodDays: number;
+  useYn: 'Y' | 'N';
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LicenseKeyTable {
+  id: Generated<number>;
+  licenseId: number;
+  licenseKey: string;
+  groupName: string | null;
+  status: 'ISSUED' | 'USED' | 'REVOKED';
+  createdAt: string;
+}
+
+export interface UserLicenseTable {
+  id: Generated<number>;
+  userId: number;
+  licenseKeyId: number;
+  startAt: string;
+  expiresAt: string;
+  tokenLimit: number;
+  tokenUsed: number;
+  tokenReserved: number;
+  status: 'ACTIVE' | 'SUSPENDED' | 'EXPIRED';
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TokenReservationTable {
+  id: string;
+  userLicenseId: number;
+  userId: number;
+  amount: number;
+  used: number | null;
+  status: 'RESERVED' | 'SETTLED' | 'RELEASED';
+  purpose: string;
+  createdAt: string;
+  settledAt: string | null;
+}
+
+export interface EmailVerificationTable {
+  id: Generated<number>;
+  email: string;
+  purpose: string;
+  codeHash: string;
+  attempts: number;
+  expiresAt: number;
+  verifiedAt: number | null;
+  tokenHash: string | null;
+  usedAt: number | null;
+  createdAt: number;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body: string;
+  createdAt: string;
+  sentAt: string | null;
+  error: string | null;
 }
 
 export interface OidcPayloadTable {
@@ -32,7 +108,7 @@ export interface OidcPayloadTable {
 
 export interface OidcKeyTable {
   kid: string;
-  kind: 'signing' | 'cookie';
+  kind: 'signing' | 'cookie' | 'invite';
   material: string;
   createdAt: string;
   retiredAt: string | null;

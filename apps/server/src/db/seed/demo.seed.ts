@@ -134,11 +134,21 @@ export async function seedDemoData(db: Kysely<Database>, password: string): Prom
     elementary: await ensureSchool(db, DEMO_SCHOOLS.elementary),
     middle: await ensureSchool(db, DEMO_SCHOOLS.middle),
   };
+  await createMissingAccounts(db, password, schoolIds);
+  await grantDemoLicences(db);
+  return DEMO_ACCOUNTS;
+}
+
+async function createMissingAccounts(
+  db: Kysely<Database>,
+  password: string,
+  schoolIds: Record<'elementary' | 'middle', number>,
+): Promise<void> {
   const existing = new Set(
     (await db.selectFrom('users').select('username').execute()).map((row) => row.username),
   );
   const missing = DEMO_ACCOUNTS.filter((account) => !existing.has(account.username));
-  if (missing.length === 0) return DEMO_ACCOUNTS;
+  if (missing.length === 0) return;
   const passwordHash = await hash(password);
   const now = new Date().toISOString();
   await db
@@ -164,5 +174,83 @@ export async function seedDemoData(db: Kysely<Database>, password: string): Prom
       })),
     )
     .execute();
-  return DEMO_ACCOUNTS;
+}
+
+export const DEMO_LICENCE = { name: '쌤 교사 라이선스 (데모)', tokenLimit: 1_000_000, periodDays: 365 };
+/** A spare key anyone can redeem on the licence page, e.g. as `unlicensed`. */
+export const DEMO_SPARE_KEY = 'SSAM-DEMO-KEY0-0001';
+const UNLICENSED = new Set(['unlicensed']);
+
+/** Every demo account but `unlicensed` holds a valid licence with a token limit. */
+async function grantDemoLicences(db: Kysely<Database>): Promise<void> {
+  const now = new Date();
+  const iso = now.toISOString();
+  let licence = await db
+    .selectFrom('license')
+    .select('id')
+    .where('name', '=', DEMO_LICENCE.name)
+    .executeTakeFirst();
+  licence ??= await db
+    .insertInto('license')
+    .values({
+      ...DEMO_LICENCE,
+      description: '데모 계정용 라이선스',
+      useYn: 'Y',
+      createdAt: iso,
+      updatedAt: iso,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const licenceId = licence.id;
+  await db
+    .insertInto('licenseKey')
+    .values({
+      licenseId: licenceId,
+      licenseKey: DEMO_SPARE_KEY,
+      groupName: 'demo',
+      status: 'ISSUED',
+      createdAt: iso,
+    })
+    .onConflict((oc) => oc.column('licenseKey').doNothing())
+    .execute();
+
+  const holders = await db
+    .selectFrom('users')
+    .leftJoin('userLicense', 'userLicense.userId', 'users.id')
+    .select(['users.id', 'users.username'])
+    .where('userLicense.id', 'is', null)
+    .where(
+      'users.username',
+      'in',
+      DEMO_ACCOUNTS.map((a) => a.username),
+    )
+    .execute();
+  for (const user of holders.filter((u) => !UNLICENSED.has(u.username))) {
+    const key = await db
+      .insertInto('licenseKey')
+      .values({
+        licenseId: licenceId,
+        licenseKey: `SSAM-DEMO-${String(user.id).padStart(4, '0').slice(-4)}-${randomUUID().slice(0, 4).toUpperCase()}`,
+        groupName: 'demo',
+        status: 'USED',
+        createdAt: iso,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('userLicense')
+      .values({
+        userId: user.id,
+        licenseKeyId: key.id,
+        startAt: new Date(now.getTime() - 86_400_000).toISOString(),
+        expiresAt: new Date(now.getTime() + DEMO_LICENCE.periodDays * 86_400_000).toISOString(),
+        tokenLimit: DEMO_LICENCE.tokenLimit,
+        tokenUsed: 0,
+        tokenReserved: 0,
+        status: 'ACTIVE',
+        createdAt: iso,
+        updatedAt: iso,
+      })
+      .execute();
+  }
 }

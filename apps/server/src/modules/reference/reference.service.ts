@@ -39,6 +39,11 @@ export function createReferenceService(repository: ReferenceRepository) {
       return { items: rows.map(presentSchool), total, pageIndex: input.pageIndex, pageSize: input.pageSize };
     },
 
+    /** A school by id, or undefined; used by signup and users/info. */
+    async findSchool(id: number) {
+      return repository.findSchoolById(id);
+    },
+
     async listStandards(input: {
       curriculum?: number | undefined;
       gradeBand?: string | undefined;

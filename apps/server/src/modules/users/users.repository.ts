@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema.ts';
+import type { Database, NewUser, UserRow } from '../../db/schema.ts';
 
 export function createUsersRepository(db: Kysely<Database>) {
   return {
@@ -11,6 +11,22 @@ export function createUsersRepository(db: Kysely<Database>) {
     },
     findByUsername(username: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+    },
+    findByEmail(email: string): Promise<UserRow[]> {
+      return db.selectFrom('users').selectAll().where('email', '=', email).orderBy('id').execute();
+    },
+    createUser(user: NewUser): Promise<UserRow> {
+      return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+    },
+    async updateProfile(
+      id: number,
+      changes: Partial<Pick<UserRow, 'name' | 'nickName' | 'mobile' | 'profile' | 'title' | 'assignedGrade'>>,
+    ) {
+      await db
+        .updateTable('users')
+        .set({ ...changes, updatedAt: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
     },
     async linkSubject(id: number, subject: string): Promise<void> {
       await db

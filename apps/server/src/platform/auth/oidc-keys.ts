@@ -41,9 +41,9 @@ export async function loadProviderKeys(db: Kysely<Database>): Promise<ProviderKe
   };
 }
 
-async function ensureKey(
+export async function ensureKey(
   db: Kysely<Database>,
-  kind: 'signing' | 'cookie',
+  kind: 'signing' | 'cookie' | 'invite',
   create: () => Promise<{ kid: string; material: string }>,
 ): Promise<void> {
   const existing = await db
@@ -66,4 +66,20 @@ async function ensureKey(
 export function publicJwk(jwk: JWK): JWK {
   const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...rest } = jwk;
   return rest;
+}
+
+/** A persisted random secret of a kind (created on first use), e.g. for signing invitation links. */
+export async function loadSecret(db: Kysely<Database>, kind: 'invite'): Promise<Uint8Array> {
+  await ensureKey(db, kind, async () => ({
+    kid: randomUUID(),
+    material: randomBytes(32).toString('base64url'),
+  }));
+  const row = await db
+    .selectFrom('oidcKey')
+    .select('material')
+    .where('kind', '=', kind)
+    .where('retiredAt', 'is', null)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirstOrThrow();
+  return Buffer.from(row.material, 'base64url');
 }

@@ -1,0 +1,90 @@
+import {
+  errorResponseSchema,
+  licenseCheckKeyParamsSchema,
+  licenseCheckParamsSchema,
+  licenseCheckSchema,
+  licenseInfoSchema,
+  registerLicenseKeySchema,
+  userLicenseListQuerySchema,
+  userLicensePageSchema,
+  userLicenseSchema,
+} from '@ssaem/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf, signedIn } from '../../platform/auth/guards.ts';
+import type { LicencesService } from './licences.service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+export function licencesRoutes(service: LicencesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const secured = { preHandler: signedIn, schema: { tags: ['licences'], security: [{ bearerAuth: [] }] } };
+
+    app.get(
+      '/api/v1/user-license/my-list',
+      {
+        ...secured,
+        schema: {
+          ...secured.schema,
+          querystring: userLicenseListQuerySchema,
+          response: { 200: userLicensePageSchema, ...errors },
+        },
+      },
+      (request) => service.myList(actorOf(request), request.query),
+    );
+
+    app.get(
+      '/api/v1/user-license/my/nearest-end',
+      {
+        ...secured,
+        schema: { ...secured.schema, response: { 200: userLicenseSchema.nullable(), ...errors } },
+      },
+      (request) => service.nearestEnd(actorOf(request)),
+    );
+
+    app.get(
+      '/api/v1/user-license/check-validity',
+      { ...secured, schema: { ...secured.schema, response: { 200: licenseInfoSchema, ...errors } } },
+      (request) => service.licenceInfo(actorOf(request).userId),
+    );
+
+    app.post(
+      '/api/v1/user-license',
+      {
+        ...secured,
+        schema: {
+          ...secured.schema,
+          body: registerLicenseKeySchema,
+          response: { 201: userLicenseSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await service.registerKey(actorOf(request), request.body.licenseKey)),
+    );
+
+    app.get(
+      '/api/v1/users/license-check/:userId',
+      {
+        ...secured,
+        schema: {
+          ...secured.schema,
+          params: licenseCheckParamsSchema,
+          response: { 200: licenseCheckSchema, ...errors },
+        },
+      },
+      (request) => service.licenseCheck(actorOf(request), request.params.userId),
+    );
+
+    app.get(
+      '/api/v1/users/license-check/:userId/:licenseKey',
+      {
+        ...secured,
+        schema: {
+          ...secured.schema,
+          params: licenseCheckKeyParamsSchema,
+          response: { 200: licenseCheckSchema, ...errors },
+        },
+      },
+      (request) => service.licenseCheck(actorOf(request), request.params.userId, request.params.licenseKey),
+    );
+  };
+}
