@@ -1,6 +1,8 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config/config.ts';
 import { openDatabase, prepareDatabase } from './db/prepare.ts';
+import { createLicencesRepository } from './modules/licences/licences.repository.ts';
+import { createTokenTracker } from './modules/licences/licences.service.ts';
 
 function readConfig(): Config {
   try {
@@ -31,6 +33,11 @@ async function main(): Promise<void> {
   const database = openDatabase(config);
   const prepared = await prepareDatabase(database, config);
   const app = await buildApp({ config, database });
+  // Reservations a crashed process left open would hold tokens forever; give them back.
+  const released = await createTokenTracker(createLicencesRepository(database.db)).releaseStale(
+    15 * 60 * 1000,
+  );
+  if (released) app.log.warn({ released }, 'released token reservations left open by a previous run');
   for (const report of prepared.reference) {
     app.log.info({ dataset: report.name, rows: report.rows, skipped: report.skipped }, 'reference data');
   }
