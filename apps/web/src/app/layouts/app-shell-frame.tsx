@@ -1,0 +1,149 @@
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Overlay.css';
+import {
+  AppShell,
+  Burger,
+  Drawer,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconSettings } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { BrandMark } from '../../components/brand-mark';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import { NAV_GROUPS, type NavItem } from '../nav-items';
+import type { ShellProfile } from '../shell-profile';
+import classes from './app-shell-frame.module.css';
+
+function isActive(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+function ProfileSummary({ profile }: { profile: ShellProfile | null }) {
+  if (!profile) return null;
+  return (
+    <div className={classes.profile}>
+      <Text size="sm" c="dimmed" visibleFrom="sm">
+        {profile.schoolName}
+      </Text>
+      <Text size="sm" fw={600}>
+        {profile.name} <span className={classes.title}>{profile.title}</span>
+      </Text>
+    </div>
+  );
+}
+
+function SidebarNav({ items, onNavigate }: { items: readonly NavItem[]; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Stack gap="md">
+      {NAV_GROUPS.map((group) => {
+        const groupItems = items.filter((item) => item.group === group);
+        if (groupItems.length === 0) return null;
+        return (
+          <div key={group}>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
+              {t(`shell.groups.${group}`)}
+            </Text>
+            {groupItems.map((item) => (
+              <NavLink
+                key={item.id}
+                component={RouterNavLink}
+                to={item.path}
+                label={t(`shell.items.${item.id}`)}
+                active={isActive(pathname, item.path)}
+                onClick={onNavigate}
+                className={classes.navLink}
+              />
+            ))}
+          </div>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" title={t('settings.title')} padding="xl">
+      <Stack gap="xs">
+        <Text fw={600} id="settings-language">
+          {t('settings.language')}
+        </Text>
+        <LanguageSwitcher fullWidth />
+        <Text size="sm" c="dimmed">
+          {t('settings.languageHint')}
+        </Text>
+      </Stack>
+    </Drawer>
+  );
+}
+
+interface AppShellFrameProps {
+  items: readonly NavItem[];
+  profile: ShellProfile | null;
+  children: ReactNode;
+}
+
+/** Sidebar, header and main area of every signed-in screen (core.md §2 Layout). */
+export function AppShellFrame({ items, profile, children }: AppShellFrameProps) {
+  const { t } = useTranslation();
+  const [navOpened, nav] = useDisclosure(false);
+  const [settingsOpened, settings] = useDisclosure(false);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="lg"
+    >
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={navOpened ? t('shell.closeNavigation') : t('shell.openNavigation')}
+            />
+            <Link to="/home" className={classes.brand}>
+              <BrandMark size={28} />
+              <span>{t('app.name')}</span>
+            </Link>
+          </Group>
+          <ProfileSummary profile={profile} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar component="nav" aria-label={t('shell.navigation')} p="sm">
+        <AppShell.Section grow component={ScrollArea}>
+          <SidebarNav items={items} onNavigate={nav.close} />
+        </AppShell.Section>
+        <AppShell.Section className={classes.navFooter}>
+          <UnstyledButton onClick={settings.open} className={classes.settingsButton} aria-haspopup="dialog">
+            <IconSettings size={20} aria-hidden />
+            <span>{t('shell.settings')}</span>
+          </UnstyledButton>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main id="main" className={classes.main}>
+        {children}
+      </AppShell.Main>
+      <SettingsDrawer opened={settingsOpened} onClose={settings.close} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMemo } from 'react';
+import { Outlet } from 'react-router';
+import { NAV_ITEMS, visibleNavItems } from '../nav-items';
+import { isRegisteredPath } from '../route-registry';
+import { appRoutes } from '../routes';
+import { useShellProfile } from '../shell-profile';
+import { AppShellFrame } from './app-shell-frame';
+
+/** The route element for signed-in screens: the sidebar lists only screens the router knows. */
+export function AppShellLayout() {
+  const profile = useShellProfile();
+  const items = useMemo(() => visibleNavItems(NAV_ITEMS, (path) => isRegisteredPath(appRoutes, path)), []);
+  return (
+    <AppShellFrame items={items} profile={profile}>
+      <Outlet />
+    </AppShellFrame>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The sidebar, declared once. Names are the spec's route names (core.md §2); an item is shown only
+ * when its path is registered in the router, so the sidebar never offers a screen that is missing.
+ */
+export type NavGroup = 'start' | 'assistant' | 'materials' | 'school' | 'me';
+
+export type NavItemId =
+  | 'home'
+  | 'dashboard'
+  | 'chat'
+  | 'myChat'
+  | 'aiTools'
+  | 'createDocument'
+  | 'createDocumentHwp'
+  | 'createLesson'
+  | 'myMaterials'
+  | 'library'
+  | 'edutech'
+  | 'myEdutech'
+  | 'noticeBoard'
+  | 'myClass'
+  | 'allStudents'
+  | 'myInfo';
+
+export interface NavItem {
+  id: NavItemId;
+  /** The spec's route name. */
+  routeName: string;
+  path: string;
+  group: NavGroup;
+}
+
+export const NAV_GROUPS: readonly NavGroup[] = ['start', 'assistant', 'materials', 'school', 'me'];
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { id: 'home', routeName: 'Home', path: '/home', group: 'start' },
+  { id: 'dashboard', routeName: 'Dashboard', path: '/dashboard', group: 'start' },
+  { id: 'chat', routeName: 'chat', path: '/chat/new', group: 'assistant' },
+  { id: 'myChat', routeName: 'My chat', path: '/v2/chat', group: 'assistant' },
+  { id: 'aiTools', routeName: 'AI tools index', path: '/v2/tool/list', group: 'assistant' },
+  { id: 'createDocument', routeName: 'Create Document', path: '/document/generate', group: 'assistant' },
+  {
+    id: 'createDocumentHwp',
+    routeName: 'Create Document (HWP)',
+    path: '/immersive/document/editor',
+    group: 'assistant',
+  },
+  { id: 'createLesson', routeName: 'Create Lesson', path: '/create-lesson', group: 'assistant' },
+  { id: 'myMaterials', routeName: 'My Materials', path: '/my-materials', group: 'materials' },
+  { id: 'library', routeName: 'Library', path: '/v2/library/list', group: 'materials' },
+  { id: 'edutech', routeName: 'EduTech', path: '/edutech', group: 'school' },
+  { id: 'myEdutech', routeName: 'My EduTech', path: '/my-edutech', group: 'school' },
+  { id: 'noticeBoard', routeName: 'Notice board', path: '/notice', group: 'school' },
+  { id: 'myClass', routeName: 'My Class', path: '/my-class', group: 'school' },
+  { id: 'allStudents', routeName: 'all-student management', path: '/students', group: 'school' },
+  { id: 'myInfo', routeName: 'My Info', path: '/my-info', group: 'me' },
+];
+
+export function visibleNavItems(
+  items: readonly NavItem[],
+  isRegistered: (path: string) => boolean,
+): NavItem[] {
+  return items.filter((item) => isRegistered(item.path));
+}

@@ -1,0 +1,107 @@
+import type { ComponentType } from 'react';
+import { type RouteObject, redirect } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { loadPageTexts, type PageNamespace } from '../lib/i18n';
+import { isSignedIn } from '../lib/session';
+import { PublicLayout } from './layouts/public-layout';
+import { RouteErrorPage } from './route-error-page';
+
+/** Where `/` sends a visitor (core.md §2): signed-in teachers to /teacher, everyone else to /landing. */
+export function rootDestination(): string {
+  return isSignedIn() ? '/teacher' : '/landing';
+}
+
+/**
+ * A lazily loaded screen: its code and its texts (in the current language) download in parallel,
+ * and the router renders it only when both are there.
+ */
+function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  namespaces: readonly PageNamespace[] = [],
+): RouteObject['lazy'] {
+  return {
+    Component: async () => {
+      const [module] = await Promise.all([load(), loadPageTexts(namespaces)]);
+      return pick(module);
+    },
+  };
+}
+
+// Every screen is its own chunk: the first load carries only the router, the public layout and
+// the page that was asked for.
+const publicPages: RouteObject[] = [
+  {
+    path: 'landing',
+    lazy: lazyPage(
+      () => import('../features/public-site/landing-page'),
+      (m) => m.LandingPage,
+      ['site', 'landing'],
+    ),
+  },
+  {
+    path: 'teacher',
+    lazy: lazyPage(
+      () => import('../features/public-site/teacher-page'),
+      (m) => m.TeacherPage,
+      ['site', 'teacher'],
+    ),
+  },
+  {
+    path: 'pricing',
+    lazy: lazyPage(
+      () => import('../features/public-site/pricing-page'),
+      (m) => m.PricingPage,
+      ['pricing'],
+    ),
+  },
+  {
+    path: 'home',
+    lazy: lazyPage(
+      () => import('../features/public-site/home-page'),
+      (m) => m.HomePage,
+      ['home'],
+    ),
+  },
+  {
+    path: '*',
+    lazy: lazyPage(
+      () => import('./not-found-page'),
+      (m) => m.NotFoundPage,
+    ),
+  },
+];
+
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: PageLoader,
+    children: [
+      { index: true, loader: () => redirect(rootDestination()) },
+      {
+        Component: PublicLayout,
+        // A page that fails keeps the header and footer around its error message.
+        children: [{ ErrorBoundary: RouteErrorPage, children: publicPages }],
+      },
+      {
+        // Signed-in screens (sidebar and header) join here as their issues land.
+        id: 'shell',
+        lazy: lazyPage(
+          () => import('./layouts/app-shell-layout'),
+          (m) => m.AppShellLayout,
+        ),
+        children: [],
+      },
+      {
+        path: 'immersive',
+        lazy: lazyPage(
+          () => import('./layouts/immersive-layout'),
+          (m) => m.ImmersiveLayout,
+        ),
+        // Immersive screens need an id (/immersive/document/{id}); the bare prefix has nothing to show.
+        children: [{ index: true, loader: () => redirect(rootDestination()) }],
+      },
+    ],
+  },
+];

@@ -1,0 +1,196 @@
+import { Button, Container, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowRight, IconShieldLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { IntroDownloadButton } from '../../components/intro-download-button';
+import { CardGrid } from './components/card-grid';
+import { DraftIllustration } from './components/draft-illustration';
+import { FaqList } from './components/faq-list';
+import { FeatureCard } from './components/feature-card';
+import { PageHero } from './components/page-hero';
+import { PageSection } from './components/page-section';
+import { PLATFORM, TOOLS } from './components/tool-catalogue';
+import classes from './landing-page.module.css';
+
+const SECTIONS = ['features', 'testimonials', 'faq'] as const;
+const TESTIMONIALS = [
+  'parentLetter',
+  'feedback',
+  'evaluationPlan',
+  'minutes',
+  'counsel',
+  'groupPlay',
+] as const;
+const FAQ = ['privacy', 'offline', 'hwpx', 'sharing', 'licence', 'school'] as const;
+
+function SectionNav() {
+  const { t } = useTranslation('landing');
+  return (
+    <nav aria-label={t('sectionNav.label')} className={classes.sectionNav}>
+      <Container size="lg">
+        <ul className={classes.sectionNavList}>
+          {SECTIONS.map((section) => (
+            <li key={section}>
+              <Link to={{ hash: section }} className={classes.sectionNavLink}>
+                {t(`sectionNav.${section}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </nav>
+  );
+}
+
+function FeaturesSection() {
+  const { t } = useTranslation(['landing', 'site']);
+  return (
+    <PageSection id="features" title={t('features.title')} lead={t('features.lead')}>
+      <Title order={3} mb="md">
+        {t('features.toolsTitle')}
+      </Title>
+      <CardGrid columns={3}>
+        {TOOLS.map((tool) => (
+          <FeatureCard
+            key={tool.id}
+            icon={tool.icon}
+            color={tool.color}
+            title={t(`tools.${tool.id}.name`, { ns: 'site' })}
+            body={t(`tools.${tool.id}.summary`, { ns: 'site' })}
+            headingLevel={4}
+          />
+        ))}
+      </CardGrid>
+      <Title order={3} mt={56} mb="md">
+        {t('features.platformTitle')}
+      </Title>
+      <CardGrid columns={3}>
+        {PLATFORM.map((item) => (
+          <FeatureCard
+            key={item.id}
+            icon={item.icon}
+            title={t(`platform.${item.id}.name`, { ns: 'site' })}
+            body={t(`platform.${item.id}.summary`, { ns: 'site' })}
+            headingLevel={4}
+          />
+        ))}
+      </CardGrid>
+      <Paper radius="lg" p="xl" mt={56} className={classes.privacy}>
+        <Group align="flex-start" wrap="nowrap" gap="lg">
+          <ThemeIcon size={48} radius="md" color="sage" aria-hidden>
+            <IconShieldLock size={26} stroke={1.6} />
+          </ThemeIcon>
+          <div>
+            <Title order={3} mb={6}>
+              {t('privacy.title')}
+            </Title>
+            <Text lh={1.8}>{t('privacy.body')}</Text>
+          </div>
+        </Group>
+      </Paper>
+    </PageSection>
+  );
+}
+
+function TestimonialsSection() {
+  const { t } = useTranslation('landing');
+  return (
+    <PageSection
+      id="testimonials"
+      title={t('testimonials.title')}
+      lead={t('testimonials.lead')}
+      tone="tinted"
+    >
+      <CardGrid columns={3}>
+        {TESTIMONIALS.map((id) => (
+          <li key={id}>
+            <figure className={classes.quote}>
+              <blockquote className={classes.quoteText}>{t(`testimonials.items.${id}.quote`)}</blockquote>
+              <figcaption className={classes.quoteRole}>{t(`testimonials.items.${id}.role`)}</figcaption>
+            </figure>
+          </li>
+        ))}
+      </CardGrid>
+    </PageSection>
+  );
+}
+
+function FaqSection() {
+  const { t } = useTranslation('landing');
+  const entries = FAQ.map((id) => ({
+    id,
+    question: t(`faq.items.${id}.question`),
+    answer: t(`faq.items.${id}.answer`),
+  }));
+  return (
+    <PageSection id="faq" title={t('faq.title')}>
+      <FaqList entries={entries} />
+    </PageSection>
+  );
+}
+
+function CallToAction() {
+  const { t } = useTranslation('landing');
+  return (
+    <Container size="lg">
+      <Paper radius="lg" p={{ base: 'xl', md: 48 }} className={classes.cta}>
+        <Title order={2} c="white">
+          {t('cta.title')}
+        </Title>
+        <Text size="lg" mt="sm" mb="xl" className={classes.ctaBody}>
+          {t('cta.body')}
+        </Text>
+        <Group>
+          <Button component={Link} to="/pricing" size="md" color="white" variant="white">
+            {t('cta.pricing')}
+          </Button>
+          <Button component={Link} to="/teacher" size="md" variant="outline" color="white">
+            {t('cta.teacher')}
+          </Button>
+          <IntroDownloadButton size="md" variant="subtle" color="white" />
+        </Group>
+      </Paper>
+    </Container>
+  );
+}
+
+/** /landing: what Ssaem does, for a teacher deciding whether to try it. */
+export function LandingPage() {
+  const { t } = useTranslation('landing');
+  return (
+    <>
+      <title>{t('meta')}</title>
+      <PageHero
+        eyebrow={t('hero.eyebrow')}
+        title={t('hero.title')}
+        lead={t('hero.lead')}
+        actions={
+          <Group>
+            <Button
+              component={Link}
+              to={{ hash: 'features' }}
+              size="lg"
+              rightSection={<IconArrowRight size={18} />}
+            >
+              {t('hero.primary')}
+            </Button>
+            <Button component={Link} to="/pricing" size="lg" variant="default">
+              {t('hero.secondary')}
+            </Button>
+          </Group>
+        }
+        footnote={
+          <Text size="sm" c="dimmed">
+            {t('hero.trust')}
+          </Text>
+        }
+        aside={<DraftIllustration />}
+      />
+      <SectionNav />
+      <FeaturesSection />
+      <TestimonialsSection />
+      <FaqSection />
+      <CallToAction />
+    </>
+  );
+}

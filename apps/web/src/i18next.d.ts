@@ -1,0 +1,21 @@
+import type common from './locales/ko/common.json';
+import type home from './locales/ko/home.json';
+import type landing from './locales/ko/landing.json';
+import type pricing from './locales/ko/pricing.json';
+import type site from './locales/ko/site.json';
+import type teacher from './locales/ko/teacher.json';
+
+// Typed keys: a t('…') call with a key missing from the Korean texts fails the typecheck.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+      site: typeof site;
+      landing: typeof landing;
+      teacher: typeof teacher;
+      pricing: typeof pricing;
+      home: typeof home;
+    };
+  }
+}

@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development the API, the identity provider and the AI host live on the server's port; the
+// browser only ever talks to one origin, as it does in production.
+const SERVER = 'http://localhost:3000';
+const SERVER_PATHS = ['/api', '/realms', '/interaction', '/healthz', '/readyz', '/openai'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: Object.fromEntries(SERVER_PATHS.map((path) => [path, { target: SERVER }])),
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // bench/bundle.mjs reads the manifest to measure what the landing route loads first.
+    manifest: true,
+    target: 'es2022',
+  },
+});

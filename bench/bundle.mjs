@@ -1,0 +1,112 @@
+// node bench/bundle.mjs [--no-build]
+// Builds the web app and measures the JavaScript the landing route loads before it can show
+// anything: the entry script in dist/index.html, its modulepreload links, everything they import
+// statically, the landing page's lazy route chunk with its own static imports (the router requests
+// it at once on /landing) and the page texts that route loads. Texts come in the visitor's language,
+// so the budget is checked against the heavier of Korean and English. Sizes are gzip (zlib default
+// level). Exits 1 over budget.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 170;
+const LANDING_ROUTE_MODULE = 'src/features/public-site/landing-page.tsx';
+// The namespaces the /landing route loads with its page (apps/web/src/app/routes.tsx).
+const LANDING_TEXTS = ['site', 'landing'];
+const LANGUAGES = ['ko', 'en'];
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'apps/web/dist');
+const kb = (bytes) => bytes / 1000;
+
+function build() {
+  const result = spawnSync('npm', ['run', 'build', '-w', '@ssaem/web'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('bench/bundle: the web build failed');
+    process.exit(result.status ?? 1);
+  }
+}
+
+function readManifest() {
+  const path = join(dist, '.vite/manifest.json');
+  if (!existsSync(path)) {
+    console.error('bench/bundle: dist/.vite/manifest.json is missing (build.manifest must be on)');
+    process.exit(1);
+  }
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+/** The script and modulepreload URLs that index.html asks for directly. */
+function htmlScripts() {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const scripts = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  return { scripts, preloads };
+}
+
+/** Adds `key` and its static imports (depth first) to `files`, labelled with why it loads. */
+function collect(manifest, key, reason, files) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`manifest has no entry ${key}`);
+  if (!files.has(chunk.file)) files.set(chunk.file, reason);
+  for (const imported of chunk.imports ?? []) collect(manifest, imported, `${reason} → import`, files);
+}
+
+function measure(file) {
+  const bytes = readFileSync(join(dist, file));
+  return { raw: bytes.length, gzip: gzipSync(bytes).length };
+}
+
+if (!process.argv.includes('--no-build')) build();
+const manifest = readManifest();
+const files = new Map();
+
+const { scripts, preloads } = htmlScripts();
+const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, key]));
+for (const src of scripts) collect(manifest, byFile.get(src) ?? 'index.html', 'entry script', files);
+for (const href of preloads) {
+  const key = byFile.get(href);
+  if (key) collect(manifest, key, 'modulepreload', files);
+  else files.set(href.replace(/^\//, ''), 'modulepreload');
+}
+if (!manifest[LANDING_ROUTE_MODULE]?.isDynamicEntry) {
+  throw new Error(`${LANDING_ROUTE_MODULE} is not a lazy chunk of this build`);
+}
+collect(manifest, LANDING_ROUTE_MODULE, 'landing route (lazy)', files);
+
+/** The text chunks of the landing route in one language. */
+function textFiles(language) {
+  const texts = new Map();
+  for (const namespace of LANDING_TEXTS) {
+    collect(manifest, `src/locales/${language}/${namespace}.json`, `landing texts (${language})`, texts);
+  }
+  return texts;
+}
+
+const toRows = (map) => [...map].map(([file, reason]) => ({ file, reason, ...measure(file) }));
+const sum = (rows, field) => rows.reduce((total, row) => total + row[field], 0);
+const shared = toRows(files);
+const byLanguage = LANGUAGES.map((language) => ({ language, rows: toRows(textFiles(language)) }));
+const heaviest = byLanguage.reduce((a, b) => (sum(b.rows, 'gzip') > sum(a.rows, 'gzip') ? b : a));
+
+const rows = [...shared, ...heaviest.rows].sort((a, b) => b.gzip - a.gzip);
+const total = sum(rows, 'gzip');
+const totalRaw = sum(rows, 'raw');
+
+const pad = (text, width) => String(text).padEnd(width);
+const num = (value, width) => kb(value).toFixed(1).padStart(width);
+console.log(`\nInitial JavaScript of /landing (gzip, 1 kB = 1000 bytes)\n`);
+console.log(`${pad('file', 44)} ${pad('loaded as', 34)} ${'raw kB'.padStart(8)} ${'gzip kB'.padStart(8)}`);
+for (const row of rows) {
+  console.log(`${pad(row.file, 44)} ${pad(row.reason, 34)} ${num(row.raw, 8)} ${num(row.gzip, 8)}`);
+}
+console.log(`${pad('total', 44)} ${pad(`${rows.length} files`, 34)} ${num(totalRaw, 8)} ${num(total, 8)}`);
+for (const { language, rows: textRows } of byLanguage) {
+  console.log(`  with ${language} texts: ${kb(sum(shared, 'gzip') + sum(textRows, 'gzip')).toFixed(1)} kB`);
+}
+console.log(
+  `\nbudget ${BUDGET_KB} kB gzip: ${kb(total) <= BUDGET_KB ? 'within' : 'OVER'} (${kb(total).toFixed(1)} kB)`,
+);
+process.exit(kb(total) <= BUDGET_KB ? 0 : 1);
