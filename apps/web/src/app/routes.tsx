@@ -20,11 +20,11 @@ function lazyPage<M>(
   pick: (module: M) => ComponentType,
   namespaces: readonly PageNamespace[] = [],
 ): RouteObject['lazy'] {
-  return {
-    Component: async () => {
-      const [module] = await Promise.all([load(), loadPageTexts(namespaces)]);
-      return pick(module);
-    },
+  // The function form: the router keeps what it returns on its own copy of the route, so one
+  // route table can serve several routers (tests create one each).
+  return async () => {
+    const [module] = await Promise.all([load(), loadPageTexts(namespaces)]);
+    return { Component: pick(module) };
   };
 }
 
@@ -78,7 +78,8 @@ export const appRoutes: RouteObject[] = [
     ErrorBoundary: RouteErrorPage,
     HydrateFallback: PageLoader,
     children: [
-      { index: true, loader: () => redirect(rootDestination()) },
+      // The loader always redirects; `element: null` only says so to the router.
+      { index: true, loader: () => redirect(rootDestination()), element: null },
       {
         Component: PublicLayout,
         // A page that fails keeps the header and footer around its error message.
@@ -100,7 +101,7 @@ export const appRoutes: RouteObject[] = [
           (m) => m.ImmersiveLayout,
         ),
         // Immersive screens need an id (/immersive/document/{id}); the bare prefix has nothing to show.
-        children: [{ index: true, loader: () => redirect(rootDestination()) }],
+        children: [{ index: true, loader: () => redirect(rootDestination()), element: null }],
       },
     ],
   },

@@ -96,7 +96,7 @@ function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: () => v
 interface AppShellFrameProps {
   items: readonly NavItem[];
   profile: ShellProfile | null;
-  children: ReactNode;
+  children?: ReactNode;
 }
 
 /** Sidebar, header and main area of every signed-in screen (core.md §2 Layout). */

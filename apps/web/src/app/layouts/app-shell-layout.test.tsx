@@ -1,0 +1,104 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { NAV_ITEMS, visibleNavItems } from '../nav-items';
+import { isRegisteredPath } from '../route-registry';
+import { ShellProfileContext } from '../shell-profile';
+import { AppShellFrame } from './app-shell-frame';
+import { AppShellLayout } from './app-shell-layout';
+
+const PROFILE = { schoolName: '한빛초등학교', name: '김하늘', title: '교사' };
+
+function renderAt(path: string, element: ReactElement) {
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+  return renderWithProviders(<RouterProvider router={router} />);
+}
+
+describe('AppShellFrame', () => {
+  const items = NAV_ITEMS.filter((item) => ['home', 'dashboard', 'library', 'myInfo'].includes(item.id));
+
+  it('lists the given items in a labelled sidebar, grouped, linking to their paths', () => {
+    renderAt(
+      '/v2/library/list',
+      <AppShellFrame items={items} profile={PROFILE}>
+        <p>본문</p>
+      </AppShellFrame>,
+    );
+    const sidebar = screen.getByRole('navigation', { name: '사이드 메뉴' });
+    const links = within(sidebar).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['홈', '/home'],
+      ['대시보드', '/dashboard'],
+      ['자료실', '/v2/library/list'],
+      ['내 정보', '/my-info'],
+    ]);
+    expect(within(sidebar).getByText('자료')).toBeTruthy();
+    expect(within(sidebar).queryByText('AI 도우미')).toBeNull();
+    expect(within(sidebar).getByRole('link', { name: '자료실' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByText('본문')).toBeTruthy();
+  });
+
+  it('shows school, name and title in the header', () => {
+    renderAt('/home', <AppShellFrame items={items} profile={PROFILE} />);
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('한빛초등학교')).toBeTruthy();
+    expect(within(header).getByText(/김하늘/).textContent).toBe('김하늘 교사');
+  });
+
+  it('leaves the profile out until it is known', () => {
+    renderAt('/home', <AppShellFrame items={items} profile={null} />);
+    expect(within(screen.getByRole('banner')).queryByText('한빛초등학교')).toBeNull();
+  });
+
+  it('opens the settings panel from the sidebar', async () => {
+    renderAt('/home', <AppShellFrame items={items} profile={PROFILE} />);
+    fireEvent.click(screen.getByRole('button', { name: '설정' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('화면 언어')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'English' })).toBeTruthy();
+  });
+});
+
+describe('sidebar items', () => {
+  it('are shown only when their route is registered', () => {
+    const routes: RouteObject[] = [{ path: '/dashboard' }, { path: '/v2/library/list' }, { path: '*' }];
+    const visible = visibleNavItems(NAV_ITEMS, (path) => isRegisteredPath(routes, path));
+    expect(visible.map((item) => item.id)).toEqual(['dashboard', 'library']);
+  });
+
+  it('with the real router, list only screens that exist today', () => {
+    renderAt(
+      '/home',
+      <ShellProfileContext.Provider value={PROFILE}>
+        <AppShellLayout />
+      </ShellProfileContext.Provider>,
+    );
+    const sidebar = screen.getByRole('navigation', { name: '사이드 메뉴' });
+    const hrefs = within(sidebar)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(['/home']);
+  });
+
+  it('use the route names of the spec', () => {
+    expect(NAV_ITEMS.map((item) => item.routeName)).toEqual(
+      expect.arrayContaining([
+        'Home',
+        'Dashboard',
+        'chat',
+        'AI tools index',
+        'Create Document',
+        'Create Lesson',
+        'My Materials',
+        'Library',
+        'EduTech',
+        'Notice board',
+        'My Class',
+        'My Info',
+      ]),
+    );
+  });
+});
