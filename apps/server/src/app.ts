@@ -6,13 +6,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createChatRepository } from './modules/chat/chat.repository.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
+import { GenerationRegistry } from './modules/chat/generation.ts';
+import { composeOfflineAnswer } from './modules/chat/offline-answer.ts';
+import { createUserSettingsService } from './modules/chat/user-settings.service.ts';
 import { createErrorReportRepository } from './modules/error-reports/error-reports.repository.ts';
 import { errorReportRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { createErrorReportService } from './modules/error-reports/error-reports.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createLicencesRepository } from './modules/licences/licences.repository.ts';
 import { licencesRoutes } from './modules/licences/licences.routes.ts';
-import { createLicencesService } from './modules/licences/licences.service.ts';
+import { createLicencesService, createTokenTracker } from './modules/licences/licences.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
@@ -21,6 +27,9 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createVerificationRepository } from './modules/users/verification.repository.ts';
 import { createVerificationService } from './modules/users/verification.service.ts';
+import { createAiGateway } from './platform/ai/gateway.ts';
+import { chooseModel } from './platform/ai/models.ts';
+import { createUsageLimits } from './platform/ai/usage-limits.ts';
 import { registerIdentity } from './platform/auth/identity.ts';
 import { loadSecret } from './platform/auth/oidc-keys.ts';
 import { AppError } from './platform/errors/app-error.ts';
@@ -110,6 +119,27 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(errorReportRoutes(errorReportService));
   await app.register(usersRoutes(usersService, verificationService));
   await app.register(licencesRoutes(licencesService));
+
+  const tokenTracker = createTokenTracker(licencesRepository);
+  const gateway = createAiGateway({
+    choice: chooseModel(config, composeOfflineAnswer),
+    tracker: tokenTracker,
+    limits: createUsageLimits({
+      maxConcurrent: config.CHAT_MAX_CONCURRENT_STREAMS,
+      perMinute: config.CHAT_REQUESTS_PER_MINUTE,
+    }),
+  });
+  const chatService = createChatService({
+    repository: createChatRepository(db),
+    gateway,
+    registry: new GenerationRegistry(),
+    log: app.log,
+    // Class rosters arrive with the classes feature; until then only names typed into forms are masked.
+    studentNamesOf: async () => [],
+  });
+  app.addHook('onClose', () => chatService.shutdown());
+  await app.register(chatRoutes(chatService, createUserSettingsService(db)));
+  app.log.info({ provider: gateway.info.provider, model: gateway.info.modelId }, 'AI provider');
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config/config.ts';
 import { openDatabase, prepareDatabase } from './db/prepare.ts';
+import { createChatRepository } from './modules/chat/chat.repository.ts';
 import { createLicencesRepository } from './modules/licences/licences.repository.ts';
 import { createTokenTracker } from './modules/licences/licences.service.ts';
 
@@ -33,6 +34,10 @@ async function main(): Promise<void> {
   const database = openDatabase(config);
   const prepared = await prepareDatabase(database, config);
   const app = await buildApp({ config, database });
+  // Answers that were streaming when the last process stopped are marked unfinished.
+  const interrupted = await createChatRepository(database.db).markInterrupted();
+  if (interrupted)
+    app.log.warn({ interrupted }, 'marked answers interrupted by the previous shutdown as unfinished');
   // Reservations a crashed process left open would hold tokens forever; give them back.
   const released = await createTokenTracker(createLicencesRepository(database.db)).releaseStale(
     15 * 60 * 1000,

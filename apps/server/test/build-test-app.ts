@@ -31,6 +31,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'ssaem-data-')),
     WEB_DIST_DIR: createFakeWebDist(),
+    // Tests send many messages quickly; the per-minute cap has its own test.
+    CHAT_REQUESTS_PER_MINUTE: '10000',
     ...env,
   });
   const app = await buildApp({ config, database });

@@ -1,3 +1,4 @@
+export * from './chat.ts';
 export * from './common.ts';
 export * from './error-reports.ts';
 export * from './errors.ts';

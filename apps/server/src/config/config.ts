@@ -42,6 +42,14 @@ export const configSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Ssaem <no-reply@ssaem.local>'),
+  AI_PROVIDER: z.enum(['openai', 'openai-compatible', 'offline']).optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4.1'),
+  AI_VISION: booleanFlag.optional(),
+  CHAT_MAX_CONCURRENT_STREAMS: z.coerce.number().int().min(1).max(10_000).default(3),
+  CHAT_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -65,6 +73,8 @@ export type Config = Omit<
   ISSUER: string;
   /** True when the embedded OpenID provider serves /realms/ssaem. */
   EMBEDDED_IDP: boolean;
+  /** The AI provider in use: forced by AI_PROVIDER, else chosen from the keys that are set. */
+  AI_PROVIDER_RESOLVED: 'openai' | 'openai-compatible' | 'offline';
   /** Absolute path of the SQLite file when no DATABASE_URL is set. */
   SQLITE_FILE: string;
 };
@@ -88,6 +98,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const raw = parsed.data;
+  const aiProblems = [
+    raw.AI_PROVIDER === 'openai' && !raw.OPENAI_API_KEY
+      ? 'OPENAI_API_KEY: required when AI_PROVIDER=openai'
+      : null,
+    raw.AI_PROVIDER === 'openai-compatible' && !raw.AI_BASE_URL
+      ? 'AI_BASE_URL: required when AI_PROVIDER=openai-compatible'
+      : null,
+  ].filter((p): p is string => p !== null);
+  if (aiProblems.length) throw new ConfigError(aiProblems);
   const dataDir = absolute(raw.DATA_DIR);
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
   return {
@@ -96,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: publicUrl,
     ISSUER: (raw.OIDC_ISSUER ?? `${publicUrl}/realms/ssaem`).replace(/\/$/, ''),
     OIDC_ISSUER: raw.OIDC_ISSUER,
+    AI_PROVIDER_RESOLVED:
+      raw.AI_PROVIDER ?? (raw.AI_BASE_URL ? 'openai-compatible' : raw.OPENAI_API_KEY ? 'openai' : 'offline'),
     EMBEDDED_IDP: !raw.OIDC_ISSUER,
     SEED_DEMO: raw.SEED_DEMO ?? raw.NODE_ENV !== 'production',
     REFERENCE_DATA_DIR: absolute(raw.REFERENCE_DATA_DIR ?? '../shared/data'),

@@ -22,6 +22,56 @@ export interface Database {
   tokenReservation: TokenReservationTable;
   emailVerification: EmailVerificationTable;
   mailOutbox: MailOutboxTable;
+  conversation: ConversationTable;
+  message: MessageTable;
+  userSetting: UserSettingTable;
+}
+
+export interface UserSettingTable {
+  userId: number;
+  settings: string;
+  updatedAt: string;
+}
+
+export interface ConversationTable {
+  id: string;
+  userId: number;
+  title: string;
+  endpoint: string | null;
+  model: string | null;
+  gadgetId: string | null;
+  isPinned: number;
+  pinOrder: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type MessageStatus = 'complete' | 'streaming' | 'cancelled' | 'interrupted' | 'error';
+
+export interface MessageTable {
+  id: string;
+  conversationId: string;
+  userId: number;
+  parentMessageId: string;
+  /** Order within the conversation: the paging key. */
+  seq: number;
+  sender: string;
+  isCreatedByUser: number;
+  text: string;
+  /** JSON array of content parts. */
+  content: string;
+  status: MessageStatus;
+  error: number;
+  unfinished: number;
+  endpoint: string | null;
+  model: string | null;
+  files: string;
+  gadgetId: string | null;
+  isLiked: number | null;
+  clientTimestamp: string | null;
+  tokenCount: number | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface LicenseTable {

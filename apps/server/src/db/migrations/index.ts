@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as foundation from './0001-foundation.ts';
 import * as identity from './0002-identity.ts';
 import * as accountsLicences from './0003-accounts-licences.ts';
+import * as chat from './0004-chat.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-identity': identity,
   '0003-accounts-licences': accountsLicences,
+  '0004-chat': chat,
 };

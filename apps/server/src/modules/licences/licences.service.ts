@@ -100,6 +100,13 @@ export interface TokenReservation {
  */
 export function createTokenTracker(repository: LicencesRepository) {
   return {
+    /** Refuses early, before anything is saved, when the user holds no valid licence. */
+    async assertUsable(userId: number): Promise<void> {
+      const now = new Date();
+      const rows = await repository.listForUser(userId);
+      if (!rows.some((row) => isLicenceValid(row, now))) throw new AppError('E_LICENSE_001');
+    },
+
     async reserve(userId: number, estimate: number, purpose: string): Promise<TokenReservation> {
       const now = new Date();
       const nowIso = now.toISOString();

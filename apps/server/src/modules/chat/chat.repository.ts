@@ -1,0 +1,209 @@
+import { type Kysely, sql } from 'kysely';
+import type { ConversationTable, Database, MessageStatus, MessageTable } from '../../db/schema.ts';
+
+export type ConversationRow = ConversationTable;
+export type MessageRow = MessageTable;
+
+export function createChatRepository(db: Kysely<Database>) {
+  return {
+    findConversation(id: string) {
+      return db.selectFrom('conversation').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async insertConversation(row: ConversationRow) {
+      await db.insertInto('conversation').values(row).execute();
+    },
+
+    async updateConversation(id: string, changes: Partial<Omit<ConversationRow, 'id' | 'userId'>>) {
+      await db.updateTable('conversation').set(changes).where('id', '=', id).execute();
+    },
+
+    async deleteConversation(id: string) {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('message').where('conversationId', '=', id).execute();
+        await trx.deleteFrom('conversation').where('id', '=', id).execute();
+      });
+    },
+
+    async deleteAllConversations(userId: number) {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('message').where('userId', '=', userId).execute();
+        await trx.deleteFrom('conversation').where('userId', '=', userId).execute();
+      });
+    },
+
+    async pageConversations(userId: number, offset: number, limit: number) {
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('conversation')
+          .selectAll()
+          .where('userId', '=', userId)
+          .orderBy('updatedAt', 'desc')
+          .orderBy('id', 'desc')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+        db
+          .selectFrom('conversation')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('userId', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+
+    pinnedConversations(userId: number) {
+      return db
+        .selectFrom('conversation')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('isPinned', '=', 1)
+        .orderBy('pinOrder')
+        .orderBy('updatedAt', 'desc')
+        .execute();
+    },
+
+    /** Pins unless the user already has `max` pinned; one statement so two tabs cannot both pass. */
+    async pinIfRoom(userId: number, id: string, max: number): Promise<boolean> {
+      const result = await db
+        .updateTable('conversation')
+        .set({
+          isPinned: 1,
+          pinOrder: sql<number>`(select coalesce(max(pin_order), 0) + 1 from conversation where user_id = ${userId} and is_pinned = 1)`,
+        })
+        .where('id', '=', id)
+        .where(
+          sql<boolean>`(select count(*) from conversation where user_id = ${userId} and is_pinned = 1) < ${max}`,
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async reorderPinned(userId: number, ids: string[]) {
+      await db.transaction().execute(async (trx) => {
+        for (const [index, id] of ids.entries()) {
+          await trx
+            .updateTable('conversation')
+            .set({ pinOrder: index + 1 })
+            .where('id', '=', id)
+            .where('userId', '=', userId)
+            .where('isPinned', '=', 1)
+            .execute();
+        }
+      });
+    },
+
+    findMessage(id: string) {
+      return db.selectFrom('message').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async nextSeq(conversationId: string): Promise<number> {
+      const row = await db
+        .selectFrom('message')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('conversationId', '=', conversationId)
+        .executeTakeFirst();
+      return Number(row?.seq ?? 0) + 1;
+    },
+
+    async insertMessages(rows: MessageRow[]) {
+      await db.insertInto('message').values(rows).execute();
+    },
+
+    async updateMessage(id: string, changes: Partial<Omit<MessageRow, 'id' | 'conversationId' | 'userId'>>) {
+      await db.updateTable('message').set(changes).where('id', '=', id).execute();
+    },
+
+    async pageMessages(conversationId: string, pageNo: number, pageSize: number) {
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('message')
+          .selectAll()
+          .where('conversationId', '=', conversationId)
+          // Page 0 is the newest: a long conversation opens at its end.
+          .orderBy('seq', 'desc')
+          .offset(pageNo * pageSize)
+          .limit(pageSize)
+          .execute(),
+        db
+          .selectFrom('message')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('conversationId', '=', conversationId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows.reverse(), total: Number(total.n) };
+    },
+
+    allMessages(conversationId: string) {
+      return db
+        .selectFrom('message')
+        .selectAll()
+        .where('conversationId', '=', conversationId)
+        .orderBy('seq')
+        .execute();
+    },
+
+    async siblingCounts(conversationId: string, parentIds: string[]): Promise<Map<string, number>> {
+      if (parentIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('message')
+        .select(['parentMessageId', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('conversationId', '=', conversationId)
+        .where('parentMessageId', 'in', [...new Set(parentIds)])
+        .groupBy('parentMessageId')
+        .execute();
+      return new Map(rows.map((row) => [row.parentMessageId, Number(row.n)]));
+    },
+
+    /** The branch from a message up to the root, oldest first, at most `limit` messages. */
+    async branch(messageId: string, limit: number) {
+      const rows = await db
+        .withRecursive('chain(id, parentMessageId, depth)', (qb) =>
+          qb
+            .selectFrom('message')
+            .select(['id', 'parentMessageId', sql<number>`0`.as('depth')])
+            .where('id', '=', messageId)
+            .unionAll((u) =>
+              u
+                .selectFrom('message')
+                .innerJoin('chain', 'chain.parentMessageId', 'message.id')
+                .select(['message.id', 'message.parentMessageId', sql<number>`chain.depth + 1`.as('depth')])
+                .where(sql<boolean>`chain.depth < ${limit}`),
+            ),
+        )
+        .selectFrom('chain')
+        .innerJoin('message', 'message.id', 'chain.id')
+        .select([
+          'message.id',
+          'message.isCreatedByUser',
+          'message.text',
+          'message.files',
+          'message.status',
+          'chain.depth',
+        ])
+        .orderBy('chain.depth', 'desc')
+        .execute();
+      return rows;
+    },
+
+    async setLike(messageId: string, isLiked: number | null) {
+      await db.updateTable('message').set({ isLiked }).where('id', '=', messageId).execute();
+    },
+
+    /** After a crash or restart, answers that were streaming are marked unfinished; nothing else changes. */
+    async markInterrupted(): Promise<number> {
+      const result = await db
+        .updateTable('message')
+        .set({
+          status: 'interrupted' satisfies MessageStatus,
+          unfinished: 1,
+          updatedAt: new Date().toISOString(),
+        })
+        .where('status', '=', 'streaming')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+export type ChatRepository = ReturnType<typeof createChatRepository>;

@@ -1,0 +1,504 @@
+import {
+  agentChatRequestSchema,
+  agentListQuerySchema,
+  agentSchema,
+  cancelStreamSchema,
+  chatRequestSchema,
+  conversationIdParamSchema,
+  conversationPageQuerySchema,
+  conversationPageSchema,
+  conversationSchema,
+  conversationUpdateSchema,
+  errorResponseSchema,
+  genTitleSchema,
+  likeSchema,
+  messagePageQuerySchema,
+  messagePageSchema,
+  messageSchema,
+  pickLanguage,
+  pinSchema,
+  reorderPinnedSchema,
+  titleSchema,
+  userSettingsSchema,
+  userSettingsUpdateSchema,
+} from '@ssaem/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, signedIn } from '../../platform/auth/guards.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { dataFrame, openEventStream } from '../../platform/http/event-stream.ts';
+import { listAgents } from './agents.ts';
+import type { ChatService, StartChatInput } from './chat.service.ts';
+import type { Generation } from './generation.ts';
+import type { UserSettingsService } from './user-settings.service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+const DONE_FRAME = 'data: [DONE]\n\n';
+const streamIdParams = z.object({ streamId: z.string().min(1).max(100) });
+const resumeQuery = z.object({ resume: z.enum(['true', 'false']).optional() });
+const messageParams = z.object({ id: z.string().min(1).max(100), msgId: z.string().min(1).max(100) });
+const legacyMessageParams = z.object({
+  conversationId: z.string().min(1).max(100),
+  messageId: z.string().min(1).max(100),
+});
+const legacyConversationParams = z.object({ conversationId: z.string().min(1).max(100) });
+const legacyDeleteSchema = z.object({
+  conversationId: z.string().min(1).max(100).optional(),
+  arg: z.object({ conversationId: z.string().min(1).max(100) }).optional(),
+});
+const legacyPageQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(100000).default(1) });
+
+/**
+ * Streams a generation's frames to this connection: the first frame, then live frames until the
+ * final one. Closing the connection only unsubscribes; the answer keeps being generated.
+ */
+function pipeGeneration(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  generation: Generation,
+  first: string,
+  options: { doneMarker: boolean },
+) {
+  const stream = openEventStream(request, reply);
+  stream.write(first);
+  const finish = () => {
+    if (options.doneMarker) stream.write(DONE_FRAME);
+    stream.end();
+  };
+  if (generation.done) {
+    if (generation.finalFrame) stream.write(generation.finalFrame);
+    finish();
+    return;
+  }
+  const unsubscribe = generation.subscribe((frame) => {
+    stream.write(frame);
+    if (frame === generation.finalFrame) finish();
+  });
+  stream.onClose(unsubscribe);
+}
+
+export function chatRoutes(chat: ChatService, settings: UserSettingsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['chat'];
+    const secured = { tags, security: [{ bearerAuth: [] }] };
+
+    async function startStream(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      input: Omit<StartChatInput, 'language'>,
+      doneMarker: boolean,
+    ) {
+      const language = pickLanguage(request.headers['accept-language']);
+      const { generation, begin } = await chat.start(actorOf(request), { ...input, language });
+      pipeGeneration(
+        request,
+        reply,
+        generation,
+        dataFrame({ created: true, message: generation.requestMessage, streamId: generation.streamId }),
+        {
+          doneMarker,
+        },
+      );
+      begin();
+    }
+
+    app.post(
+      '/api/agents/chat/:endpoint',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          summary: 'Send a message; the answer streams as server-sent events',
+          params: z.object({ endpoint: z.string().max(50) }),
+          body: chatRequestSchema,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        await startStream(
+          request,
+          reply,
+          {
+            text: body.text,
+            conversationId: body.conversationId,
+            parentMessageId: body.parentMessageId,
+            messageId: body.messageId,
+            endpoint: body.endpoint ?? request.params.endpoint,
+            model: body.model,
+            files: body.files,
+            gadgetId: body.gadgetId,
+            clientTimestamp: body.clientTimestamp,
+          },
+          false,
+        );
+      },
+    );
+
+    app.post(
+      '/api/v1/agent/chat/stream',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          summary: 'Send a message (newer payload); ends with [DONE]',
+          body: agentChatRequestSchema,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        await startStream(
+          request,
+          reply,
+          {
+            text: body.text,
+            conversationId: body.conversation_id,
+            parentMessageId: body.parent_message_id,
+            messageId: body.message_id,
+            endpoint: body.endpoint,
+            model: body.model,
+            files: body.files,
+            gadgetId: body.agent_id,
+          },
+          true,
+        );
+      },
+    );
+
+    app.get(
+      '/api/v1/streaming/:streamId',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          summary: 'Re-attach to a running answer',
+          params: streamIdParams,
+          querystring: resumeQuery,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const generation = chat.ownGeneration(actorOf(request), request.params.streamId);
+        pipeGeneration(request, reply, generation, dataFrame(chat.syncPayload(generation)), {
+          doneMarker: false,
+        });
+      },
+    );
+
+    app.get(
+      '/api/v1/streaming/conversation/:id',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          summary: 'The running answer of a conversation',
+          params: conversationIdParamSchema,
+          response: { 200: z.object({ streamId: z.string(), responseMessageId: z.string() }), ...errors },
+        },
+      },
+      (request) => chat.activeForConversation(actorOf(request), request.params.id),
+    );
+
+    app.post(
+      '/api/v1/streaming/cancel',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          summary: 'Stop an answer',
+          body: cancelStreamSchema,
+          response: {
+            200: z.object({ success: z.boolean(), streamId: z.string(), outcome: z.string().nullable() }),
+            ...errors,
+          },
+        },
+      },
+      (request) => chat.cancel(actorOf(request), request.body.stream_id),
+    );
+
+    // ----- conversations (chat service paths under /api/v1) -----
+    app.get(
+      '/api/v1/conversations/paged',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          querystring: conversationPageQuerySchema,
+          response: { 200: conversationPageSchema, ...errors },
+        },
+      },
+      (request) => chat.listConversations(actorOf(request), request.query.pageNo, request.query.pageSize),
+    );
+    app.get(
+      '/api/v1/conversations/pinned',
+      {
+        preHandler: signedIn,
+        schema: { ...secured, response: { 200: z.array(conversationSchema), ...errors } },
+      },
+      (request) => chat.pinned(actorOf(request)),
+    );
+    app.put(
+      '/api/v1/conversations/reorder-pinned',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          body: reorderPinnedSchema,
+          response: { 200: z.array(conversationSchema), ...errors },
+        },
+      },
+      (request) => chat.reorderPinned(actorOf(request), request.body.conversationIds),
+    );
+    app.post(
+      '/api/v1/conversations/update',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          body: conversationUpdateSchema,
+          response: { 200: conversationSchema, ...errors },
+        },
+      },
+      (request) => chat.applyUpdate(actorOf(request), updateOf(request.body)),
+    );
+    app.put(
+      '/api/v1/conversations/:id/pin',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          params: conversationIdParamSchema,
+          body: pinSchema,
+          response: { 200: conversationSchema, ...errors },
+        },
+      },
+      (request) => chat.setPinned(actorOf(request), request.params.id, request.body.isPinned),
+    );
+    app.delete(
+      '/api/v1/conversations/:id',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          params: conversationIdParamSchema,
+          response: { 200: z.object({ success: z.boolean() }), ...errors },
+        },
+      },
+      (request) => chat.remove(actorOf(request), request.params.id),
+    );
+    app.get(
+      '/api/v1/conversations/:id/title',
+      {
+        preHandler: signedIn,
+        schema: { ...secured, params: conversationIdParamSchema, response: { 200: titleSchema, ...errors } },
+      },
+      (request) => chat.title(actorOf(request), request.params.id),
+    );
+    app.put(
+      '/api/v1/conversations/:id/title',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          params: conversationIdParamSchema,
+          body: titleSchema,
+          response: { 200: conversationSchema, ...errors },
+        },
+      },
+      (request) => chat.rename(actorOf(request), request.params.id, request.body.title),
+    );
+    app.get(
+      '/api/v1/conversations/:id/messages',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          params: conversationIdParamSchema,
+          response: { 200: z.array(messageSchema), ...errors },
+        },
+      },
+      (request) => chat.allMessages(actorOf(request), request.params.id),
+    );
+    app.get(
+      '/api/v1/conversations/:id/messages/paged',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          summary: 'Messages, 40 a page; page 0 is the newest',
+          params: conversationIdParamSchema,
+          querystring: messagePageQuerySchema,
+          response: { 200: messagePageSchema, ...errors },
+        },
+      },
+      (request) =>
+        chat.messagesPage(actorOf(request), request.params.id, request.query.pageNo, request.query.pageSize),
+    );
+    app.put(
+      '/api/v1/conversations/:id/messages/:msgId/like',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          params: messageParams,
+          body: likeSchema,
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      (request) => chat.like(actorOf(request), request.params.id, request.params.msgId, request.body.isLiked),
+    );
+
+    // ----- the older LibreChat-style paths, served by the same handlers -----
+    app.get(
+      '/api/convos',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          querystring: legacyPageQuery,
+          response: { 200: conversationPageSchema, ...errors },
+        },
+      },
+      (request) => chat.listConversations(actorOf(request), request.query.pageNumber - 1, 50),
+    );
+    app.get(
+      '/api/messages/:conversationId',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          params: legacyConversationParams,
+          response: { 200: z.array(messageSchema), ...errors },
+        },
+      },
+      (request) => chat.allMessages(actorOf(request), request.params.conversationId),
+    );
+    app.put(
+      '/api/messages/:conversationId/:messageId',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          params: legacyMessageParams,
+          body: likeSchema,
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      (request) =>
+        chat.like(
+          actorOf(request),
+          request.params.conversationId,
+          request.params.messageId,
+          request.body.isLiked,
+        ),
+    );
+    app.post(
+      '/api/convos/gen_title',
+      {
+        preHandler: signedIn,
+        schema: { ...secured, body: genTitleSchema, response: { 200: titleSchema, ...errors } },
+      },
+      (request) => chat.title(actorOf(request), request.body.conversationId),
+    );
+    app.post(
+      '/api/convos/update',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          body: conversationUpdateSchema,
+          response: { 200: conversationSchema, ...errors },
+        },
+      },
+      (request) => chat.applyUpdate(actorOf(request), updateOf(request.body)),
+    );
+    app.delete(
+      '/api/convos',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          body: legacyDeleteSchema,
+          response: { 200: z.object({ success: z.boolean() }), ...errors },
+        },
+      },
+      (request) => {
+        const id = request.body.arg?.conversationId ?? request.body.conversationId;
+        if (!id) throw new AppError('E_VALIDATION');
+        return chat.remove(actorOf(request), id);
+      },
+    );
+
+    // ----- assistants and settings -----
+    const listAgentsHandler = (request: FastifyRequest<{ Querystring: { type?: 'chat' | 'tool' } }>) =>
+      listAgents(pickLanguage(request.headers['accept-language']), request.query.type);
+    app.get(
+      '/api/v1/agent/list',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          querystring: agentListQuerySchema,
+          response: { 200: z.array(agentSchema), ...errors },
+        },
+      },
+      listAgentsHandler,
+    );
+    app.get(
+      '/api/gadgets',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          querystring: agentListQuerySchema,
+          response: { 200: z.array(agentSchema), ...errors },
+        },
+      },
+      listAgentsHandler,
+    );
+    app.get(
+      '/api/v1/user-settings',
+      { preHandler: signedIn, schema: { ...secured, response: { 200: userSettingsSchema, ...errors } } },
+      (request) => settings.get(actorOf(request).userId),
+    );
+    app.post(
+      '/api/v1/user-settings',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          body: userSettingsUpdateSchema,
+          response: { 200: userSettingsSchema, ...errors },
+        },
+      },
+      (request) => settings.replace(actorOf(request).userId, request.body),
+    );
+    app.put(
+      '/api/v1/user-settings',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          body: userSettingsUpdateSchema,
+          response: { 200: userSettingsSchema, ...errors },
+        },
+      },
+      (request) => settings.update(actorOf(request).userId, request.body),
+    );
+  };
+}
+
+function updateOf(body: z.infer<typeof conversationUpdateSchema>) {
+  const source = body.arg ?? body;
+  if (!source.conversationId) throw new AppError('E_VALIDATION');
+  return { conversationId: source.conversationId, isPinned: source.isPinned, title: source.title };
+}

@@ -1,0 +1,484 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ContentPart,
+  DEFAULT_ENDPOINT,
+  DEFAULT_TITLE,
+  type Language,
+  MAX_PINNED_CONVERSATIONS,
+  type Message,
+  NO_PARENT_ID,
+} from '@ssaem/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  type AdmissionTicket,
+  type AiGateway,
+  type ChatTurn,
+  estimateChatTokens,
+} from '../../platform/ai/gateway.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import type { Actor } from '../../policies/actor.ts';
+import { DEFAULT_AGENT_ID, findAgent } from './agents.ts';
+import { presentConversation, presentMessage } from './chat.presenter.ts';
+import type { ChatRepository, ConversationRow, MessageRow } from './chat.repository.ts';
+import { Generation, type GenerationRegistry } from './generation.ts';
+
+const SAVE_INTERVAL_MS = 1000;
+const HISTORY_LIMIT = 40;
+const SENDER = 'Ssaem';
+const STOPPED_NOTE: Record<Language, string> = {
+  ko: '\n\n_사용자가 응답을 중지했습니다._',
+  en: '\n\n_Stopped by the user._',
+};
+
+export interface StartChatInput {
+  text: string;
+  conversationId?: string | null | undefined;
+  parentMessageId: string;
+  messageId?: string | undefined;
+  endpoint?: string | undefined;
+  model?: string | undefined;
+  files?: unknown[] | undefined;
+  gadgetId?: string | null | undefined;
+  clientTimestamp?: string | undefined;
+  language: Language;
+}
+
+function isNewConversationId(id: string | null | undefined): boolean {
+  return !id || id === 'new' || id === 'PENDING';
+}
+
+export function createChatService(deps: {
+  repository: ChatRepository;
+  gateway: AiGateway;
+  registry: GenerationRegistry;
+  log: FastifyBaseLogger;
+  /** Student names of the teacher, never to reach a model (from class data when it exists). */
+  studentNamesOf: (userId: number) => Promise<string[]>;
+}) {
+  const { repository, registry } = deps;
+
+  /** A conversation the actor owns; anything else reads as not found. */
+  async function ownConversation(actor: Actor, id: string): Promise<ConversationRow> {
+    const conversation = await repository.findConversation(id);
+    if (!conversation || conversation.userId !== actor.userId) throw new AppError('E_NOT_FOUND');
+    return conversation;
+  }
+
+  async function history(parentMessageId: string, text: string): Promise<ChatTurn[]> {
+    const branch =
+      parentMessageId === NO_PARENT_ID ? [] : await repository.branch(parentMessageId, HISTORY_LIMIT);
+    const turns: ChatTurn[] = branch
+      .filter((m) => m.text.trim() && m.status !== 'error')
+      .map((m) => ({ role: m.isCreatedByUser ? 'user' : 'assistant', text: m.text }));
+    turns.push({ role: 'user', text });
+    return turns;
+  }
+
+  async function saveSnapshot(
+    generation: Generation,
+    status: MessageRow['status'],
+    extra: Partial<MessageRow> = {},
+  ) {
+    await repository.updateMessage(generation.responseMessageId, {
+      text: generation.text(),
+      content: JSON.stringify(generation.content),
+      status,
+      unfinished: status === 'complete' ? 0 : 1,
+      updatedAt: new Date().toISOString(),
+      ...extra,
+    });
+  }
+
+  async function finalPayload(generation: Generation) {
+    const [conversation, response] = await Promise.all([
+      repository.findConversation(generation.conversationId),
+      repository.findMessage(generation.responseMessageId),
+    ]);
+    return {
+      final: true,
+      conversation: conversation ? presentConversation(conversation) : null,
+      requestMessage: generation.requestMessage,
+      responseMessage: response ? presentMessage(response) : null,
+    };
+  }
+
+  async function titleFor(actor: Actor, text: string): Promise<string> {
+    const fallback = text.replace(/\s+/g, ' ').trim().slice(0, 30) || DEFAULT_TITLE;
+    if (deps.gateway.info.offline) return fallback;
+    try {
+      const title = await deps.gateway.completeText({
+        caller: { userId: actor.userId, sensitiveNames: await deps.studentNamesOf(actor.userId) },
+        purpose: 'title',
+        system:
+          '대화의 주제를 나타내는 짧은 제목을 만듭니다. 질문과 같은 언어로, 20자 이내, 따옴표와 마침표 없이 제목만 답합니다.',
+        prompt: text.slice(0, 2000),
+        maxOutputTokens: 40,
+      });
+      return title.replace(/^["'「]|["'」.]$/g, '').slice(0, 60) || fallback;
+    } catch (error) {
+      deps.log.warn({ err: error }, 'title generation failed');
+      return fallback;
+    }
+  }
+
+  /** Runs the model and turns its events into frames; detached from any HTTP connection. */
+  async function run(
+    generation: Generation,
+    actor: Actor,
+    turns: ChatTurn[],
+    ticket: AdmissionTicket,
+    language: Language,
+    isFirst: boolean,
+  ) {
+    const agent = findAgent(generation.agentId);
+    let lastSave = Date.now();
+    let saving: Promise<void> | null = null;
+    try {
+      generation.agentUpdate();
+      const events = deps.gateway.streamChat({
+        caller: { userId: actor.userId, sensitiveNames: await deps.studentNamesOf(actor.userId) },
+        purpose: 'chat',
+        system: agent.systemPrompt,
+        turns,
+        abortSignal: generation.abort.signal,
+        ticket,
+      });
+      for await (const event of events) {
+        if (generation.cancelRequested || generation.shuttingDown) break;
+        generation.apply(event);
+        // Saved at least every second, so a crash loses at most a second of text.
+        if (!saving && Date.now() - lastSave >= SAVE_INTERVAL_MS) {
+          lastSave = Date.now();
+          saving = saveSnapshot(generation, 'streaming')
+            .catch((error: unknown) => deps.log.error({ err: error }, 'saving a streaming answer failed'))
+            .finally(() => {
+              saving = null;
+            });
+        }
+      }
+      // An aborted model stream may end quietly instead of throwing: treat it as the cancel it is.
+      if (generation.cancelRequested || generation.shuttingDown) throw new Error('stopped');
+      await saving;
+      await saveSnapshot(generation, 'complete');
+      if (isFirst) {
+        const title = await titleFor(actor, generation.requestMessage.text);
+        await repository.updateConversation(generation.conversationId, {
+          title,
+          updatedAt: new Date().toISOString(),
+        });
+      } else {
+        await repository.updateConversation(generation.conversationId, {
+          updatedAt: new Date().toISOString(),
+        });
+      }
+      generation.finish('complete', { payload: await finalPayload(generation) });
+    } catch (error) {
+      await saving;
+      if (generation.shuttingDown) {
+        await saveSnapshot(generation, 'interrupted');
+        generation.finish('error', { error: 'Server restarting' });
+        return;
+      }
+      if (generation.cancelRequested) {
+        generation.appendStoppedNote(STOPPED_NOTE[language]);
+        await saveSnapshot(generation, 'cancelled');
+        generation.finish('cancelled', { payload: await finalPayload(generation) });
+        return;
+      }
+      const message =
+        error instanceof AppError
+          ? error.code
+          : error instanceof Error
+            ? error.message
+            : 'Stream error occurred';
+      deps.log.warn({ err: error, streamId: generation.streamId }, 'chat generation failed');
+      const content: ContentPart[] = [...generation.content, { type: 'error', error: message }];
+      await repository
+        .updateMessage(generation.responseMessageId, {
+          text: generation.text(),
+          content: JSON.stringify(content),
+          status: 'error',
+          error: 1,
+          unfinished: 1,
+          updatedAt: new Date().toISOString(),
+        })
+        .catch((saveError: unknown) => deps.log.error({ err: saveError }, 'saving a failed answer failed'));
+      generation.finish('error', { error: message });
+    }
+  }
+
+  return {
+    /**
+     * Saves the user's message and an empty answer, then starts generating. Licence and limits are
+     * checked first, so a refusal leaves nothing behind.
+     */
+    async start(actor: Actor, input: StartChatInput): Promise<{ generation: Generation; begin: () => void }> {
+      const isNew = isNewConversationId(input.conversationId);
+      const convId = isNew ? randomUUID() : (input.conversationId as string);
+      if (!isNew) await ownConversation(actor, convId);
+      if (input.parentMessageId !== NO_PARENT_ID) {
+        const parent = await repository.findMessage(input.parentMessageId);
+        if (!parent || parent.conversationId !== convId) throw new AppError('E_NOT_FOUND');
+      }
+      const gadgetId = input.gadgetId ?? DEFAULT_AGENT_ID;
+      const turns = await history(input.parentMessageId, input.text);
+      // Limits and licence tokens are settled before anything is saved: a refusal leaves nothing.
+      const ticket = await deps.gateway.admit(
+        actor.userId,
+        estimateChatTokens(findAgent(gadgetId).systemPrompt, turns),
+        'chat',
+      );
+      try {
+        const now = new Date().toISOString();
+        if (isNew) {
+          await repository.insertConversation({
+            id: convId,
+            userId: actor.userId,
+            title: DEFAULT_TITLE,
+            endpoint: input.endpoint ?? DEFAULT_ENDPOINT,
+            model: deps.gateway.info.modelId,
+            gadgetId,
+            isPinned: 0,
+            pinOrder: null,
+            createdAt: now,
+            updatedAt: now,
+          });
+        }
+        const seq = await repository.nextSeq(convId);
+        const requestId =
+          input.messageId && !(await repository.findMessage(input.messageId))
+            ? input.messageId
+            : randomUUID();
+        const base = {
+          conversationId: convId,
+          userId: actor.userId,
+          endpoint: input.endpoint ?? DEFAULT_ENDPOINT,
+          gadgetId,
+          isLiked: null,
+          tokenCount: null,
+          error: 0,
+          createdAt: now,
+          updatedAt: now,
+        };
+        const request: MessageRow = {
+          ...base,
+          id: requestId,
+          parentMessageId: input.parentMessageId,
+          seq,
+          sender: 'User',
+          isCreatedByUser: 1,
+          text: input.text,
+          content: JSON.stringify([{ type: 'text', text: input.text }]),
+          status: 'complete',
+          unfinished: 0,
+          model: input.model ?? null,
+          files: JSON.stringify(input.files ?? []),
+          clientTimestamp: input.clientTimestamp ?? null,
+        };
+        const response: MessageRow = {
+          ...base,
+          id: randomUUID(),
+          parentMessageId: requestId,
+          seq: seq + 1,
+          sender: SENDER,
+          isCreatedByUser: 0,
+          text: '',
+          content: '[]',
+          status: 'streaming',
+          unfinished: 1,
+          model: deps.gateway.info.modelId,
+          files: '[]',
+          clientTimestamp: null,
+        };
+        // The user's message is stored before the model is called.
+        await repository.insertMessages([request, response]);
+        const generation = new Generation({
+          userId: actor.userId,
+          conversationId: convId,
+          requestMessage: presentMessage(request),
+          responseMessageId: response.id,
+          agentId: gadgetId,
+        });
+        registry.add(generation);
+        // The caller subscribes first, then begins, so no frame is emitted before anyone listens.
+        const begin = () =>
+          void run(generation, actor, turns, ticket, input.language, input.parentMessageId === NO_PARENT_ID);
+        return { generation, begin };
+      } catch (error) {
+        await ticket.cancel();
+        throw error;
+      }
+    },
+
+    /** A stream of the actor's own, for re-attaching; others' answer 404. */
+    ownGeneration(actor: Actor, streamId: string): Generation {
+      const generation = registry.get(streamId);
+      if (!generation || generation.userId !== actor.userId) throw new AppError('E_NOT_FOUND');
+      return generation;
+    },
+
+    async activeForConversation(actor: Actor, conversationId: string) {
+      await ownConversation(actor, conversationId);
+      const generation = registry.forConversation(conversationId);
+      if (!generation || generation.done) throw new AppError('E_NOT_FOUND');
+      return { streamId: generation.streamId, responseMessageId: generation.responseMessageId };
+    },
+
+    /** Snapshot frame for a re-attaching client: the content so far, then live frames follow. */
+    syncPayload(generation: Generation) {
+      return {
+        sync: true,
+        streamId: generation.streamId,
+        conversationId: generation.conversationId,
+        requestMessage: generation.requestMessage,
+        responseMessage: {
+          messageId: generation.responseMessageId,
+          parentMessageId: generation.requestMessage.messageId,
+          conversationId: generation.conversationId,
+          sender: SENDER,
+          isCreatedByUser: false,
+          text: generation.text(),
+          content: generation.content,
+          unfinished: !generation.done,
+        },
+      };
+    },
+
+    /**
+     * Stops a generation once. The partial answer is saved, marked unfinished with a note that
+     * the user stopped it, and the final frame is sent, before the cancel is acknowledged.
+     */
+    async cancel(actor: Actor, streamId: string) {
+      const generation = this.ownGeneration(actor, streamId);
+      if (!generation.done && !generation.cancelRequested) {
+        generation.cancelRequested = true;
+        generation.abort.abort();
+      }
+      await generation.whenDone();
+      return { success: true, streamId, outcome: generation.outcome };
+    },
+
+    /** On shutdown: running answers are saved as they are and marked unfinished. */
+    async shutdown(): Promise<void> {
+      const running = registry.active();
+      for (const generation of running) {
+        generation.shuttingDown = true;
+        generation.abort.abort();
+      }
+      await Promise.all(running.map((generation) => generation.whenDone()));
+    },
+
+    // ----- conversations -----
+
+    async listConversations(actor: Actor, pageNo: number, pageSize: number) {
+      const { rows, total } = await repository.pageConversations(actor.userId, pageNo * pageSize, pageSize);
+      return {
+        conversations: rows.map(presentConversation),
+        pageNo,
+        pageSize,
+        totalCount: total,
+        hasMore: (pageNo + 1) * pageSize < total,
+      };
+    },
+
+    async pinned(actor: Actor) {
+      return (await repository.pinnedConversations(actor.userId)).map(presentConversation);
+    },
+
+    async setPinned(actor: Actor, id: string, isPinned: boolean) {
+      const conversation = await ownConversation(actor, id);
+      if (isPinned && conversation.isPinned !== 1) {
+        if (!(await repository.pinIfRoom(actor.userId, id, MAX_PINNED_CONVERSATIONS)))
+          throw new AppError('E_ALREADY_FULL');
+      } else if (!isPinned) {
+        await repository.updateConversation(id, { isPinned: 0, pinOrder: null });
+      }
+      return presentConversation(await ownConversation(actor, id));
+    },
+
+    async reorderPinned(actor: Actor, ids: string[]) {
+      for (const id of ids) await ownConversation(actor, id);
+      await repository.reorderPinned(actor.userId, ids);
+      return this.pinned(actor);
+    },
+
+    async rename(actor: Actor, id: string, title: string) {
+      await ownConversation(actor, id);
+      await repository.updateConversation(id, { title });
+      return presentConversation(await ownConversation(actor, id));
+    },
+
+    async title(actor: Actor, id: string) {
+      const conversation = await ownConversation(actor, id);
+      // An answer still streaming gets its title when it finishes; wait for it briefly.
+      const generation = registry.forConversation(id);
+      if (conversation.title === DEFAULT_TITLE && generation && !generation.done) {
+        await Promise.race([generation.whenDone(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        return { title: (await ownConversation(actor, id)).title };
+      }
+      return { title: conversation.title };
+    },
+
+    async remove(actor: Actor, id: string) {
+      await ownConversation(actor, id);
+      const generation = registry.forConversation(id);
+      if (generation && !generation.done) {
+        generation.cancelRequested = true;
+        generation.abort.abort();
+        await generation.whenDone();
+      }
+      await repository.deleteConversation(id);
+      return { success: true };
+    },
+
+    async removeAll(actor: Actor) {
+      await repository.deleteAllConversations(actor.userId);
+      return { success: true };
+    },
+
+    async applyUpdate(
+      actor: Actor,
+      update: { conversationId: string; isPinned?: boolean | undefined; title?: string | undefined },
+    ) {
+      if (update.isPinned !== undefined) await this.setPinned(actor, update.conversationId, update.isPinned);
+      if (update.title !== undefined) await this.rename(actor, update.conversationId, update.title);
+      return presentConversation(await ownConversation(actor, update.conversationId));
+    },
+
+    // ----- messages -----
+
+    async messagesPage(actor: Actor, conversationId: string, pageNo: number, pageSize: number) {
+      await ownConversation(actor, conversationId);
+      const { rows, total } = await repository.pageMessages(conversationId, pageNo, pageSize);
+      const siblings = await repository.siblingCounts(
+        conversationId,
+        rows.map((r) => r.parentMessageId),
+      );
+      return {
+        messages: rows.map((row) => presentMessage(row, siblings.get(row.parentMessageId) ?? 1)),
+        pageNo,
+        pageSize,
+        totalCount: total,
+        hasMore: (pageNo + 1) * pageSize < total,
+      };
+    },
+
+    async allMessages(actor: Actor, conversationId: string): Promise<Message[]> {
+      await ownConversation(actor, conversationId);
+      const rows = await repository.allMessages(conversationId);
+      const counts = new Map<string, number>();
+      for (const row of rows) counts.set(row.parentMessageId, (counts.get(row.parentMessageId) ?? 0) + 1);
+      return rows.map((row) => presentMessage(row, counts.get(row.parentMessageId) ?? 1));
+    },
+
+    async like(actor: Actor, conversationId: string, messageId: string, isLiked: boolean | null) {
+      await ownConversation(actor, conversationId);
+      const message = await repository.findMessage(messageId);
+      if (!message || message.conversationId !== conversationId) throw new AppError('E_NOT_FOUND');
+      await repository.setLike(messageId, isLiked === null ? null : isLiked ? 1 : 0);
+      return presentMessage({ ...message, isLiked: isLiked === null ? null : isLiked ? 1 : 0 });
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

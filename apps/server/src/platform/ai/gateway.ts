@@ -1,0 +1,300 @@
+import { MAX_CHAT_INPUT_LENGTH } from '@ssaem/contracts';
+import { generateText, type ModelMessage, Output, stepCountIs, streamText, type ToolSet } from 'ai';
+import type { z } from 'zod';
+import type { TokenReservation, TokenTracker } from '../../modules/licences/licences.service.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { ModelChoice } from './models.ts';
+import { createPseudonymizer, PLACEHOLDER_INSTRUCTION, type Pseudonymizer } from './pseudonymizer.ts';
+import type { UsageLimits } from './usage-limits.ts';
+
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  text: string;
+  /** Images for vision-capable models, as data URLs or URLs. */
+  images?: { url: string; mediaType: string }[];
+}
+
+export type GatewayEvent =
+  | { type: 'text'; delta: string }
+  | { type: 'reasoning'; delta: string }
+  | { type: 'tool-call'; id: string; name: string; args: string }
+  | { type: 'tool-result'; id: string; name: string; output: string }
+  | { type: 'finish'; inputTokens: number; outputTokens: number };
+
+export interface AiCaller {
+  userId: number;
+  /** Names that must not reach the model: the teacher's students, names typed into a form. */
+  sensitiveNames?: string[];
+}
+
+/** A rough token estimate for reserving licence tokens before a call: Hangul ≈ 1 token a character. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length * 0.8) + 16;
+}
+
+export const DEFAULT_MAX_OUTPUT = 4000;
+
+/** What a chat call may cost at most: its whole prompt plus the longest answer allowed. */
+export function estimateChatTokens(
+  system: string,
+  turns: ChatTurn[],
+  maxOutputTokens = DEFAULT_MAX_OUTPUT,
+): number {
+  return estimateTokens(system + turns.map((t) => t.text).join('\n')) + maxOutputTokens;
+}
+
+export interface AdmissionTicket {
+  slot: () => void;
+  reservation: TokenReservation;
+  /** Gives everything back when the call never starts. */
+  cancel(): Promise<void>;
+}
+
+function systemWithPrivacyNote(system: string, pseudonymizer: Pseudonymizer): string {
+  return pseudonymizer.used ? `${system}\n\n${PLACEHOLDER_INSTRUCTION}` : system;
+}
+
+function toModelMessages(turns: ChatTurn[], pseudonymizer: Pseudonymizer, vision: boolean): ModelMessage[] {
+  return turns.map((turn): ModelMessage => {
+    const text = pseudonymizer.mask(turn.text);
+    if (turn.role === 'assistant') return { role: 'assistant', content: text };
+    if (!vision || !turn.images?.length) return { role: 'user', content: text };
+    return {
+      role: 'user',
+      content: [
+        { type: 'text', text },
+        ...turn.images.map((image) => ({
+          type: 'image' as const,
+          image: image.url,
+          mediaType: image.mediaType,
+        })),
+      ],
+    };
+  });
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error && 'message' in error)
+    return String((error as { message: unknown }).message);
+  return String(error);
+}
+
+/** Restores placeholders in every string of a structured result. */
+function restoreDeep<T>(value: T, pseudonymizer: Pseudonymizer): T {
+  if (typeof value === 'string') return pseudonymizer.restore(value) as T;
+  if (Array.isArray(value)) return value.map((item) => restoreDeep(item, pseudonymizer)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, restoreDeep(v, pseudonymizer)])) as T;
+  }
+  return value;
+}
+
+/**
+ * Every AI call goes through here: limits, licence tokens reserved before and settled after,
+ * pseudonymization out and back, one event shape for every provider including offline.
+ */
+export function createAiGateway(deps: { choice: ModelChoice; tracker: TokenTracker; limits: UsageLimits }) {
+  const { choice } = deps;
+
+  return {
+    info: {
+      offline: choice.offline,
+      provider: choice.provider,
+      modelId: choice.modelId,
+      vision: choice.vision,
+    },
+
+    /**
+     * Takes a stream slot and reserves the licence tokens a call will need, before the caller
+     * saves anything or opens a stream: a refusal is a plain coded error with nothing left behind.
+     * The ticket is handed to streamChat, which settles or releases it.
+     */
+    async admit(userId: number, estimate: number, purpose: string): Promise<AdmissionTicket> {
+      const slot = deps.limits.acquire(userId);
+      try {
+        const reservation = await deps.tracker.reserve(userId, estimate, purpose);
+        let used = false;
+        return {
+          slot,
+          reservation,
+          async cancel() {
+            if (used) return;
+            used = true;
+            await deps.tracker.release(reservation).catch(() => false);
+            slot();
+          },
+        };
+      } catch (error) {
+        slot();
+        throw error;
+      }
+    },
+
+    async *streamChat(input: {
+      caller: AiCaller;
+      purpose: string;
+      system: string;
+      turns: ChatTurn[];
+      tools?: ToolSet;
+      abortSignal?: AbortSignal;
+      maxOutputTokens?: number;
+      /** A ticket from admit(); without one, streamChat admits the call itself. */
+      ticket?: AdmissionTicket;
+    }): AsyncGenerator<GatewayEvent> {
+      const last = input.turns.at(-1)?.text ?? '';
+      if (last.length > MAX_CHAT_INPUT_LENGTH) throw new AppError('E_VALIDATION');
+      const maxOutputTokens = input.maxOutputTokens ?? DEFAULT_MAX_OUTPUT;
+      const ticket =
+        input.ticket ??
+        (await this.admit(
+          input.caller.userId,
+          estimateChatTokens(input.system, input.turns, maxOutputTokens),
+          input.purpose,
+        ));
+      const releaseSlot = ticket.slot;
+      let reservation: TokenReservation | undefined = ticket.reservation;
+      const pseudonymizer = createPseudonymizer(input.caller.sensitiveNames ?? []);
+      const messages = toModelMessages(input.turns, pseudonymizer, choice.vision);
+      const system = systemWithPrivacyNote(pseudonymizer.mask(input.system), pseudonymizer);
+      try {
+        const result = streamText({
+          model: choice.model,
+          system,
+          messages,
+          maxOutputTokens,
+          ...(input.tools ? { tools: input.tools, stopWhen: stepCountIs(4) } : {}),
+          ...(input.abortSignal ? { abortSignal: input.abortSignal } : {}),
+        });
+        const text = pseudonymizer.createRestorer();
+        const reasoning = pseudonymizer.createRestorer();
+        let usage = { inputTokens: 0, outputTokens: 0 };
+        for await (const part of result.fullStream) {
+          switch (part.type) {
+            case 'text-delta': {
+              const delta = text.push(part.text);
+              if (delta) yield { type: 'text', delta };
+              break;
+            }
+            case 'reasoning-delta': {
+              const delta = reasoning.push(part.text);
+              if (delta) yield { type: 'reasoning', delta };
+              break;
+            }
+            case 'text-end': {
+              const rest = text.flush();
+              if (rest) yield { type: 'text', delta: rest };
+              break;
+            }
+            case 'reasoning-end': {
+              const rest = reasoning.flush();
+              if (rest) yield { type: 'reasoning', delta: rest };
+              break;
+            }
+            case 'tool-call':
+              yield {
+                type: 'tool-call',
+                id: part.toolCallId,
+                name: part.toolName,
+                args: pseudonymizer.restore(JSON.stringify(part.input ?? {})),
+              };
+              break;
+            case 'tool-result':
+              yield {
+                type: 'tool-result',
+                id: part.toolCallId,
+                name: part.toolName,
+                output: pseudonymizer.restore(
+                  typeof part.output === 'string' ? part.output : JSON.stringify(part.output),
+                ),
+              };
+              break;
+            case 'error':
+              throw new Error(errorText(part.error));
+            case 'finish':
+              usage = {
+                inputTokens: part.totalUsage.inputTokens ?? 0,
+                outputTokens: part.totalUsage.outputTokens ?? 0,
+              };
+              break;
+            default:
+              break;
+          }
+        }
+        const tail = text.flush();
+        if (tail) yield { type: 'text', delta: tail };
+        await deps.tracker.settle(reservation, usage.inputTokens + usage.outputTokens);
+        reservation = undefined;
+        yield { type: 'finish', ...usage };
+      } finally {
+        // Aborted, failed or abandoned by the consumer: the reserved tokens go back.
+        if (reservation) await deps.tracker.release(reservation).catch(() => false);
+        releaseSlot();
+      }
+    },
+
+    async generateObject<T extends z.ZodType>(input: {
+      caller: AiCaller;
+      purpose: string;
+      system: string;
+      prompt: string;
+      schema: T;
+      maxOutputTokens?: number;
+      abortSignal?: AbortSignal;
+    }): Promise<z.infer<T>> {
+      const releaseSlot = deps.limits.acquire(input.caller.userId);
+      const pseudonymizer = createPseudonymizer(input.caller.sensitiveNames ?? []);
+      const prompt = pseudonymizer.mask(input.prompt);
+      const system = systemWithPrivacyNote(pseudonymizer.mask(input.system), pseudonymizer);
+      const maxOutputTokens = input.maxOutputTokens ?? 8000;
+      let reservation: Awaited<ReturnType<TokenTracker['reserve']>> | undefined;
+      try {
+        reservation = await deps.tracker.reserve(
+          input.caller.userId,
+          estimateTokens(system + prompt) + maxOutputTokens,
+          input.purpose,
+        );
+        const result = await generateText({
+          model: choice.model,
+          system,
+          prompt,
+          maxOutputTokens,
+          output: Output.object({ schema: input.schema }),
+          ...(input.abortSignal ? { abortSignal: input.abortSignal } : {}),
+        });
+        await deps.tracker.settle(
+          reservation,
+          (result.totalUsage.inputTokens ?? 0) + (result.totalUsage.outputTokens ?? 0),
+        );
+        reservation = undefined;
+        return restoreDeep(result.output as z.infer<T>, pseudonymizer);
+      } finally {
+        if (reservation) await deps.tracker.release(reservation).catch(() => false);
+        releaseSlot();
+      }
+    },
+
+    /** A short completion (titles, briefings): same limits, licence and privacy rules. */
+    async completeText(input: {
+      caller: AiCaller;
+      purpose: string;
+      system: string;
+      prompt: string;
+      maxOutputTokens?: number;
+    }) {
+      let text = '';
+      for await (const event of this.streamChat({
+        caller: input.caller,
+        purpose: input.purpose,
+        system: input.system,
+        turns: [{ role: 'user', text: input.prompt }],
+        maxOutputTokens: input.maxOutputTokens ?? 200,
+      })) {
+        if (event.type === 'text') text += event.delta;
+      }
+      return text.trim();
+    },
+  };
+}
+
+export type AiGateway = ReturnType<typeof createAiGateway>;

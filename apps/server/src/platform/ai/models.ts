@@ -1,0 +1,58 @@
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { Config } from '../../config/config.ts';
+import { createOfflineModel, type OfflineComposer } from './offline-model.ts';
+
+export interface ModelChoice {
+  model: LanguageModelV4;
+  provider: Config['AI_PROVIDER_RESOLVED'];
+  modelId: string;
+  offline: boolean;
+  /** Whether images may be sent to the model. */
+  vision: boolean;
+}
+
+/**
+ * The chat model from configuration: OpenAI (Responses API), any OpenAI-compatible server
+ * (chat completions, with structured outputs sent as JSON schema), or the offline drafter.
+ */
+export function chooseModel(config: Config, offlineComposer: OfflineComposer): ModelChoice {
+  const provider = config.AI_PROVIDER_RESOLVED;
+  if (provider === 'openai' && config.OPENAI_API_KEY) {
+    const openai = createOpenAI({
+      apiKey: config.OPENAI_API_KEY,
+      ...(config.AI_BASE_URL ? { baseURL: config.AI_BASE_URL } : {}),
+    });
+    return {
+      model: openai(config.AI_MODEL),
+      provider,
+      modelId: config.AI_MODEL,
+      offline: false,
+      vision: config.AI_VISION ?? true,
+    };
+  }
+  if (provider === 'openai-compatible' && config.AI_BASE_URL) {
+    const compatible = createOpenAICompatible({
+      name: 'openai-compatible',
+      baseURL: config.AI_BASE_URL,
+      ...(config.AI_API_KEY ? { apiKey: config.AI_API_KEY } : {}),
+      supportsStructuredOutputs: true,
+      includeUsage: true,
+    });
+    return {
+      model: compatible.chatModel(config.AI_MODEL),
+      provider,
+      modelId: config.AI_MODEL,
+      offline: false,
+      vision: config.AI_VISION ?? false,
+    };
+  }
+  return {
+    model: createOfflineModel(offlineComposer),
+    provider: 'offline',
+    modelId: 'offline',
+    offline: true,
+    vision: false,
+  };
+}

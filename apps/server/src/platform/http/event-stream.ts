@@ -1,0 +1,78 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export const HEARTBEAT_MS = 15_000;
+
+export interface EventStream {
+  /** Writes a pre-serialised frame; a closed stream ignores it. */
+  write(frame: string): void;
+  end(): void;
+  readonly closed: boolean;
+  onClose(listener: () => void): void;
+}
+
+/** `data: <json>` — the frame every chat and completion event uses. */
+export function dataFrame(payload: unknown): string {
+  return `data: ${JSON.stringify(payload)}\n\n`;
+}
+
+export function errorFrame(message: string): string {
+  return `event: error\ndata: ${JSON.stringify({ error: message })}\n\n`;
+}
+
+/**
+ * Opens a text/event-stream on the reply. Headers set by hooks so far (security, request id) are
+ * carried over, proxies are told not to buffer, and a comment line every 15 s keeps idle
+ * connections open.
+ */
+export function openEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  heartbeatMs = HEARTBEAT_MS,
+): EventStream {
+  reply.hijack();
+  const raw = reply.raw;
+  const inherited = Object.fromEntries(
+    Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined) as [
+      string,
+      string | number | string[],
+    ][],
+  );
+  raw.writeHead(200, {
+    ...inherited,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  raw.flushHeaders();
+  let closed = false;
+  const listeners: (() => void)[] = [];
+  const heartbeat = setInterval(() => {
+    if (!closed) raw.write(': ping\n\n');
+  }, heartbeatMs);
+  heartbeat.unref();
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    for (const listener of listeners) listener();
+  };
+  raw.on('close', close);
+  return {
+    write(frame) {
+      if (!closed) raw.write(frame);
+    },
+    end() {
+      if (!closed) raw.end();
+      close();
+    },
+    get closed() {
+      return closed;
+    },
+    onClose(listener) {
+      if (closed) listener();
+      else listeners.push(listener);
+    },
+  };
+}
