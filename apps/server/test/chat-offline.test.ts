@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { buildDemoWorld, type DemoWorld } from './demo-world.ts';
-import { parseFrames, textOfDeltas } from './sse-client.ts';
+import { jsonOf, parseFrames, textOfDeltas } from './sse-client.ts';
 
 let t: TestApp;
 let world: DemoWorld;
@@ -153,7 +153,8 @@ describe('chat on the offline provider', () => {
 describe('conversations', () => {
   async function newConversation(text: string) {
     const { frames } = await send('teacher', { text });
-    return (frames.at(-1)?.json as { conversation: { conversationId: string } }).conversation.conversationId;
+    return (jsonOf(frames.at(-1)) as unknown as { conversation: { conversationId: string } }).conversation
+      .conversationId;
   }
 
   it('pages the list with hasMore and totalCount, newest first', async () => {
@@ -315,7 +316,7 @@ describe('chat authorization', () => {
       responseMessage: { messageId: string };
     };
     const id = final.conversation.conversationId;
-    const streamId = (mine.frames[0]?.json as { streamId: string }).streamId;
+    const streamId = (jsonOf(mine.frames[0]) as unknown as { streamId: string }).streamId;
     const other = await world.headersFor('otherSchoolTeacher');
     const attempts = [
       { method: 'GET' as const, url: `/api/v1/conversations/${id}/messages` },

@@ -68,3 +68,9 @@ export function textOfDeltas(frames: SseFrame[]): string {
     })
     .join('');
 }
+
+/** The JSON of a frame that must have one; a missing frame fails the test clearly. */
+export function jsonOf(frame: SseFrame | undefined): Record<string, unknown> {
+  if (!frame?.json) throw new Error(`expected a JSON frame, got ${frame ? frame.data : 'nothing'}`);
+  return frame.json;
+}
