@@ -1,15 +1,18 @@
 import './app/styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { AppRouter } from './app/router';
+import { createAppRouter } from './app/router';
 import { installErrorReporting } from './lib/error-reporting/error-reporter';
 import { initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 
 // Reporting starts first so that an error during start-up is reported too.
 installErrorReporting();
+// Synchronous (initAsync: false, common texts bundled): ready before the router loads a screen.
 void initI18n();
+const router = createAppRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -17,7 +20,7 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <AppProviders queryClient={createQueryClient()}>
-      <AppRouter />
+      <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,
 );

@@ -1,9 +1,10 @@
 import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { appRoutes } from './routes';
 
-const router = createBrowserRouter(appRoutes);
-
-export function AppRouter() {
-  return <RouterProvider router={router} />;
+/**
+ * Creating the router starts loading the first screen (its code and texts), so it is created only
+ * after i18n is set up, never as a side effect of importing this module.
+ */
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
 }

@@ -9,7 +9,7 @@ import { FaqList } from './components/faq-list';
 import { FeatureCard } from './components/feature-card';
 import { PageHero } from './components/page-hero';
 import { PageSection } from './components/page-section';
-import { PLATFORM, TOOLS } from './components/tool-catalogue';
+import { CHAT_TOOL, DOCUMENT_TOOLS, PLATFORM } from './components/tool-catalogue';
 import classes from './landing-page.module.css';
 
 const SECTIONS = ['features', 'testimonials', 'faq'] as const;
@@ -42,15 +42,30 @@ function SectionNav() {
   );
 }
 
+const ChatIcon = CHAT_TOOL.icon;
+
 function FeaturesSection() {
   const { t } = useTranslation(['landing', 'site']);
   return (
     <PageSection id="features" title={t('features.title')} lead={t('features.lead')}>
+      <Paper radius="lg" p="xl" mb={56} className={classes.chat}>
+        <Group align="flex-start" wrap="nowrap" gap="lg">
+          <ThemeIcon size={52} radius="md" color="sage" aria-hidden>
+            <ChatIcon size={28} stroke={1.6} />
+          </ThemeIcon>
+          <div>
+            <Title order={3} mb={6}>
+              {t('tools.chat.name', { ns: 'site' })}
+            </Title>
+            <Text lh={1.8}>{t('tools.chat.detail', { ns: 'site' })}</Text>
+          </div>
+        </Group>
+      </Paper>
       <Title order={3} mb="md">
         {t('features.toolsTitle')}
       </Title>
       <CardGrid columns={3}>
-        {TOOLS.map((tool) => (
+        {DOCUMENT_TOOLS.map((tool) => (
           <FeatureCard
             key={tool.id}
             icon={tool.icon}
@@ -141,7 +156,7 @@ function CallToAction() {
           {t('cta.body')}
         </Text>
         <Group>
-          <Button component={Link} to="/pricing" size="md" color="white" variant="white">
+          <Button component={Link} to="/pricing" size="md" variant="white" color="sage">
             {t('cta.pricing')}
           </Button>
           <Button component={Link} to="/teacher" size="md" variant="outline" color="white">

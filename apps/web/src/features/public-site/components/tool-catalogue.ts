@@ -34,9 +34,17 @@ export type ToolId =
 
 export type PlatformId = 'documents' | 'library' | 'edutech' | 'notices' | 'classes' | 'materials';
 
-/** The AI assistant and document tools (core.md §1), in the order a teacher meets them. */
-export const TOOLS: ReadonlyArray<{ id: ToolId; icon: Icon; color: string }> = [
-  { id: 'chat', icon: IconMessageChatbot, color: 'sage' },
+export interface Tool {
+  id: ToolId;
+  icon: Icon;
+  color: string;
+}
+
+/** The free chat, shown apart from the document tools. */
+export const CHAT_TOOL: Tool = { id: 'chat', icon: IconMessageChatbot, color: 'sage' };
+
+/** The document tools (core.md §1), in the order a teacher meets them in a school year. */
+export const DOCUMENT_TOOLS: readonly Tool[] = [
   { id: 'evaluationPlan', icon: IconClipboardCheck, color: 'indigo' },
   { id: 'lesson', icon: IconChalkboard, color: 'teal' },
   { id: 'summary', icon: IconFileText, color: 'cyan' },
@@ -47,6 +55,8 @@ export const TOOLS: ReadonlyArray<{ id: ToolId; icon: Icon; color: string }> = [
   { id: 'groupPlay', icon: IconBallFootball, color: 'lime' },
   { id: 'counsel', icon: IconHeartHandshake, color: 'red' },
 ];
+
+export const TOOLS: readonly Tool[] = [CHAT_TOOL, ...DOCUMENT_TOOLS];
 
 export const PLATFORM: ReadonlyArray<{ id: PlatformId; icon: Icon }> = [
   { id: 'documents', icon: IconFileDescription },
