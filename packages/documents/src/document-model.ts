@@ -1,0 +1,491 @@
+import { z } from 'zod';
+
+/**
+ * The document model every generator, writer and reader shares: ProseMirror/TipTap JSON, so the
+ * web editor can load what the server generates and save what the writers export.
+ *
+ * Images: `src` is a `data:` URL, or any other string that names a stored file; writers resolve
+ * the latter through their `resolveImage` option. `width`/`height` are CSS pixels (96 dpi).
+ * Table `colwidth` is TipTap's per-column pixel array; writers treat the widths as proportions.
+ */
+
+export type TextAlign = 'left' | 'center' | 'right' | 'justify';
+export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+
+export type BoldMark = { type: 'bold' };
+export type ItalicMark = { type: 'italic' };
+export type UnderlineMark = { type: 'underline' };
+export type StrikeMark = { type: 'strike' };
+export type TextStyleMark = { type: 'textStyle'; attrs?: { color?: string | null } };
+export type Mark = BoldMark | ItalicMark | UnderlineMark | StrikeMark | TextStyleMark;
+
+export type TextNode = { type: 'text'; text: string; marks?: Mark[] };
+export type HardBreakNode = { type: 'hardBreak' };
+/** A footnote or endnote reference; the note's text travels with it. */
+export type FootnoteNode = {
+  type: 'footnote';
+  attrs: { text: string; kind?: 'footnote' | 'endnote' | null };
+};
+export type InlineNode = TextNode | HardBreakNode | FootnoteNode;
+
+export type ParagraphNode = {
+  type: 'paragraph';
+  attrs?: { textAlign?: TextAlign | null };
+  content?: InlineNode[];
+};
+export type HeadingNode = {
+  type: 'heading';
+  attrs: { level: HeadingLevel; textAlign?: TextAlign | null };
+  content?: InlineNode[];
+};
+export type ListItemNode = { type: 'listItem'; content: BlockNode[] };
+export type BulletListNode = { type: 'bulletList'; content: ListItemNode[] };
+export type OrderedListNode = {
+  type: 'orderedList';
+  attrs?: { start?: number | null };
+  content: ListItemNode[];
+};
+export type TableCellAttrs = {
+  colspan?: number;
+  rowspan?: number;
+  colwidth?: number[] | null;
+  backgroundColor?: string | null;
+};
+export type TableCellNode = { type: 'tableCell'; attrs?: TableCellAttrs; content: BlockNode[] };
+export type TableHeaderNode = { type: 'tableHeader'; attrs?: TableCellAttrs; content: BlockNode[] };
+export type TableRowNode = { type: 'tableRow'; content: (TableCellNode | TableHeaderNode)[] };
+export type TableNode = { type: 'table'; content: TableRowNode[] };
+export type ImageNode = {
+  type: 'image';
+  attrs: {
+    src: string;
+    alt?: string | null;
+    title?: string | null;
+    width?: number | null;
+    height?: number | null;
+  };
+};
+export type HorizontalRuleNode = { type: 'horizontalRule' };
+export type PageBreakNode = { type: 'pageBreak' };
+
+export type BlockNode =
+  | ParagraphNode
+  | HeadingNode
+  | BulletListNode
+  | OrderedListNode
+  | TableNode
+  | ImageNode
+  | HorizontalRuleNode
+  | PageBreakNode;
+
+export type PageOrientation = 'portrait' | 'landscape';
+export type DocumentAttrs = {
+  title?: string | null;
+  pageSize?: 'A4' | null;
+  orientation?: PageOrientation | null;
+  /** Running header and footer text, one line each (line breaks allowed). */
+  header?: string | null;
+  footer?: string | null;
+};
+export type DocumentNode = { type: 'doc'; attrs?: DocumentAttrs; content: BlockNode[] };
+
+// ---------------------------------------------------------------------------------------------
+// zod schema — the server validates generated and edited documents against it
+
+const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour must be #RRGGBB');
+const textAlignSchema = z.enum(['left', 'center', 'right', 'justify']);
+
+export const markSchema: z.ZodType<Mark> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('bold') }),
+  z.object({ type: z.literal('italic') }),
+  z.object({ type: z.literal('underline') }),
+  z.object({ type: z.literal('strike') }),
+  z.object({
+    type: z.literal('textStyle'),
+    attrs: z.object({ color: colorSchema.nullish() }).optional(),
+  }),
+]);
+
+export const inlineNodeSchema: z.ZodType<InlineNode> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string().min(1), marks: z.array(markSchema).optional() }),
+  z.object({ type: z.literal('hardBreak') }),
+  z.object({
+    type: z.literal('footnote'),
+    attrs: z.object({ text: z.string(), kind: z.enum(['footnote', 'endnote']).nullish() }),
+  }),
+]);
+
+const inlineContentSchema = z.array(inlineNodeSchema).optional();
+const cellAttrsSchema = z.object({
+  colspan: z.number().int().min(1).max(1000).optional(),
+  rowspan: z.number().int().min(1).max(1000).optional(),
+  colwidth: z.array(z.number().nonnegative()).nullish(),
+  backgroundColor: colorSchema.nullish(),
+});
+
+export const blockNodeSchema: z.ZodType<BlockNode> = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('paragraph'),
+      attrs: z.object({ textAlign: textAlignSchema.nullish() }).optional(),
+      content: inlineContentSchema,
+    }),
+    z.object({
+      type: z.literal('heading'),
+      attrs: z.object({
+        level: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)]),
+        textAlign: textAlignSchema.nullish(),
+      }),
+      content: inlineContentSchema,
+    }),
+    z.object({ type: z.literal('bulletList'), content: z.array(listItemSchema).min(1) }),
+    z.object({
+      type: z.literal('orderedList'),
+      attrs: z.object({ start: z.number().int().min(0).nullish() }).optional(),
+      content: z.array(listItemSchema).min(1),
+    }),
+    z.object({ type: z.literal('table'), content: z.array(tableRowSchema).min(1) }),
+    z.object({
+      type: z.literal('image'),
+      attrs: z.object({
+        src: z.string().min(1),
+        alt: z.string().nullish(),
+        title: z.string().nullish(),
+        width: z.number().positive().nullish(),
+        height: z.number().positive().nullish(),
+      }),
+    }),
+    z.object({ type: z.literal('horizontalRule') }),
+    z.object({ type: z.literal('pageBreak') }),
+  ]),
+);
+
+export const listItemSchema: z.ZodType<ListItemNode> = z.lazy(() =>
+  z.object({ type: z.literal('listItem'), content: z.array(blockNodeSchema) }),
+);
+
+const tableCellSchema: z.ZodType<TableCellNode | TableHeaderNode> = z.lazy(() =>
+  z.object({
+    type: z.enum(['tableCell', 'tableHeader']),
+    attrs: cellAttrsSchema.optional(),
+    content: z.array(blockNodeSchema),
+  }),
+);
+
+export const tableRowSchema: z.ZodType<TableRowNode> = z.lazy(() =>
+  z.object({ type: z.literal('tableRow'), content: z.array(tableCellSchema).min(1) }),
+);
+
+export const documentAttrsSchema = z.object({
+  title: z.string().max(500).nullish(),
+  pageSize: z.literal('A4').nullish(),
+  orientation: z.enum(['portrait', 'landscape']).nullish(),
+  header: z.string().max(2000).nullish(),
+  footer: z.string().max(2000).nullish(),
+});
+
+export const documentSchema: z.ZodType<DocumentNode> = z.object({
+  type: z.literal('doc'),
+  attrs: documentAttrsSchema.optional(),
+  content: z.array(blockNodeSchema),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Builders — the document generators compose documents with these
+
+export type InlineInput = string | InlineNode | InlineNode[];
+export type BlockInput = string | BlockNode | BlockNode[];
+export type CellInput = string | InlineNode[] | BlockNode | BlockNode[];
+
+/** A text node; an empty string yields no node, since ProseMirror forbids empty text nodes. */
+export function text(value: string, marks?: Mark[]): TextNode {
+  return marks && marks.length > 0 ? { type: 'text', text: value, marks } : { type: 'text', text: value };
+}
+export function bold(value: string): TextNode {
+  return text(value, [{ type: 'bold' }]);
+}
+export function italic(value: string): TextNode {
+  return text(value, [{ type: 'italic' }]);
+}
+export function underline(value: string): TextNode {
+  return text(value, [{ type: 'underline' }]);
+}
+export function coloured(value: string, color: string, marks: Mark[] = []): TextNode {
+  return text(value, [...marks, { type: 'textStyle', attrs: { color } }]);
+}
+export function hardBreak(): HardBreakNode {
+  return { type: 'hardBreak' };
+}
+export function footnote(noteText: string, kind: 'footnote' | 'endnote' = 'footnote'): FootnoteNode {
+  return { type: 'footnote', attrs: { text: noteText, kind } };
+}
+
+/** Normalises inline input; newlines in strings become hard breaks. */
+export function inline(input: InlineInput | undefined): InlineNode[] {
+  if (input === undefined) return [];
+  if (typeof input !== 'string') return (Array.isArray(input) ? input : [input]).filter(isNonEmptyInline);
+  const out: InlineNode[] = [];
+  input.split(/\r?\n/).forEach((line, index) => {
+    if (index > 0) out.push(hardBreak());
+    if (line) out.push(text(line));
+  });
+  return out;
+}
+
+function isNonEmptyInline(node: InlineNode): boolean {
+  return node.type !== 'text' || node.text.length > 0;
+}
+
+function withContent<T extends { content?: InlineNode[] }>(node: T, content: InlineNode[]): T {
+  if (content.length > 0) node.content = content;
+  return node;
+}
+
+export function paragraph(content?: InlineInput, attrs?: { textAlign?: TextAlign | null }): ParagraphNode {
+  const node: ParagraphNode = { type: 'paragraph' };
+  if (attrs?.textAlign) node.attrs = { textAlign: attrs.textAlign };
+  return withContent(node, inline(content));
+}
+
+export function heading(
+  level: HeadingLevel,
+  content: InlineInput,
+  attrs?: { textAlign?: TextAlign | null },
+): HeadingNode {
+  const node: HeadingNode = { type: 'heading', attrs: { level } };
+  if (attrs?.textAlign) node.attrs.textAlign = attrs.textAlign;
+  return withContent(node, inline(content));
+}
+
+/** Blocks from a string (one paragraph per line), a block or a list of blocks. */
+export function blocks(input: BlockInput): BlockNode[] {
+  if (typeof input === 'string') return input.split(/\r?\n/).map((line) => paragraph(line));
+  return Array.isArray(input) ? input : [input];
+}
+
+export type ListItemInput = string | InlineNode[] | BlockNode[] | ListItemNode;
+
+export function listItem(...content: BlockNode[]): ListItemNode {
+  return { type: 'listItem', content: content.length > 0 ? content : [paragraph()] };
+}
+
+function toListItem(item: ListItemInput): ListItemNode {
+  if (typeof item === 'string') return listItem(paragraph(item));
+  if (!Array.isArray(item)) return item;
+  if (item.length > 0 && isInlineArray(item)) return listItem(paragraph(item));
+  return listItem(...(item as BlockNode[]));
+}
+
+function isInlineArray(nodes: InlineNode[] | BlockNode[]): nodes is InlineNode[] {
+  const first = nodes[0];
+  return (
+    first !== undefined && (first.type === 'text' || first.type === 'hardBreak' || first.type === 'footnote')
+  );
+}
+
+export function bulletList(items: ListItemInput[]): BulletListNode {
+  return { type: 'bulletList', content: items.map(toListItem) };
+}
+
+export function orderedList(items: ListItemInput[], start?: number): OrderedListNode {
+  const node: OrderedListNode = { type: 'orderedList', content: items.map(toListItem) };
+  if (start !== undefined && start !== 1) node.attrs = { start };
+  return node;
+}
+
+function cellContent(content: CellInput): BlockNode[] {
+  if (typeof content === 'string') return blocks(content);
+  if (Array.isArray(content)) {
+    if (content.length === 0) return [paragraph()];
+    return isInlineArray(content) ? [paragraph(content)] : (content as BlockNode[]);
+  }
+  return [content];
+}
+
+function cellAttrs(attrs: TableCellAttrs | undefined): TableCellAttrs | undefined {
+  if (!attrs) return undefined;
+  const out: TableCellAttrs = {};
+  if (attrs.colspan && attrs.colspan > 1) out.colspan = attrs.colspan;
+  if (attrs.rowspan && attrs.rowspan > 1) out.rowspan = attrs.rowspan;
+  if (attrs.colwidth) out.colwidth = attrs.colwidth;
+  if (attrs.backgroundColor) out.backgroundColor = attrs.backgroundColor;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+export function tableCell(content: CellInput, attrs?: TableCellAttrs): TableCellNode {
+  const node: TableCellNode = { type: 'tableCell', content: cellContent(content) };
+  const normalised = cellAttrs(attrs);
+  if (normalised) node.attrs = normalised;
+  return node;
+}
+
+export function tableHeader(content: CellInput, attrs?: TableCellAttrs): TableHeaderNode {
+  const node: TableHeaderNode = { type: 'tableHeader', content: cellContent(content) };
+  const normalised = cellAttrs(attrs);
+  if (normalised) node.attrs = normalised;
+  return node;
+}
+
+export function tableRow(cells: (TableCellNode | TableHeaderNode)[]): TableRowNode {
+  return { type: 'tableRow', content: cells };
+}
+
+export type TableOptions = {
+  /** How many leading rows are header rows (plain inputs there become `tableHeader`). */
+  headerRows?: number;
+  /** Relative column widths; stored on the first row's cells as TipTap `colwidth`. */
+  colwidths?: number[];
+};
+
+/**
+ * A table from rows of cells. Plain inputs (strings, inline or block arrays) become cells; pass
+ * `tableCell(...)`/`tableHeader(...)` for spans or shading. Positions covered by a span are simply
+ * not listed, as in HTML.
+ */
+export function table(
+  rows: (CellInput | TableCellNode | TableHeaderNode)[][],
+  options: TableOptions = {},
+): TableNode {
+  const headerRows = options.headerRows ?? 0;
+  const built = rows.map((row, rowIndex) =>
+    tableRow(
+      row.map((cell) => {
+        if (isCellNode(cell)) return cell;
+        return rowIndex < headerRows ? tableHeader(cell) : tableCell(cell);
+      }),
+    ),
+  );
+  if (options.colwidths) applyColwidths(built, options.colwidths);
+  return { type: 'table', content: built };
+}
+
+function isCellNode(
+  cell: CellInput | TableCellNode | TableHeaderNode,
+): cell is TableCellNode | TableHeaderNode {
+  return (
+    !Array.isArray(cell) &&
+    typeof cell === 'object' &&
+    (cell.type === 'tableCell' || cell.type === 'tableHeader')
+  );
+}
+
+function applyColwidths(rows: TableRowNode[], widths: number[]): void {
+  const first = rows[0];
+  if (!first) return;
+  let column = 0;
+  for (const cell of first.content) {
+    const span = cell.attrs?.colspan ?? 1;
+    cell.attrs = { ...cell.attrs, colwidth: widths.slice(column, column + span) };
+    column += span;
+  }
+}
+
+export function image(
+  src: string,
+  attrs: { alt?: string; title?: string; width?: number; height?: number } = {},
+): ImageNode {
+  return { type: 'image', attrs: { src, ...attrs } };
+}
+export function horizontalRule(): HorizontalRuleNode {
+  return { type: 'horizontalRule' };
+}
+export function pageBreak(): PageBreakNode {
+  return { type: 'pageBreak' };
+}
+export function doc(content: BlockNode[], attrs?: DocumentAttrs): DocumentNode {
+  return attrs ? { type: 'doc', attrs, content } : { type: 'doc', content };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading helpers
+
+export function hasMark(node: TextNode, type: Mark['type']): boolean {
+  return node.marks?.some((mark) => mark.type === type) ?? false;
+}
+
+export function textColor(node: TextNode): string | undefined {
+  for (const mark of node.marks ?? [])
+    if (mark.type === 'textStyle' && mark.attrs?.color) return mark.attrs.color;
+  return undefined;
+}
+
+/** The text of inline content; footnote text is left out (it is not part of the line). */
+export function inlineText(content: InlineNode[] | undefined): string {
+  let out = '';
+  for (const node of content ?? []) {
+    if (node.type === 'text') out += node.text;
+    else if (node.type === 'hardBreak') out += '\n';
+  }
+  return out;
+}
+
+/**
+ * Plain text for search, previews and model prompts: one line per paragraph, list items marked,
+ * table rows as cells joined by " | ", notes after the paragraph that cites them.
+ */
+export function documentToPlainText(document: DocumentNode): string {
+  const lines: string[] = [];
+  if (document.attrs?.header) lines.push(document.attrs.header);
+  pushBlocks(document.content, lines, '');
+  if (document.attrs?.footer) lines.push(document.attrs.footer);
+  return lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function pushBlocks(nodes: BlockNode[], lines: string[], indent: string): void {
+  for (const node of nodes) pushBlock(node, lines, indent);
+}
+
+function pushBlock(node: BlockNode, lines: string[], indent: string): void {
+  switch (node.type) {
+    case 'paragraph':
+    case 'heading':
+      lines.push(indent + inlineText(node.content));
+      pushNotes(node.content, lines);
+      return;
+    case 'bulletList':
+    case 'orderedList': {
+      const start = node.type === 'orderedList' ? (node.attrs?.start ?? 1) : 1;
+      node.content.forEach((item, index) => {
+        const marker = node.type === 'orderedList' ? `${start + index}. ` : '- ';
+        pushListItem(item, lines, indent, marker);
+      });
+      return;
+    }
+    case 'table':
+      for (const row of node.content) lines.push(indent + row.content.map(cellPlainText).join(' | '));
+      return;
+    case 'image':
+      if (node.attrs.alt) lines.push(`${indent}[${node.attrs.alt}]`);
+      return;
+    case 'horizontalRule':
+    case 'pageBreak':
+      lines.push('');
+      return;
+  }
+}
+
+function pushListItem(item: ListItemNode, lines: string[], indent: string, marker: string): void {
+  const [first, ...rest] = item.content;
+  if (first && (first.type === 'paragraph' || first.type === 'heading')) {
+    lines.push(indent + marker + inlineText(first.content));
+    pushNotes(first.content, lines);
+    pushBlocks(rest, lines, `${indent}  `);
+  } else {
+    lines.push(indent + marker.trimEnd());
+    pushBlocks(item.content, lines, `${indent}  `);
+  }
+}
+
+function pushNotes(content: InlineNode[] | undefined, lines: string[]): void {
+  for (const node of content ?? [])
+    if (node.type === 'footnote' && node.attrs.text) lines.push(node.attrs.text);
+}
+
+function cellPlainText(cell: TableCellNode | TableHeaderNode): string {
+  const lines: string[] = [];
+  pushBlocks(cell.content, lines, '');
+  return lines.join(' ').replace(/\s+/g, ' ').trim();
+}

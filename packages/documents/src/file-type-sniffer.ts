@@ -1,0 +1,172 @@
+import { CfbFile, isCfb } from './cfb-reader.ts';
+import { isZip, ZipArchive } from './zip-reader.ts';
+
+/**
+ * File types told apart by content, never by the name a user gave the file.
+ * `encrypted-office` is a password-protected DOCX/XLSX/PPTX, which is an OLE container.
+ */
+export type FileKind =
+  | 'hwp'
+  | 'hwpx'
+  | 'docx'
+  | 'doc'
+  | 'encrypted-office'
+  | 'pdf'
+  | 'png'
+  | 'jpeg'
+  | 'gif'
+  | 'webp'
+  | 'bmp'
+  | 'tiff'
+  | 'svg'
+  | 'mp3'
+  | 'mp4'
+  | 'wav'
+  | 'text'
+  | 'zip'
+  | 'ole'
+  | 'executable'
+  | 'unknown';
+
+export type SniffedType = { kind: FileKind; mimeType: string; extension: string };
+
+const TYPES: Record<FileKind, { mimeType: string; extension: string }> = {
+  hwp: { mimeType: 'application/x-hwp', extension: 'hwp' },
+  hwpx: { mimeType: 'application/hwp+zip', extension: 'hwpx' },
+  docx: {
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extension: 'docx',
+  },
+  doc: { mimeType: 'application/msword', extension: 'doc' },
+  'encrypted-office': { mimeType: 'application/x-ole-storage', extension: 'docx' },
+  pdf: { mimeType: 'application/pdf', extension: 'pdf' },
+  png: { mimeType: 'image/png', extension: 'png' },
+  jpeg: { mimeType: 'image/jpeg', extension: 'jpg' },
+  gif: { mimeType: 'image/gif', extension: 'gif' },
+  webp: { mimeType: 'image/webp', extension: 'webp' },
+  bmp: { mimeType: 'image/bmp', extension: 'bmp' },
+  tiff: { mimeType: 'image/tiff', extension: 'tif' },
+  svg: { mimeType: 'image/svg+xml', extension: 'svg' },
+  mp3: { mimeType: 'audio/mpeg', extension: 'mp3' },
+  mp4: { mimeType: 'video/mp4', extension: 'mp4' },
+  wav: { mimeType: 'audio/wav', extension: 'wav' },
+  text: { mimeType: 'text/plain', extension: 'txt' },
+  zip: { mimeType: 'application/zip', extension: 'zip' },
+  ole: { mimeType: 'application/x-ole-storage', extension: 'bin' },
+  executable: { mimeType: 'application/octet-stream', extension: 'bin' },
+  unknown: { mimeType: 'application/octet-stream', extension: 'bin' },
+};
+
+export const IMAGE_KINDS: readonly FileKind[] = ['png', 'jpeg', 'gif', 'webp', 'bmp', 'tiff'];
+
+function typeOf(kind: FileKind): SniffedType {
+  return { kind, ...TYPES[kind] };
+}
+
+function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
+  if (bytes.length < offset + signature.length) return false;
+  return signature.every((value, index) => bytes[offset + index] === value);
+}
+
+function ascii(bytes: Uint8Array, start: number, end: number): string {
+  return String.fromCharCode(...bytes.subarray(start, Math.min(end, bytes.length)));
+}
+
+/** Identifies a file by its magic bytes (and, for containers, by what they contain). */
+export function sniffFileType(bytes: Uint8Array): SniffedType {
+  if (bytes.length === 0) return typeOf('unknown');
+  if (isZip(bytes)) return typeOf(sniffZip(bytes));
+  if (isCfb(bytes)) return typeOf(sniffCfb(bytes));
+  if (ascii(bytes, 0, 1024).includes('%PDF-')) return typeOf('pdf');
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return typeOf('png');
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return typeOf('jpeg');
+  const head = ascii(bytes, 0, 12);
+  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return typeOf('gif');
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return typeOf('webp');
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WAVE') return typeOf('wav');
+  if (head.startsWith('BM') && bytes.length >= 26) return typeOf('bmp');
+  if (head.startsWith('II*\u0000') || head.startsWith('MM\u0000*')) return typeOf('tiff');
+  if (head.slice(4, 8) === 'ftyp') return typeOf('mp4');
+  if (head.startsWith('ID3') || (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0))
+    return typeOf('mp3');
+  if (isExecutable(bytes)) return typeOf('executable');
+  return typeOf(sniffText(bytes));
+}
+
+function isExecutable(bytes: Uint8Array): boolean {
+  const head = ascii(bytes, 0, 4);
+  if (head.startsWith('MZ') || head === '\u007fELF' || head.startsWith('#!')) return true;
+  const machO = [
+    [0xfe, 0xed, 0xfa, 0xce],
+    [0xfe, 0xed, 0xfa, 0xcf],
+    [0xce, 0xfa, 0xed, 0xfe],
+    [0xcf, 0xfa, 0xed, 0xfe],
+    [0xca, 0xfe, 0xba, 0xbe],
+  ];
+  return machO.some((signature) => startsWith(bytes, signature));
+}
+
+function sniffZip(bytes: Uint8Array): FileKind {
+  // HWPX (like ODF/EPUB) stores `mimetype` first and uncompressed, so its local header tells.
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length > 38 && view.getUint16(8, true) === 0) {
+    const nameLength = view.getUint16(26, true);
+    const extraLength = view.getUint16(28, true);
+    const size = view.getUint32(18, true);
+    if (ascii(bytes, 30, 30 + nameLength) === 'mimetype' && size < 100) {
+      const start = 30 + nameLength + extraLength;
+      const mime = ascii(bytes, start, start + size);
+      if (mime.startsWith('application/hwp+zip') || mime.startsWith('application/haansofthwpx'))
+        return 'hwpx';
+    }
+  }
+  try {
+    const zip = new ZipArchive(bytes);
+    if (zip.has('Contents/content.hpf') && zip.has('Contents/header.xml')) return 'hwpx';
+    if (zip.has('[Content_Types].xml') && zip.has('word/document.xml')) return 'docx';
+  } catch {
+    // A damaged or hostile zip is still a zip; the reader reports what is wrong with it.
+  }
+  return 'zip';
+}
+
+function sniffCfb(bytes: Uint8Array): FileKind {
+  try {
+    const cfb = new CfbFile(bytes);
+    const header = cfb.find('FileHeader');
+    if (header && header.size >= 32) {
+      const signature = new TextDecoder('latin1').decode(cfb.read('FileHeader', 4096).subarray(0, 17));
+      if (signature === 'HWP Document File') return 'hwp';
+    }
+    if (cfb.has('EncryptionInfo') && cfb.has('EncryptedPackage')) return 'encrypted-office';
+    if (cfb.has('WordDocument')) return 'doc';
+  } catch {
+    // Fall through: an OLE file we cannot parse is reported as such.
+  }
+  return 'ole';
+}
+
+function sniffText(bytes: Uint8Array): FileKind {
+  const sample = bytes.subarray(0, 64 * 1024);
+  if (sample.includes(0)) return 'unknown';
+  let decoded: string;
+  try {
+    // A multi-byte character cut at the sample's end is not a reason to call it binary.
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(
+      sample.length < bytes.length ? trimUtf8(sample) : sample,
+    );
+  } catch {
+    return 'unknown';
+  }
+  const head = decoded.slice(0, 2048).trimStart().toLowerCase();
+  if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) return 'svg';
+  return 'text';
+}
+
+function trimUtf8(bytes: Uint8Array): Uint8Array {
+  let end = bytes.length;
+  // Step back over continuation bytes and the lead byte of a possibly incomplete sequence.
+  for (let back = 0; back < 3 && end > 0 && ((bytes[end - 1] ?? 0) & 0xc0) === 0x80; back++) end--;
+  if (end > 0 && ((bytes[end - 1] ?? 0) & 0xc0) === 0xc0) end--;
+  return bytes.subarray(0, end);
+}

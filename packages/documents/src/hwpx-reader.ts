@@ -1,0 +1,452 @@
+import { DocumentError, toDocumentError } from './document-error.ts';
+import {
+  type BlockNode,
+  type DocumentAttrs,
+  type DocumentNode,
+  documentToPlainText,
+  type HeadingLevel,
+  type InlineNode,
+  type TableCellNode,
+  type TableHeaderNode,
+  type TableRowNode,
+  type TextAlign,
+} from './document-model.ts';
+import { appendText, buildBlocks, type FlowItem, marksFor, resolveColumnWidths } from './flow-builder.ts';
+import { HWPUNIT_PER_PX } from './hwpx-xml.ts';
+import { encodeDataUrl } from './image-source.ts';
+import { type ReadLimits, resolveLimits } from './limits.ts';
+import {
+  elements,
+  findAll,
+  firstElement,
+  intAttr,
+  isElement,
+  parseXml,
+  type XmlElement,
+} from './xml-tree.ts';
+import { ZipArchive } from './zip-reader.ts';
+
+/**
+ * HWPX → document model and plain text. Body paragraphs, headings, lists, tables (spans, header
+ * cells, shading, widths), pictures, captions, text boxes, header/footer and foot/endnotes are all
+ * kept: the text of every one of them reaches `text`.
+ */
+
+export type HwpxReadOptions = {
+  limits?: Partial<ReadLimits>;
+  /** Embed pictures as data URLs (default true); text extraction turns this off. */
+  includeImages?: boolean;
+};
+
+export type ReadResult = { document: DocumentNode; text: string };
+
+type CharLook = { bold?: boolean; italic?: boolean; underline?: boolean; strike?: boolean; color?: string };
+type ParaLook = { align?: string; headingType?: string; headingId: number; level: number };
+type StyleInfo = { name: string; engName: string };
+
+type Header = {
+  chars: Map<string, CharLook>;
+  paras: Map<string, ParaLook>;
+  styles: Map<string, StyleInfo>;
+  fills: Map<string, string>;
+};
+
+export function readHwpx(bytes: Uint8Array, options: HwpxReadOptions = {}): ReadResult {
+  const limits = resolveLimits(options.limits);
+  if (bytes.length > limits.maxFileBytes) throw new DocumentError('too-large', 'HWPX file is too large');
+  try {
+    const zip = new ZipArchive(bytes, limits);
+    refuseEncrypted(zip);
+    const reader = new HwpxReader(zip, options.includeImages ?? true);
+    const document = reader.read();
+    return { document, text: documentToPlainText(document).slice(0, limits.maxTextChars) };
+  } catch (error) {
+    throw toDocumentError(error, 'HWPX could not be read');
+  }
+}
+
+/** Plain text of an HWPX file (no pictures decoded). */
+export function extractHwpxText(bytes: Uint8Array, options: HwpxReadOptions = {}): string {
+  return readHwpx(bytes, { ...options, includeImages: false }).text;
+}
+
+function refuseEncrypted(zip: ZipArchive): void {
+  // A password-protected HWPX lists encryption data for its parts in META-INF/manifest.xml.
+  if (zip.has('META-INF/manifest.xml') && /encryption-data/.test(zip.readText('META-INF/manifest.xml'))) {
+    throw new DocumentError('encrypted', 'the HWPX file is password-protected');
+  }
+  if (!zip.has('Contents/header.xml') && !zip.has('Contents/content.hpf')) {
+    throw new DocumentError('unreadable', 'not an HWPX package');
+  }
+}
+
+class HwpxReader {
+  private readonly zip: ZipArchive;
+  private readonly includeImages: boolean;
+  private header: Header = { chars: new Map(), paras: new Map(), styles: new Map(), fills: new Map() };
+  private binItems = new Map<string, { href: string; mediaType: string }>();
+  private headerTexts: string[] = [];
+  private footerTexts: string[] = [];
+  private landscape = false;
+
+  constructor(zip: ZipArchive, includeImages: boolean) {
+    this.zip = zip;
+    this.includeImages = includeImages;
+  }
+
+  read(): DocumentNode {
+    const { sections, title } = this.readPackage();
+    if (this.zip.has('Contents/header.xml'))
+      this.header = readHeader(parseXml(this.zip.readText('Contents/header.xml')));
+    const content: BlockNode[] = [];
+    for (const name of sections) {
+      if (!this.zip.has(name)) continue;
+      const root = parseXml(this.zip.readText(name), name);
+      const section = firstElement(root, 'sec') ?? root;
+      content.push(...buildBlocks(this.paragraphs(elements(section, 'p'), true)));
+    }
+    const attrs: DocumentAttrs = {};
+    if (title) attrs.title = title;
+    if (this.landscape) attrs.orientation = 'landscape';
+    if (this.headerTexts.length > 0) attrs.header = unique(this.headerTexts).join('\n');
+    if (this.footerTexts.length > 0) attrs.footer = unique(this.footerTexts).join('\n');
+    return Object.keys(attrs).length > 0 ? { type: 'doc', attrs, content } : { type: 'doc', content };
+  }
+
+  /** Section files in spine order (content.hpf), else by number; pictures from the manifest. */
+  private readPackage(): { sections: string[]; title?: string } {
+    let sections = this.zip
+      .names()
+      .filter((name) => /^Contents\/section\d+\.xml$/i.test(name))
+      .sort((a, b) => sectionNumber(a) - sectionNumber(b));
+    let title: string | undefined;
+    if (this.zip.has('Contents/content.hpf')) {
+      const hpf = parseXml(this.zip.readText('Contents/content.hpf'), 'content.hpf');
+      const items = new Map<string, string>();
+      for (const item of findAll(hpf, 'item')) {
+        const id = item.attrs.id ?? '';
+        const href = item.attrs.href ?? '';
+        items.set(id, href);
+        const mediaType = item.attrs['media-type'] ?? '';
+        if (mediaType.startsWith('image/')) this.binItems.set(id, { href, mediaType });
+      }
+      const spine = findAll(hpf, 'itemref')
+        .map((ref) => items.get(ref.attrs.idref ?? ''))
+        .filter((href): href is string => href !== undefined && /section\d*\.xml$/i.test(href))
+        .map((href) => (href.startsWith('Contents/') ? href : `Contents/${href}`));
+      if (spine.length > 0) sections = spine;
+      const titleElement = findAll(hpf, 'title')[0];
+      const text = titleElement ? textOf(titleElement).trim() : '';
+      if (text) title = text;
+    }
+    return { sections, title };
+  }
+
+  private paragraphs(nodes: XmlElement[], topLevel: boolean): FlowItem[] {
+    const out: FlowItem[] = [];
+    for (const p of nodes) out.push(...this.paragraph(p, topLevel));
+    return out;
+  }
+
+  private paragraph(p: XmlElement, topLevel: boolean): FlowItem[] {
+    const content: InlineNode[] = [];
+    const objects: FlowItem[] = [];
+    for (const run of elements(p)) {
+      if (run.name === 'run') this.run(run, content, objects);
+      else if (run.name !== 'linesegarray') this.inlineObject(run, content, objects);
+    }
+    const look = this.header.paras.get(p.attrs.paraPrIDRef ?? '');
+    const style = this.header.styles.get(p.attrs.styleIDRef ?? '');
+    const pageBreakBefore = topLevel && p.attrs.pageBreak === '1';
+    const hasText = content.length > 0;
+    if (!hasText && objects.length > 0) {
+      if (pageBreakBefore && objects[0]) objects[0].pageBreakBefore = true;
+      return objects;
+    }
+    const item: FlowItem = { kind: 'paragraph', content, pageBreakBefore };
+    const align = alignOf(look?.align, false);
+    if (align) item.align = align;
+    const heading = headingLevel(style, look);
+    if (heading) item.heading = heading;
+    else if (look?.headingType === 'BULLET' || look?.headingType === 'NUMBER') {
+      item.list = { ordered: look.headingType === 'NUMBER', level: look.level, id: look.headingId };
+    }
+    return [item, ...objects];
+  }
+
+  private run(run: XmlElement, content: InlineNode[], objects: FlowItem[]): void {
+    const marks = marksFor(this.header.chars.get(run.attrs.charPrIDRef ?? '') ?? {});
+    for (const child of elements(run)) {
+      if (child.name === 't') this.text(child, content, marks);
+      else this.inlineObject(child, content, objects);
+    }
+  }
+
+  private text(t: XmlElement, content: InlineNode[], marks: ReturnType<typeof marksFor>): void {
+    for (const child of t.children) {
+      if (!isElement(child)) {
+        appendText(content, child, marks);
+        continue;
+      }
+      switch (child.name) {
+        case 'tab':
+          appendText(content, '\t', marks);
+          break;
+        case 'lineBreak':
+          content.push({ type: 'hardBreak' });
+          break;
+        case 'fwSpace':
+        case 'nbSpace':
+          appendText(content, ' ', marks);
+          break;
+        case 'hyphen':
+          appendText(content, '-', marks);
+          break;
+        default:
+          // Track-change and marker elements may wrap text; keep whatever text they hold.
+          this.text(child, content, marks);
+      }
+    }
+  }
+
+  /** Controls and objects inside a run: notes stay inline, tables, pictures and text boxes become blocks. */
+  private inlineObject(element: XmlElement, content: InlineNode[], objects: FlowItem[]): void {
+    switch (element.name) {
+      case 'secPr':
+        this.landscape ||= firstElement(element, 'pagePr')?.attrs.landscape === 'NARROWLY';
+        return;
+      case 'ctrl':
+        for (const control of elements(element)) this.control(control, content);
+        return;
+      case 'tbl':
+        objects.push(...this.table(element));
+        return;
+      case 'pic':
+        objects.push(...this.picture(element));
+        return;
+      case 'switch': {
+        const branch = firstElement(element, 'default') ?? firstElement(element, 'case');
+        if (branch) for (const child of elements(branch)) this.inlineObject(child, content, objects);
+        return;
+      }
+      case 'equation':
+      case 'linesegarray':
+        return;
+      default:
+        // Text boxes (drawText in shapes), containers and anything newer: keep their paragraphs.
+        for (const subList of findAll(element, 'subList')) {
+          objects.push(...this.paragraphs(elements(subList, 'p'), false));
+        }
+    }
+  }
+
+  private control(control: XmlElement, content: InlineNode[]): void {
+    if (control.name === 'header' || control.name === 'footer') {
+      const text = this.subListText(control);
+      if (text) (control.name === 'header' ? this.headerTexts : this.footerTexts).push(text);
+    } else if (control.name === 'footNote' || control.name === 'endNote') {
+      const text = this.subListText(control).trim();
+      content.push({
+        type: 'footnote',
+        attrs: { text, kind: control.name === 'endNote' ? 'endnote' : 'footnote' },
+      });
+    }
+  }
+
+  private subListText(element: XmlElement): string {
+    const blocks = buildBlocks(
+      this.paragraphs(
+        findAll(element, 'subList').flatMap((s) => elements(s, 'p')),
+        false,
+      ),
+    );
+    return documentToPlainText({ type: 'doc', content: blocks });
+  }
+
+  private table(tbl: XmlElement): FlowItem[] {
+    const caption = firstElement(tbl, 'caption');
+    const captionItems = caption ? this.paragraphs(findAll(caption, 'p'), false) : [];
+    const captionFirst = caption?.attrs.side === 'TOP' || caption?.attrs.side === 'LEFT';
+    const byRow = new Map<number, TableCellPlacement[]>();
+    const placements: TableCellPlacement[] = [];
+    elements(tbl, 'tr').forEach((tr, trIndex) => {
+      for (const tc of elements(tr, 'tc')) {
+        const address = firstElement(tc, 'cellAddr');
+        const span = firstElement(tc, 'cellSpan');
+        const placement: TableCellPlacement = {
+          tc,
+          row: intAttr(address, 'rowAddr', trIndex),
+          col: intAttr(address, 'colAddr', 0),
+          rowSpan: Math.max(1, intAttr(span, 'rowSpan', 1)),
+          colSpan: Math.max(1, intAttr(span, 'colSpan', 1)),
+          width: intAttr(firstElement(tc, 'cellSz'), 'width', 0),
+        };
+        placements.push(placement);
+        const row = byRow.get(placement.row) ?? [];
+        row.push(placement);
+        byRow.set(placement.row, row);
+      }
+    });
+    if (placements.length === 0) return [...captionItems];
+    const colCount = Math.max(
+      intAttr(tbl, 'colCnt', 0),
+      ...placements.map((cell) => cell.col + cell.colSpan),
+    );
+    const widths = resolveColumnWidths(placements, colCount, HWPUNIT_PER_PX);
+    const rows: TableRowNode[] = [...byRow.keys()]
+      .sort((a, b) => a - b)
+      .map((rowIndex) => ({
+        type: 'tableRow',
+        content: (byRow.get(rowIndex) ?? [])
+          .sort((a, b) => a.col - b.col)
+          .map((cell) => this.cell(cell, widths)),
+      }));
+    const table: FlowItem = { kind: 'block', node: { type: 'table', content: rows } };
+    return captionFirst ? [...captionItems, table] : [table, ...captionItems];
+  }
+
+  private cell(placement: TableCellPlacement, widths: number[]): TableCellNode | TableHeaderNode {
+    const { tc } = placement;
+    const paragraphs = findAll(tc, 'subList').flatMap((subList) => elements(subList, 'p'));
+    const content = buildBlocks(this.paragraphs(paragraphs, false).map((item) => cellItem(item)));
+    const cell: TableCellNode | TableHeaderNode = {
+      type: tc.attrs.header === '1' ? 'tableHeader' : 'tableCell',
+      content: content.length > 0 ? content : [{ type: 'paragraph' }],
+    };
+    const attrs: TableCellNode['attrs'] = {};
+    if (placement.colSpan > 1) attrs.colspan = placement.colSpan;
+    if (placement.rowSpan > 1) attrs.rowspan = placement.rowSpan;
+    attrs.colwidth = widths.slice(placement.col, placement.col + placement.colSpan);
+    const fill = this.header.fills.get(tc.attrs.borderFillIDRef ?? '');
+    if (fill) attrs.backgroundColor = fill;
+    cell.attrs = attrs;
+    return cell;
+  }
+
+  private picture(pic: XmlElement): FlowItem[] {
+    const out: FlowItem[] = [];
+    const caption = firstElement(pic, 'caption');
+    const captionItems = caption ? this.paragraphs(findAll(caption, 'p'), false) : [];
+    const ref = findAll(pic, 'img')[0]?.attrs.binaryItemIDRef;
+    const item = ref ? this.binItems.get(ref) : undefined;
+    if (this.includeImages && item && this.zip.has(item.href)) {
+      const size = firstElement(pic, 'sz') ?? firstElement(pic, 'curSz');
+      const width = Math.round(intAttr(size, 'width', 0) / HWPUNIT_PER_PX);
+      const height = Math.round(intAttr(size, 'height', 0) / HWPUNIT_PER_PX);
+      const mimeType = item.mediaType === 'image/jpg' ? 'image/jpeg' : item.mediaType;
+      const comment = firstElement(pic, 'shapeComment');
+      // 한글 fills the comment with "그림입니다. 원본 그림의 이름: …" by itself; that is no alt text.
+      const alt = comment && !textOf(comment).startsWith('그림입니다.') ? textOf(comment).trim() : '';
+      const attrs: { src: string; alt?: string; width?: number; height?: number } = {
+        src: encodeDataUrl(this.zip.read(item.href), mimeType),
+      };
+      if (width > 0) attrs.width = width;
+      if (height > 0) attrs.height = height;
+      if (alt) attrs.alt = alt;
+      out.push({ kind: 'block', node: { type: 'image', attrs } });
+    }
+    return caption?.attrs.side === 'TOP' ? [...captionItems, ...out] : [...out, ...captionItems];
+  }
+}
+
+type TableCellPlacement = {
+  tc: XmlElement;
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+  width: number;
+};
+
+/** Inside a cell, left alignment is the default and needs no attribute. */
+function cellItem(item: FlowItem): FlowItem {
+  if (item.kind === 'paragraph' && item.align === 'left') delete item.align;
+  return item;
+}
+
+function readHeader(root: XmlElement): Header {
+  const header: Header = { chars: new Map(), paras: new Map(), styles: new Map(), fills: new Map() };
+  for (const charPr of findAll(root, 'charPr')) {
+    const look: CharLook = {};
+    const underline = firstElement(charPr, 'underline');
+    const strike = firstElement(charPr, 'strikeout');
+    if (firstElement(charPr, 'bold')) look.bold = true;
+    if (firstElement(charPr, 'italic')) look.italic = true;
+    if (underline && underline.attrs.type !== 'NONE') look.underline = true;
+    if (strike && strike.attrs.shape !== 'NONE' && strike.attrs.shape !== '3D') look.strike = true;
+    const color = normaliseColor(charPr.attrs.textColor);
+    if (color && color !== '#000000') look.color = color;
+    header.chars.set(charPr.attrs.id ?? '', look);
+  }
+  for (const paraPr of findAll(root, 'paraPr')) {
+    const heading = findAll(paraPr, 'heading').at(-1);
+    header.paras.set(paraPr.attrs.id ?? '', {
+      align: firstElement(paraPr, 'align')?.attrs.horizontal,
+      headingType: heading?.attrs.type,
+      headingId: intAttr(heading, 'idRef', 0),
+      level: intAttr(heading, 'level', 0),
+    });
+  }
+  for (const style of findAll(root, 'style')) {
+    header.styles.set(style.attrs.id ?? '', {
+      name: style.attrs.name ?? '',
+      engName: style.attrs.engName ?? '',
+    });
+  }
+  for (const fill of findAll(root, 'borderFill')) {
+    const brush = findAll(fill, 'winBrush')[0];
+    const color = normaliseColor(brush?.attrs.faceColor);
+    if (color && color !== '#FFFFFF') header.fills.set(fill.attrs.id ?? '', color);
+  }
+  return header;
+}
+
+/** `#RRGGBB` from 한글's `#RRGGBB` or `#AARRGGBB`; undefined for none or fully transparent. */
+function normaliseColor(value: string | undefined): string | undefined {
+  if (!value || value === 'none') return undefined;
+  if (/^#[0-9a-fA-F]{6}$/.test(value)) return value.toUpperCase();
+  if (/^#[0-9a-fA-F]{8}$/.test(value))
+    return value.slice(0, 3).toUpperCase() === '#FF' ? undefined : `#${value.slice(3).toUpperCase()}`;
+  return undefined;
+}
+
+function alignOf(value: string | undefined, inCell: boolean): TextAlign | undefined {
+  switch (value) {
+    case 'CENTER':
+      return 'center';
+    case 'RIGHT':
+      return 'right';
+    case 'LEFT':
+      return inCell ? undefined : 'left';
+    case 'DISTRIBUTE':
+    case 'DISTRIBUTE_SPACE':
+      return 'justify';
+    default:
+      return undefined;
+  }
+}
+
+function headingLevel(style: StyleInfo | undefined, look: ParaLook | undefined): HeadingLevel | undefined {
+  const match = /^Heading (\d)$/.exec(style?.engName ?? '') ?? /^제목 ?(\d)$/.exec(style?.name ?? '');
+  if (match) return clampLevel(Number(match[1]));
+  if (look?.headingType === 'OUTLINE') return clampLevel(look.level + 1);
+  return undefined;
+}
+
+function clampLevel(level: number): HeadingLevel {
+  return Math.min(6, Math.max(1, level)) as HeadingLevel;
+}
+
+function sectionNumber(name: string): number {
+  return Number(/(\d+)\.xml$/i.exec(name)?.[1] ?? 0);
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+function textOf(element: XmlElement): string {
+  let out = '';
+  for (const child of element.children) out += isElement(child) ? textOf(child) : child;
+  return out;
+}

@@ -1,0 +1,616 @@
+import {
+  type BlockNode,
+  type DocumentNode,
+  type FootnoteNode,
+  hasMark,
+  type ImageNode,
+  type InlineNode,
+  inlineText,
+  type ListItemNode,
+  type TableCellNode,
+  type TableHeaderNode,
+  type TableNode,
+  type TextAlign,
+  type TextNode,
+  textColor,
+} from './document-model.ts';
+import {
+  CHAR_HEADER,
+  CHAR_NOTE,
+  type CharStyle,
+  FONT_GOTHIC,
+  FONT_SERIF,
+  type HwpxAlign,
+  type HwpxHeader,
+  PARA_NOTE,
+  paraPt,
+  STYLE_ENDNOTE,
+  STYLE_FOOTNOTE,
+  STYLE_HEADER,
+  STYLE_NORMAL,
+} from './hwpx-header.ts';
+import { escapeXml, HWPML_NAMESPACES, HWPUNIT_PER_PX, XML_DECLARATION } from './hwpx-xml.ts';
+import type { ImageInfo } from './image-info.ts';
+
+/** A picture stored under BinData/ and listed in content.hpf. */
+export type BinImage = { id: string; path: string; mediaType: string; bytes: Uint8Array; info: ImageInfo };
+
+/** A4 in HWPUNIT and the margins 한글 gives a new document. */
+export const PAGE = {
+  width: 59528,
+  height: 84188,
+  left: 8504,
+  right: 8504,
+  top: 5668,
+  bottom: 4252,
+  header: 4252,
+  footer: 4252,
+};
+
+const CELL_MARGIN = { left: 510, right: 510, top: 141, bottom: 141 };
+const TABLE_OUT_MARGIN = 283;
+const BODY_HEIGHT = 1000;
+const HEADING_SIZES = [1600, 1400, 1200, 1100, 1000, 1000];
+const HEADER_FILL = '#E5E5E5';
+const LIST_INDENT = paraPt(10);
+
+type Context = {
+  /** Width available to the content, HWPUNIT. */
+  width: number;
+  inCell: boolean;
+  headerCell: boolean;
+  /** Extra left margin (paragraph unit) from enclosing list items. */
+  left: number;
+  topLevel: boolean;
+};
+
+type PlacedCell = {
+  cell: TableCellNode | TableHeaderNode;
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+};
+
+const ALIGN: Record<TextAlign, HwpxAlign> = {
+  left: 'LEFT',
+  center: 'CENTER',
+  right: 'RIGHT',
+  justify: 'JUSTIFY',
+};
+
+export class HwpxSectionWriter {
+  private readonly header: HwpxHeader;
+  private readonly images: Map<string, BinImage>;
+  private readonly preview: string[] = [];
+  private pendingPageBreak = false;
+  private objectId = 1_000_000_000;
+  private zOrder = 0;
+  private footnotes = 0;
+  private endnotes = 0;
+
+  constructor(header: HwpxHeader, images: Map<string, BinImage>) {
+    this.header = header;
+    this.images = images;
+  }
+
+  /** Contents/section0.xml for the whole document. */
+  sectionXml(document: DocumentNode): string {
+    const landscape = document.attrs?.orientation === 'landscape';
+    const textWidth = (landscape ? PAGE.height : PAGE.width) - PAGE.left - PAGE.right;
+    const context: Context = { width: textWidth, inCell: false, headerCell: false, left: 0, topLevel: true };
+    const paragraphs = this.blocks(document.content, context);
+    if (this.pendingPageBreak) paragraphs.push(this.paragraph(0, STYLE_NORMAL, this.emptyRun(0)));
+    if (paragraphs.length === 0) paragraphs.push(this.paragraph(0, STYLE_NORMAL, this.emptyRun(0)));
+    // 한글 reads the page setup from a secPr in the first run of the first paragraph.
+    const first = secPrRun(landscape) + this.headerFooterRun(document, textWidth);
+    paragraphs[0] = (paragraphs[0] ?? '').replace(/^(<hp:p [^>]*>)/, `$1${first}`);
+    return `${XML_DECLARATION}<hs:sec ${HWPML_NAMESPACES}>${paragraphs.join('')}</hs:sec>`;
+  }
+
+  /** Preview/PrvText.txt: the opening text, tables as <cell> rows, as 한글 writes it. */
+  previewText(): string {
+    return this.preview.join('\r\n').slice(0, 1024);
+  }
+
+  private blocks(nodes: BlockNode[], context: Context): string[] {
+    const out: string[] = [];
+    for (const node of nodes) out.push(...this.block(node, context));
+    return out;
+  }
+
+  private block(node: BlockNode, context: Context): string[] {
+    switch (node.type) {
+      case 'paragraph':
+        return [this.textParagraph(node.content, node.attrs?.textAlign, context)];
+      case 'heading':
+        return [this.heading(node.attrs.level, node.content, node.attrs.textAlign, context)];
+      case 'bulletList':
+        return this.list(false, node.content, undefined, context, 0, undefined);
+      case 'orderedList':
+        return this.list(true, node.content, node.attrs, context, 0, undefined);
+      case 'table':
+        return [
+          this.objectParagraph(this.table(node, context.width - 2 * TABLE_OUT_MARGIN), context, 'LEFT'),
+        ];
+      case 'image':
+        return [this.image(node, context)];
+      case 'horizontalRule': {
+        const borderFill = this.header.borderFill({ borders: 'bottom' });
+        const para = this.header.paraPr({
+          align: 'JUSTIFY',
+          lineSpacing: 160,
+          borderFill,
+          left: context.left,
+        });
+        return [this.paragraph(para, STYLE_NORMAL, this.emptyRun(0), context)];
+      }
+      case 'pageBreak':
+        if (context.topLevel) this.pendingPageBreak = true;
+        return [];
+      default:
+        // Unknown node types (e.g. from a newer editor) are skipped rather than breaking the export.
+        return [];
+    }
+  }
+
+  private paragraph(paraPr: number, style: number, runs: string, context?: Context): string {
+    const pageBreak = context?.topLevel && this.pendingPageBreak ? 1 : 0;
+    if (pageBreak) this.pendingPageBreak = false;
+    return `<hp:p id="0" paraPrIDRef="${paraPr}" styleIDRef="${style}" pageBreak="${pageBreak}" columnBreak="0" merged="0">${runs}</hp:p>`;
+  }
+
+  private emptyRun(charPr: number): string {
+    return `<hp:run charPrIDRef="${charPr}"/>`;
+  }
+
+  private bodyChar(context: Context): CharStyle {
+    return context.headerCell
+      ? { height: BODY_HEIGHT, font: FONT_SERIF, bold: true }
+      : { height: BODY_HEIGHT, font: FONT_SERIF };
+  }
+
+  private defaultAlign(context: Context): HwpxAlign {
+    if (context.headerCell) return 'CENTER';
+    return context.inCell ? 'LEFT' : 'JUSTIFY';
+  }
+
+  private textParagraph(
+    content: InlineNode[] | undefined,
+    align: TextAlign | null | undefined,
+    context: Context,
+  ) {
+    const para = this.header.paraPr({
+      align: align ? ALIGN[align] : this.defaultAlign(context),
+      lineSpacing: context.inCell ? 130 : 160,
+      left: context.left,
+    });
+    if (context.topLevel) this.preview.push(inlineText(content));
+    return this.paragraph(para, STYLE_NORMAL, this.runs(content, this.bodyChar(context)), context);
+  }
+
+  private heading(
+    level: number,
+    content: InlineNode[] | undefined,
+    align: TextAlign | null | undefined,
+    context: Context,
+  ): string {
+    const char: CharStyle = {
+      height: HEADING_SIZES[level - 1] ?? BODY_HEIGHT,
+      font: FONT_GOTHIC,
+      bold: true,
+    };
+    const spaceBefore = context.inCell ? 0 : paraPt(level <= 2 ? 10 : 6);
+    const para = this.header.paraPr({
+      align: align ? ALIGN[align] : 'LEFT',
+      lineSpacing: 160,
+      left: context.left,
+      prev: spaceBefore,
+      next: context.inCell ? 0 : paraPt(4),
+      keepWithNext: true,
+    });
+    const style = this.header.headingStyle(level, para, this.header.charPr(char));
+    if (context.topLevel) this.preview.push(inlineText(content));
+    return this.paragraph(para, style, this.runs(content, char), context);
+  }
+
+  private list(
+    ordered: boolean,
+    items: ListItemNode[],
+    attrs: { start?: number | null } | undefined,
+    context: Context,
+    depth: number,
+    inheritedNumbering: number | undefined,
+  ): string[] {
+    const out: string[] = [];
+    const level = Math.min(depth, 6);
+    // Nested ordered lists continue their parent's numbering one level down (1. → 가. → 1)),
+    // which also restarts them under each parent item; a top-level list gets a fresh numbering.
+    const numbering = ordered ? (inheritedNumbering ?? this.header.numbering(attrs?.start ?? 1)) : undefined;
+    const heading =
+      numbering === undefined
+        ? { type: 'BULLET' as const, idRef: this.header.bullet(depth), level: 0 }
+        : { type: 'NUMBER' as const, idRef: numbering, level };
+    const left = context.left + (depth > 0 ? LIST_INDENT : 0);
+    const itemContext: Context = { ...context, left };
+    const lineSpacing = context.inCell ? 130 : 160;
+    for (const item of items) {
+      item.content.forEach((child, index) => {
+        if (index === 0 && (child.type === 'paragraph' || child.type === 'heading')) {
+          const align = child.attrs?.textAlign;
+          const para = this.header.paraPr({
+            align: align ? ALIGN[align] : 'LEFT',
+            lineSpacing,
+            left,
+            heading,
+          });
+          const prefix = numbering === undefined ? '- ' : '';
+          if (context.topLevel) this.preview.push(prefix + inlineText(child.content));
+          out.push(
+            this.paragraph(para, STYLE_NORMAL, this.runs(child.content, this.bodyChar(context)), context),
+          );
+          return;
+        }
+        if (child.type === 'bulletList' || child.type === 'orderedList') {
+          const nestedNumbering =
+            child.type === 'orderedList' && numbering !== undefined ? numbering : undefined;
+          const nested = child.type === 'orderedList' ? child.attrs : undefined;
+          out.push(
+            ...this.list(
+              child.type === 'orderedList',
+              child.content,
+              nested,
+              itemContext,
+              depth + 1,
+              nestedNumbering,
+            ),
+          );
+          return;
+        }
+        // Later paragraphs of an item hang under the item's text, without a marker.
+        out.push(...this.block(child, { ...itemContext, left: left + LIST_INDENT }));
+      });
+    }
+    return out;
+  }
+
+  private runs(content: InlineNode[] | undefined, base: CharStyle): string {
+    const baseId = this.header.charPr(base);
+    if (!content || content.length === 0) return this.emptyRun(baseId);
+    let out = '';
+    let currentId = -1;
+    let text = '';
+    const flush = () => {
+      if (currentId >= 0) out += `<hp:run charPrIDRef="${currentId}"><hp:t>${text}</hp:t></hp:run>`;
+      currentId = -1;
+      text = '';
+    };
+    for (const node of content) {
+      if (node.type === 'footnote') {
+        flush();
+        out += this.note(node, baseId);
+        continue;
+      }
+      const id =
+        node.type === 'text'
+          ? this.header.charPr(markedStyle(node, base))
+          : currentId >= 0
+            ? currentId
+            : baseId;
+      if (id !== currentId) {
+        flush();
+        currentId = id;
+      }
+      text += node.type === 'text' ? textXml(node.text) : '<hp:lineBreak/>';
+    }
+    flush();
+    return out || this.emptyRun(baseId);
+  }
+
+  private note(node: FootnoteNode, charPr: number): string {
+    const endnote = node.attrs.kind === 'endnote';
+    const num = endnote ? ++this.endnotes : ++this.footnotes;
+    const tag = endnote ? 'endNote' : 'footNote';
+    const numType = endnote ? 'ENDNOTE' : 'FOOTNOTE';
+    const style = endnote ? STYLE_ENDNOTE : STYLE_FOOTNOTE;
+    return (
+      `<hp:run charPrIDRef="${charPr}"><hp:ctrl><hp:${tag} id="">` +
+      '<hp:subList id="" textDirection="HORIZONTAL" lineWrap="BREAK" vertAlign="TOP" linkListIDRef="0" linkListNextIDRef="0" textWidth="0" textHeight="0" hasTextRef="0" hasNumRef="0">' +
+      `<hp:p id="0" paraPrIDRef="${PARA_NOTE}" styleIDRef="${style}" pageBreak="0" columnBreak="0" merged="0"><hp:run charPrIDRef="${CHAR_NOTE}">` +
+      `<hp:ctrl><hp:autoNum num="${num}" numType="${numType}"><hp:autoNumFormat type="DIGIT" userChar="" prefixChar="" suffixChar=")" supscript="0"/></hp:autoNum></hp:ctrl>` +
+      `<hp:t>${textXml(` ${node.attrs.text}`)}</hp:t></hp:run></hp:p></hp:subList></hp:${tag}></hp:ctrl></hp:run>`
+    );
+  }
+
+  private headerFooterRun(document: DocumentNode, textWidth: number): string {
+    const part = (tag: 'header' | 'footer', value: string | null | undefined) => {
+      if (!value) return '';
+      const lines = value.split(/\r?\n/);
+      const text = lines.map(textXml).join('<hp:lineBreak/>');
+      const vertAlign = tag === 'header' ? 'TOP' : 'BOTTOM';
+      const para = this.header.paraPr({ align: 'CENTER', lineSpacing: 150 });
+      return (
+        `<hp:ctrl><hp:${tag} id="0" applyPageType="BOTH">` +
+        `<hp:subList id="" textDirection="HORIZONTAL" lineWrap="BREAK" vertAlign="${vertAlign}" linkListIDRef="0" linkListNextIDRef="0" textWidth="${textWidth}" textHeight="${PAGE.header}" hasTextRef="0" hasNumRef="0">` +
+        `<hp:p id="0" paraPrIDRef="${para}" styleIDRef="${STYLE_HEADER}" pageBreak="0" columnBreak="0" merged="0">` +
+        `<hp:run charPrIDRef="${CHAR_HEADER}"><hp:t>${text}</hp:t></hp:run></hp:p></hp:subList></hp:${tag}></hp:ctrl>`
+      );
+    };
+    const controls = part('header', document.attrs?.header) + part('footer', document.attrs?.footer);
+    return controls ? `<hp:run charPrIDRef="0">${controls}</hp:run>` : '';
+  }
+
+  /** A paragraph that only anchors an object (table or picture). */
+  private objectParagraph(objectXml: string, context: Context, align: HwpxAlign): string {
+    const para = this.header.paraPr({ align, lineSpacing: context.inCell ? 130 : 160, left: context.left });
+    return this.paragraph(
+      para,
+      STYLE_NORMAL,
+      `<hp:run charPrIDRef="0">${objectXml}<hp:t/></hp:run>`,
+      context,
+    );
+  }
+
+  private image(node: ImageNode, context: Context): string {
+    const bin = this.images.get(node.attrs.src);
+    if (!bin) {
+      const alt = node.attrs.alt ? `[${node.attrs.alt}]` : '';
+      return this.textParagraph(alt ? [{ type: 'text', text: alt }] : [], 'center', context);
+    }
+    const { width, height } = pictureSize(node, bin.info, context.width);
+    const naturalWidth = bin.info.width * HWPUNIT_PER_PX;
+    const naturalHeight = bin.info.height * HWPUNIT_PER_PX;
+    const id = this.objectId++;
+    const z = this.zOrder++;
+    const comment = node.attrs.alt ? `<hp:shapeComment>${escapeXml(node.attrs.alt)}</hp:shapeComment>` : '';
+    const pic =
+      `<hp:pic id="${id}" zOrder="${z}" numberingType="PICTURE" textWrap="TOP_AND_BOTTOM" textFlow="BOTH_SIDES" lock="0" dropcapstyle="None" href="" groupLevel="0" instid="${id - 500_000_000}" reverse="0">` +
+      `<hp:offset x="0" y="0"/><hp:orgSz width="${width}" height="${height}"/><hp:curSz width="${width}" height="${height}"/>` +
+      `<hp:flip horizontal="0" vertical="0"/><hp:rotationInfo angle="0" centerX="${width >> 1}" centerY="${height >> 1}" rotateimage="1"/>` +
+      '<hp:renderingInfo><hc:transMatrix e1="1" e2="0" e3="0" e4="0" e5="1" e6="0"/><hc:scaMatrix e1="1" e2="0" e3="0" e4="0" e5="1" e6="0"/><hc:rotMatrix e1="1" e2="0" e3="0" e4="0" e5="1" e6="0"/></hp:renderingInfo>' +
+      `<hp:imgRect><hc:pt0 x="0" y="0"/><hc:pt1 x="${width}" y="0"/><hc:pt2 x="${width}" y="${height}"/><hc:pt3 x="0" y="${height}"/></hp:imgRect>` +
+      `<hp:imgClip left="0" right="${naturalWidth}" top="0" bottom="${naturalHeight}"/><hp:inMargin left="0" right="0" top="0" bottom="0"/>` +
+      `<hp:imgDim dimwidth="${naturalWidth}" dimheight="${naturalHeight}"/>` +
+      `<hc:img binaryItemIDRef="${bin.id}" bright="0" contrast="0" effect="REAL_PIC" alpha="0"/><hp:effects/>` +
+      `<hp:sz width="${width}" widthRelTo="ABSOLUTE" height="${height}" heightRelTo="ABSOLUTE" protect="0"/>` +
+      '<hp:pos treatAsChar="1" affectLSpacing="0" flowWithText="1" allowOverlap="1" holdAnchorAndSO="0" vertRelTo="PARA" horzRelTo="PARA" vertAlign="TOP" horzAlign="LEFT" vertOffset="0" horzOffset="0"/>' +
+      `<hp:outMargin left="0" right="0" top="0" bottom="0"/>${comment}</hp:pic>`;
+    return this.objectParagraph(pic, context, 'CENTER');
+  }
+
+  private table(node: TableNode, width: number): string {
+    const layout = layoutTable(node);
+    const widths = columnWidths(layout.cells, layout.colCount, width);
+    const cellWidth = (placed: PlacedCell) => sum(widths.slice(placed.col, placed.col + placed.colSpan));
+    const heights = rowHeights(layout.cells, layout.rowCount, cellWidth);
+    const rows: string[] = [];
+    for (let row = 0; row < layout.rowCount; row++) {
+      const cells = layout.cells.filter((placed) => placed.row === row);
+      rows.push(
+        `<hp:tr>${cells.map((placed) => this.cell(placed, cellWidth(placed), heights)).join('')}</hp:tr>`,
+      );
+      this.preview.push(cells.map((placed) => `<${cellText(placed.cell)}>`).join(''));
+    }
+    const id = this.objectId++;
+    const z = this.zOrder++;
+    const totalWidth = sum(widths);
+    return (
+      `<hp:tbl id="${id}" zOrder="${z}" numberingType="TABLE" textWrap="TOP_AND_BOTTOM" textFlow="BOTH_SIDES" lock="0" dropcapstyle="None" pageBreak="CELL" repeatHeader="1" rowCnt="${layout.rowCount}" colCnt="${layout.colCount}" cellSpacing="0" borderFillIDRef="3" noAdjust="0">` +
+      `<hp:sz width="${totalWidth}" widthRelTo="ABSOLUTE" height="${sum(heights)}" heightRelTo="ABSOLUTE" protect="0"/>` +
+      '<hp:pos treatAsChar="0" affectLSpacing="0" flowWithText="1" allowOverlap="0" holdAnchorAndSO="0" vertRelTo="PARA" horzRelTo="COLUMN" vertAlign="TOP" horzAlign="LEFT" vertOffset="0" horzOffset="0"/>' +
+      `<hp:outMargin left="${TABLE_OUT_MARGIN}" right="${TABLE_OUT_MARGIN}" top="${TABLE_OUT_MARGIN}" bottom="${TABLE_OUT_MARGIN}"/>` +
+      `<hp:inMargin left="${CELL_MARGIN.left}" right="${CELL_MARGIN.right}" top="${CELL_MARGIN.top}" bottom="${CELL_MARGIN.bottom}"/>` +
+      `${rows.join('')}</hp:tbl>`
+    );
+  }
+
+  private cell(placed: PlacedCell, width: number, heights: number[]): string {
+    const isHeader = placed.cell.type === 'tableHeader';
+    const fill = placed.cell.attrs?.backgroundColor ?? (isHeader ? HEADER_FILL : undefined);
+    const borderFill = fill ? this.header.borderFill({ borders: 'all', fill }) : 3;
+    const context: Context = {
+      width: width - CELL_MARGIN.left - CELL_MARGIN.right,
+      inCell: true,
+      headerCell: isHeader,
+      left: 0,
+      topLevel: false,
+    };
+    const paragraphs = this.blocks(placed.cell.content, context);
+    if (paragraphs.length === 0) {
+      paragraphs.push(this.textParagraph(undefined, undefined, context));
+    }
+    // Merged cells as 한글 writes them: the anchor carries the span and the summed size;
+    // the cells it covers are simply not written.
+    const height = sum(heights.slice(placed.row, placed.row + placed.rowSpan));
+    return (
+      `<hp:tc name="" header="${isHeader ? 1 : 0}" hasMargin="0" protect="0" editable="0" dirty="0" borderFillIDRef="${borderFill}">` +
+      '<hp:subList id="" textDirection="HORIZONTAL" lineWrap="BREAK" vertAlign="CENTER" linkListIDRef="0" linkListNextIDRef="0" textWidth="0" textHeight="0" hasTextRef="0" hasNumRef="0">' +
+      `${paragraphs.join('')}</hp:subList>` +
+      `<hp:cellAddr colAddr="${placed.col}" rowAddr="${placed.row}"/><hp:cellSpan colSpan="${placed.colSpan}" rowSpan="${placed.rowSpan}"/>` +
+      `<hp:cellSz width="${width}" height="${height}"/>` +
+      `<hp:cellMargin left="${CELL_MARGIN.left}" right="${CELL_MARGIN.right}" top="${CELL_MARGIN.top}" bottom="${CELL_MARGIN.bottom}"/></hp:tc>`
+    );
+  }
+}
+
+function markedStyle(node: TextNode, base: CharStyle): CharStyle {
+  const style: CharStyle = { ...base };
+  if (hasMark(node, 'bold')) style.bold = true;
+  if (hasMark(node, 'italic')) style.italic = true;
+  if (hasMark(node, 'underline')) style.underline = true;
+  if (hasMark(node, 'strike')) style.strike = true;
+  const color = textColor(node);
+  if (color) style.color = color.toUpperCase();
+  return style;
+}
+
+/** Text inside <hp:t>: tabs and line breaks are elements there, not characters. */
+function textXml(value: string): string {
+  return escapeXml(value.replace(/\r/g, ''))
+    .replace(/\t/g, '<hp:tab width="4000" leader="0" type="1"/>')
+    .replace(/\n/g, '<hp:lineBreak/>');
+}
+
+function secPrRun(landscape: boolean): string {
+  return (
+    '<hp:run charPrIDRef="0"><hp:secPr id="" textDirection="HORIZONTAL" spaceColumns="1134" tabStop="8000" outlineShapeIDRef="1" memoShapeIDRef="0" textVerticalWidthHead="0" masterPageCnt="0">' +
+    '<hp:grid lineGrid="0" charGrid="0" wonggojiFormat="0"/><hp:startNum pageStartsOn="BOTH" page="0" pic="0" tbl="0" equation="0"/>' +
+    '<hp:visibility hideFirstHeader="0" hideFirstFooter="0" hideFirstMasterPage="0" border="SHOW_ALL" fill="SHOW_ALL" hideFirstPageNum="0" hideFirstEmptyLine="0" showLineNumber="0"/>' +
+    '<hp:lineNumberShape restartType="0" countBy="0" distance="0" startNumber="0"/>' +
+    // 한글 keeps the paper's portrait size and turns the page with landscape="NARROWLY".
+    `<hp:pagePr landscape="${landscape ? 'NARROWLY' : 'WIDELY'}" width="${PAGE.width}" height="${PAGE.height}" gutterType="LEFT_ONLY">` +
+    `<hp:margin header="${PAGE.header}" footer="${PAGE.footer}" gutter="0" left="${PAGE.left}" right="${PAGE.right}" top="${PAGE.top}" bottom="${PAGE.bottom}"/></hp:pagePr>` +
+    '<hp:footNotePr><hp:autoNumFormat type="DIGIT" userChar="" prefixChar="" suffixChar=")" supscript="0"/><hp:noteLine length="-1" type="SOLID" width="0.12 mm" color="#000000"/><hp:noteSpacing betweenNotes="283" belowLine="567" aboveLine="850"/><hp:numbering type="CONTINUOUS" newNum="1"/><hp:placement place="EACH_COLUMN" beneathText="0"/></hp:footNotePr>' +
+    '<hp:endNotePr><hp:autoNumFormat type="DIGIT" userChar="" prefixChar="" suffixChar=")" supscript="0"/><hp:noteLine length="14692344" type="SOLID" width="0.12 mm" color="#000000"/><hp:noteSpacing betweenNotes="0" belowLine="567" aboveLine="850"/><hp:numbering type="CONTINUOUS" newNum="1"/><hp:placement place="END_OF_DOCUMENT" beneathText="0"/></hp:endNotePr>' +
+    ['BOTH', 'EVEN', 'ODD']
+      .map(
+        (type) =>
+          `<hp:pageBorderFill type="${type}" borderFillIDRef="1" textBorder="PAPER" headerInside="0" footerInside="0" fillArea="PAPER"><hp:offset left="1417" right="1417" top="1417" bottom="1417"/></hp:pageBorderFill>`,
+      )
+      .join('') +
+    '</hp:secPr><hp:ctrl><hp:colPr id="" type="NEWSPAPER" layout="LEFT" colCount="1" sameSz="1" sameGap="0"/></hp:ctrl></hp:run>'
+  );
+}
+
+function pictureSize(node: ImageNode, info: ImageInfo, maxWidth: number): { width: number; height: number } {
+  let width = (node.attrs.width ?? info.width) * HWPUNIT_PER_PX;
+  let height = node.attrs.height ? node.attrs.height * HWPUNIT_PER_PX : (width * info.height) / info.width;
+  if (!node.attrs.height && node.attrs.width === undefined) height = info.height * HWPUNIT_PER_PX;
+  if (width > maxWidth) {
+    height = (height * maxWidth) / width;
+    width = maxWidth;
+  }
+  return { width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)) };
+}
+
+function sum(values: number[]): number {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
+}
+
+/** Places cells on the grid like an HTML table and fills holes with empty cells, so the grid is whole. */
+export function layoutTable(node: TableNode): { cells: PlacedCell[]; rowCount: number; colCount: number } {
+  const rowCount = node.content.length;
+  const occupied: boolean[][] = Array.from({ length: rowCount }, () => []);
+  const cells: PlacedCell[] = [];
+  node.content.forEach((row, rowIndex) => {
+    const taken = occupied[rowIndex] ?? [];
+    let col = 0;
+    for (const cell of row.content) {
+      while (taken[col]) col++;
+      const colSpan = Math.max(1, Math.floor(cell.attrs?.colspan ?? 1));
+      const rowSpan = Math.max(1, Math.min(Math.floor(cell.attrs?.rowspan ?? 1), rowCount - rowIndex));
+      for (let r = rowIndex; r < rowIndex + rowSpan; r++) {
+        const line = occupied[r] ?? [];
+        for (let c = col; c < col + colSpan; c++) line[c] = true;
+      }
+      cells.push({ cell, row: rowIndex, col, rowSpan, colSpan });
+      col += colSpan;
+    }
+  });
+  const colCount = Math.max(1, ...occupied.map((line) => line.length));
+  occupied.forEach((line, row) => {
+    for (let col = 0; col < colCount; col++) {
+      if (!line[col]) {
+        cells.push({ cell: { type: 'tableCell', content: [] }, row, col, rowSpan: 1, colSpan: 1 });
+        line[col] = true;
+      }
+    }
+  });
+  cells.sort((a, b) => a.row - b.row || a.col - b.col);
+  return { cells, rowCount, colCount };
+}
+
+/** Column widths in HWPUNIT filling `width`; TipTap pixel widths count as proportions. */
+function columnWidths(cells: PlacedCell[], colCount: number, width: number): number[] {
+  const known: (number | undefined)[] = new Array(colCount).fill(undefined);
+  for (const placed of cells) {
+    const colwidth = placed.cell.attrs?.colwidth;
+    if (!colwidth || colwidth.length !== placed.colSpan) continue;
+    colwidth.forEach((value, index) => {
+      if (value > 0 && known[placed.col + index] === undefined) known[placed.col + index] = value;
+    });
+  }
+  const given = known.filter((value): value is number => value !== undefined);
+  const fallback = given.length > 0 ? sum(given) / given.length : 1;
+  const relative = known.map((value) => value ?? fallback);
+  const total = sum(relative);
+  const widths = relative.map((value) => Math.floor((value / total) * width));
+  widths[widths.length - 1] = (widths[widths.length - 1] ?? 0) + width - sum(widths);
+  return widths;
+}
+
+const LINE_HEIGHT_IN_CELL = 1300;
+
+/**
+ * Row heights estimated from the text, so viewers that do not lay out again still show every
+ * line; 한글 grows a row that turns out too small, never shrinks one.
+ */
+function rowHeights(
+  cells: PlacedCell[],
+  rowCount: number,
+  cellWidth: (placed: PlacedCell) => number,
+): number[] {
+  const heights = new Array<number>(rowCount).fill(
+    CELL_MARGIN.top + CELL_MARGIN.bottom + LINE_HEIGHT_IN_CELL,
+  );
+  const needed = (placed: PlacedCell) =>
+    CELL_MARGIN.top +
+    CELL_MARGIN.bottom +
+    estimateBlocksHeight(placed.cell.content, cellWidth(placed) - CELL_MARGIN.left - CELL_MARGIN.right);
+  for (const placed of cells) {
+    if (placed.rowSpan === 1) heights[placed.row] = Math.max(heights[placed.row] ?? 0, needed(placed));
+  }
+  for (const placed of cells) {
+    if (placed.rowSpan === 1) continue;
+    const spanned = sum(heights.slice(placed.row, placed.row + placed.rowSpan));
+    const deficit = needed(placed) - spanned;
+    const last = placed.row + placed.rowSpan - 1;
+    if (deficit > 0) heights[last] = (heights[last] ?? 0) + deficit;
+  }
+  return heights;
+}
+
+function estimateBlocksHeight(nodes: BlockNode[], width: number): number {
+  let height = 0;
+  for (const node of nodes) {
+    if (node.type === 'paragraph' || node.type === 'heading') {
+      height += estimateLines(inlineText(node.content), width) * LINE_HEIGHT_IN_CELL;
+    } else if (node.type === 'bulletList' || node.type === 'orderedList') {
+      for (const item of node.content) height += estimateBlocksHeight(item.content, width - paraPt(10) / 2);
+    } else if (node.type === 'table') {
+      height += node.content.length * (LINE_HEIGHT_IN_CELL + 282) + 2 * TABLE_OUT_MARGIN;
+    } else if (node.type === 'image') {
+      height += (node.attrs.height ?? 100) * HWPUNIT_PER_PX;
+    } else {
+      height += LINE_HEIGHT_IN_CELL;
+    }
+  }
+  return Math.max(height, LINE_HEIGHT_IN_CELL);
+}
+
+function estimateLines(value: string, width: number): number {
+  let lines = 0;
+  for (const line of value.split('\n')) {
+    let advance = 0;
+    for (const char of line)
+      advance += (char.codePointAt(0) ?? 0) >= 0x1100 ? BODY_HEIGHT : BODY_HEIGHT * 0.55;
+    lines += Math.max(1, Math.ceil(advance / Math.max(width, 1000)));
+  }
+  return lines;
+}
+
+function cellText(cell: TableCellNode | TableHeaderNode): string {
+  const parts: string[] = [];
+  const visit = (nodes: BlockNode[]) => {
+    for (const node of nodes) {
+      if (node.type === 'paragraph' || node.type === 'heading') parts.push(inlineText(node.content));
+      else if (node.type === 'bulletList' || node.type === 'orderedList') {
+        for (const item of node.content) visit(item.content);
+      }
+    }
+  };
+  visit(cell.content);
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
+}

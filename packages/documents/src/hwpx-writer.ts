@@ -1,0 +1,163 @@
+import JSZip from 'jszip';
+import type { BlockNode, DocumentNode } from './document-model.ts';
+import { HwpxHeader } from './hwpx-header.ts';
+import { type BinImage, HwpxSectionWriter } from './hwpx-section.ts';
+import { escapeXml, HWPML_NAMESPACES, XML_DECLARATION } from './hwpx-xml.ts';
+import { type ImageResolver, resolveImage } from './image-source.ts';
+
+/**
+ * HWPX (KS X 6101) export. Every part is generated, none copied from a template, and laid out the
+ * way 한글 saves a file: `mimetype` first and stored, the OCF container files, content.hpf listing
+ * every part and picture, header.xml with the reference tables, section0.xml with the body, the
+ * settings and a text preview.
+ */
+
+export type HwpxWriteOptions = {
+  /** Resolves image sources that are not data URLs (stored files). */
+  resolveImage?: ImageResolver;
+  /** Author recorded in the package metadata. */
+  creator?: string;
+  /** Creation time recorded in the package metadata (tests pin it). */
+  now?: Date;
+};
+
+export const HWPX_MIME_TYPE = 'application/hwp+zip';
+
+// Zip timestamps as 한글 writes them; also makes the output reproducible.
+const ZIP_DATE = new Date(1980, 0, 1, 0, 0, 0);
+
+const MEDIA_TYPES: Record<string, { extension: string; mediaType: string }> = {
+  png: { extension: 'png', mediaType: 'image/png' },
+  jpeg: { extension: 'jpg', mediaType: 'image/jpg' },
+  gif: { extension: 'gif', mediaType: 'image/gif' },
+  bmp: { extension: 'bmp', mediaType: 'image/bmp' },
+};
+
+export async function writeHwpx(document: DocumentNode, options: HwpxWriteOptions = {}): Promise<Uint8Array> {
+  const images = await collectImages(document.content, options.resolveImage);
+  const header = new HwpxHeader();
+  const section = new HwpxSectionWriter(header, images);
+  const sectionXml = section.sectionXml(document);
+  // header.xml last: the section registers the character and paragraph shapes it uses.
+  const headerXml = header.toXml();
+
+  const zip = new JSZip();
+  const add = (name: string, data: string | Uint8Array, store = false) =>
+    zip.file(name, data, { compression: store ? 'STORE' : 'DEFLATE', createFolders: false, date: ZIP_DATE });
+  // OCF rule: mimetype is the first entry and is not compressed, so it can be read at a fixed offset.
+  add('mimetype', HWPX_MIME_TYPE, true);
+  add('version.xml', versionXml());
+  add('Contents/header.xml', headerXml);
+  const binImages = [...images.values()];
+  // Pictures are already compressed; deflating them again only costs time.
+  for (const image of binImages) add(image.path, image.bytes, true);
+  add('Contents/section0.xml', sectionXml);
+  add('Preview/PrvText.txt', section.previewText());
+  add('settings.xml', settingsXml());
+  add('META-INF/container.rdf', containerRdf());
+  add('Contents/content.hpf', contentHpf(document, binImages, options));
+  add('META-INF/container.xml', containerXml());
+  add(
+    'META-INF/manifest.xml',
+    `${XML_DECLARATION}<odf:manifest xmlns:odf="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"/>`,
+  );
+  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+}
+
+async function collectImages(
+  nodes: BlockNode[],
+  resolver: ImageResolver | undefined,
+): Promise<Map<string, BinImage>> {
+  const sources = new Set<string>();
+  const visit = (list: BlockNode[]) => {
+    for (const node of list) {
+      if (node.type === 'image') sources.add(node.attrs.src);
+      else if (node.type === 'bulletList' || node.type === 'orderedList') {
+        for (const item of node.content) visit(item.content);
+      } else if (node.type === 'table') {
+        for (const row of node.content) for (const cell of row.content) visit(cell.content);
+      }
+    }
+  };
+  visit(nodes);
+  const out = new Map<string, BinImage>();
+  for (const src of sources) {
+    const resolved = await resolveImage(src, resolver);
+    const media = resolved ? MEDIA_TYPES[resolved.info.format] : undefined;
+    if (!resolved || !media) continue;
+    const id = `image${out.size + 1}`;
+    out.set(src, {
+      id,
+      path: `BinData/${id}.${media.extension}`,
+      mediaType: media.mediaType,
+      bytes: resolved.bytes,
+      info: resolved.info,
+    });
+  }
+  return out;
+}
+
+function versionXml(): string {
+  return `${XML_DECLARATION}<hv:HCFVersion xmlns:hv="http://www.hancom.co.kr/hwpml/2011/version" tagetApplication="WORDPROCESSOR" major="5" minor="1" micro="0" buildNumber="1" os="1" xmlVersion="1.2" application="Hancom Office Hangul" appVersion="10, 0, 0, 5060 WIN32LEWindows_8"/>`;
+}
+
+function settingsXml(): string {
+  return `${XML_DECLARATION}<ha:HWPApplicationSetting xmlns:ha="http://www.hancom.co.kr/hwpml/2011/app" xmlns:config="urn:oasis:names:tc:opendocument:xmlns:config:1.0"><ha:CaretPosition listIDRef="0" paraIDRef="0" pos="0"/></ha:HWPApplicationSetting>`;
+}
+
+function containerXml(): string {
+  return (
+    `${XML_DECLARATION}<ocf:container xmlns:ocf="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:hpf="http://www.hancom.co.kr/schema/2011/hpf"><ocf:rootfiles>` +
+    '<ocf:rootfile full-path="Contents/content.hpf" media-type="application/hwpml-package+xml"/>' +
+    '<ocf:rootfile full-path="Preview/PrvText.txt" media-type="text/plain"/>' +
+    '<ocf:rootfile full-path="META-INF/container.rdf" media-type="application/rdf+xml"/>' +
+    '</ocf:rootfiles></ocf:container>'
+  );
+}
+
+function containerRdf(): string {
+  const pkg = 'http://www.hancom.co.kr/hwpml/2016/meta/pkg#';
+  const part = (path: string, type: string) =>
+    `<rdf:Description rdf:about=""><ns0:hasPart xmlns:ns0="${pkg}" rdf:resource="${path}"/></rdf:Description>` +
+    `<rdf:Description rdf:about="${path}"><rdf:type rdf:resource="${pkg}${type}"/></rdf:Description>`;
+  return (
+    `${XML_DECLARATION}<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">` +
+    part('Contents/header.xml', 'HeaderFile') +
+    part('Contents/section0.xml', 'SectionFile') +
+    `<rdf:Description rdf:about=""><rdf:type rdf:resource="${pkg}Document"/></rdf:Description></rdf:RDF>`
+  );
+}
+
+const koreanDate = new Intl.DateTimeFormat('ko-KR', {
+  dateStyle: 'full',
+  timeStyle: 'medium',
+  timeZone: 'Asia/Seoul',
+});
+
+function contentHpf(document: DocumentNode, images: BinImage[], options: HwpxWriteOptions): string {
+  const now = options.now ?? new Date();
+  const iso = now.toISOString().replace(/\.\d+Z$/, 'Z');
+  const creator = escapeXml(options.creator ?? '');
+  const title = document.attrs?.title
+    ? `<opf:title>${escapeXml(document.attrs.title)}</opf:title>`
+    : '<opf:title/>';
+  const items = [
+    '<opf:item id="header" href="Contents/header.xml" media-type="application/xml"/>',
+    ...images.map(
+      (image) =>
+        `<opf:item id="${image.id}" href="${image.path}" media-type="${image.mediaType}" isEmbeded="1"/>`,
+    ),
+    '<opf:item id="section0" href="Contents/section0.xml" media-type="application/xml"/>',
+    '<opf:item id="settings" href="settings.xml" media-type="application/xml"/>',
+  ];
+  return (
+    `${XML_DECLARATION}<opf:package ${HWPML_NAMESPACES} version="" unique-identifier="" id="">` +
+    `<opf:metadata>${title}<opf:language>ko</opf:language>` +
+    `<opf:meta name="creator" content="text">${creator}</opf:meta><opf:meta name="subject" content="text"/>` +
+    '<opf:meta name="description" content="text"/>' +
+    `<opf:meta name="CreatedDate" content="text">${iso}</opf:meta><opf:meta name="ModifiedDate" content="text">${iso}</opf:meta>` +
+    `<opf:meta name="date" content="text">${escapeXml(koreanDate.format(now))}</opf:meta><opf:meta name="keyword" content="text"/>` +
+    `</opf:metadata><opf:manifest>${items.join('')}</opf:manifest>` +
+    '<opf:spine><opf:itemref idref="header" linear="yes"/><opf:itemref idref="section0" linear="yes"/></opf:spine></opf:package>'
+  );
+}

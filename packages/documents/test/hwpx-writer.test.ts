@@ -1,0 +1,377 @@
+import { describe, expect, it } from 'vitest';
+import { doc, documentToPlainText, paragraph, table, tableCell, text } from '../src/document-model.ts';
+import { readHwpx } from '../src/hwpx-reader.ts';
+import { writeHwpx } from '../src/hwpx-writer.ts';
+import {
+  elements,
+  findAll,
+  firstElement,
+  intAttr,
+  isElement,
+  parseXml,
+  type XmlElement,
+} from '../src/xml-tree.ts';
+import { ZipArchive } from '../src/zip-reader.ts';
+import { HAS_FIXTURES, readFixture } from './fixtures.ts';
+import { evaluationPlan } from './sample-documents.ts';
+import { bigramRecall } from './text-recall.ts';
+
+const NOW = new Date('2025-03-04T09:00:00Z');
+
+function part(zip: ZipArchive, name: string): XmlElement {
+  return parseXml(zip.readText(name), name);
+}
+
+function section(zip: ZipArchive): XmlElement {
+  const root = part(zip, 'Contents/section0.xml');
+  const sec = firstElement(root, 'sec');
+  if (!sec) throw new Error('no hs:sec');
+  return sec;
+}
+
+/** The first table's cells as [row, col, rowSpan, colSpan, width, height]. */
+function cellLayout(tbl: XmlElement): number[][] {
+  return elements(tbl, 'tr').flatMap((tr) =>
+    elements(tr, 'tc').map((tc) => {
+      const address = firstElement(tc, 'cellAddr');
+      const span = firstElement(tc, 'cellSpan');
+      const size = firstElement(tc, 'cellSz');
+      return [
+        intAttr(address, 'rowAddr'),
+        intAttr(address, 'colAddr'),
+        intAttr(span, 'rowSpan'),
+        intAttr(span, 'colSpan'),
+        intAttr(size, 'width'),
+        intAttr(size, 'height'),
+      ];
+    }),
+  );
+}
+
+/** Checks the merged-cell rules 한글 follows; returns column widths and row heights it implies. */
+function expectHancomCellLayout(tbl: XmlElement): void {
+  const rows = intAttr(tbl, 'rowCnt');
+  const cols = intAttr(tbl, 'colCnt');
+  const cells = cellLayout(tbl);
+  const covered = Array.from({ length: rows }, () => new Array<number>(cols).fill(0));
+  const colWidth = new Array<number | undefined>(cols).fill(undefined);
+  const rowHeight = new Array<number | undefined>(rows).fill(undefined);
+  for (const [row = 0, col = 0, rowSpan = 1, colSpan = 1, width = 0, height = 0] of cells) {
+    for (let r = row; r < row + rowSpan; r++) for (let c = col; c < col + colSpan; c++) covered[r]![c]! += 1;
+    if (colSpan === 1) colWidth[col] ??= width;
+    if (rowSpan === 1) rowHeight[row] ??= height;
+  }
+  // Every grid position is covered exactly once: covered cells are left out, not written empty.
+  expect(covered.flat().every((count) => count === 1)).toBe(true);
+  // The anchor of a merge carries the summed size of what it covers (±3 for 한글's rounding).
+  for (const [row = 0, col = 0, rowSpan = 1, colSpan = 1, width = 0, height = 0] of cells) {
+    const widths = colWidth.slice(col, col + colSpan);
+    const heights = rowHeight.slice(row, row + rowSpan);
+    if (widths.every((w) => w !== undefined)) {
+      expect(Math.abs(width - widths.reduce<number>((a, b) => a + (b ?? 0), 0))).toBeLessThanOrEqual(3);
+    }
+    if (heights.every((h) => h !== undefined)) {
+      expect(Math.abs(height - heights.reduce<number>((a, b) => a + (b ?? 0), 0))).toBeLessThanOrEqual(3);
+    }
+  }
+}
+
+/** Element names and attribute names of a table, values left out: the shape 한글 writes. */
+function elementLayout(element: XmlElement, depth = 0): string[] {
+  const skip = new Set(['linesegarray', 't']);
+  const line = `${'  '.repeat(depth)}${element.name}[${Object.keys(element.attrs).sort().join(',')}]`;
+  return [
+    line,
+    ...elements(element)
+      .filter((child) => !skip.has(child.name))
+      .flatMap((child) => elementLayout(child, depth + 1)),
+  ];
+}
+
+describe('writeHwpx package structure', async () => {
+  const bytes = await writeHwpx(evaluationPlan(), { now: NOW, creator: '담임교사' });
+  const zip = new ZipArchive(bytes);
+
+  it('stores mimetype first and uncompressed, like OCF requires', () => {
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    expect(view.getUint32(0, true)).toBe(0x04034b50);
+    expect(view.getUint16(8, true)).toBe(0); // method: stored
+    const nameLength = view.getUint16(26, true);
+    expect(new TextDecoder().decode(bytes.subarray(30, 30 + nameLength))).toBe('mimetype');
+    expect(view.getUint16(28, true)).toBe(0); // no extra field before the content
+    expect(zip.readText('mimetype')).toBe('application/hwp+zip');
+    expect(zip.entries[0]?.name).toBe('mimetype');
+  });
+
+  it('has every part 한글 writes', () => {
+    for (const name of [
+      'version.xml',
+      'META-INF/container.xml',
+      'META-INF/container.rdf',
+      'META-INF/manifest.xml',
+      'Contents/content.hpf',
+      'Contents/header.xml',
+      'Contents/section0.xml',
+      'settings.xml',
+      'Preview/PrvText.txt',
+    ]) {
+      expect(zip.has(name), name).toBe(true);
+    }
+    expect(zip.names().some((name) => name.endsWith('/'))).toBe(false);
+  });
+
+  it('lists every content part and picture in content.hpf, and nothing that is missing', () => {
+    const hpf = part(zip, 'Contents/content.hpf');
+    const hrefs = findAll(hpf, 'item').map((item) => item.attrs.href ?? '');
+    const packaged = zip
+      .names()
+      .filter(
+        (name) => name.startsWith('Contents/') || name.startsWith('BinData/') || name === 'settings.xml',
+      )
+      .filter((name) => name !== 'Contents/content.hpf');
+    expect([...hrefs].sort()).toEqual([...packaged].sort());
+    expect(hrefs.some((href) => href.startsWith('BinData/'))).toBe(true);
+    const binRefs = findAll(section(zip), 'img').map((img) => img.attrs.binaryItemIDRef);
+    const ids = findAll(hpf, 'item').map((item) => item.attrs.id);
+    for (const ref of binRefs) expect(ids).toContain(ref);
+    expect(findAll(hpf, 'itemref').map((ref) => ref.attrs.idref)).toEqual(['header', 'section0']);
+  });
+
+  it('writes every part as well-formed XML', () => {
+    for (const name of zip
+      .names()
+      .filter((n) => n.endsWith('.xml') || n.endsWith('.hpf') || n.endsWith('.rdf'))) {
+      expect(() => parseXml(zip.readText(name), name)).not.toThrow();
+    }
+  });
+
+  it('puts secPr in the first run of the first paragraph and no layout cache anywhere', () => {
+    const first = elements(section(zip), 'p')[0];
+    const firstRun = first ? elements(first, 'run')[0] : undefined;
+    expect(firstRun && elements(firstRun)[0]?.name).toBe('secPr');
+    expect(firstRun && firstElement(firstRun, 'ctrl') && findAll(firstRun, 'colPr').length).toBe(1);
+    expect(findAll(section(zip), 'secPr')).toHaveLength(1);
+    expect(zip.readText('Contents/section0.xml')).not.toContain('linesegarray');
+  });
+
+  it('declares fonts for all seven languages and consistent reference tables', () => {
+    const head = part(zip, 'Contents/header.xml');
+    const faces = findAll(head, 'fontface');
+    expect(faces.map((face) => face.attrs.lang)).toEqual([
+      'HANGUL',
+      'LATIN',
+      'HANJA',
+      'JAPANESE',
+      'OTHER',
+      'SYMBOL',
+      'USER',
+    ]);
+    for (const list of [
+      'fontfaces',
+      'borderFills',
+      'charProperties',
+      'paraProperties',
+      'styles',
+      'numberings',
+    ]) {
+      const element = findAll(head, list)[0];
+      expect(element, list).toBeDefined();
+      if (element) expect(intAttr(element, 'itemCnt'), list).toBe(elements(element).length);
+    }
+    const ids = (name: string) => new Set(findAll(head, name).map((e) => e.attrs.id));
+    const sec = section(zip);
+    const charIds = ids('charPr');
+    const paraIds = ids('paraPr');
+    const styleIds = ids('style');
+    const fillIds = ids('borderFill');
+    for (const run of findAll(sec, 'run')) expect(charIds.has(run.attrs.charPrIDRef)).toBe(true);
+    const paragraphs: XmlElement[] = [];
+    const collect = (element: XmlElement) => {
+      for (const child of element.children) {
+        if (!isElement(child)) continue;
+        if (child.name === 'p') paragraphs.push(child);
+        collect(child);
+      }
+    };
+    collect(sec);
+    for (const p of paragraphs) {
+      expect(paraIds.has(p.attrs.paraPrIDRef)).toBe(true);
+      expect(styleIds.has(p.attrs.styleIDRef)).toBe(true);
+    }
+    for (const tc of findAll(sec, 'tc')) expect(fillIds.has(tc.attrs.borderFillIDRef)).toBe(true);
+  });
+
+  it('writes merged cells as 한글 does: the anchor carries span and summed size', () => {
+    const tbl = findAll(section(zip), 'tbl')[0];
+    expect(tbl).toBeDefined();
+    if (!tbl) return;
+    expect(intAttr(tbl, 'rowCnt')).toBe(4);
+    expect(intAttr(tbl, 'colCnt')).toBe(5);
+    expect(cellLayout(tbl).map((cell) => cell.slice(0, 4))).toEqual([
+      [0, 0, 2, 1],
+      [0, 1, 1, 2],
+      [0, 3, 1, 2],
+      [1, 1, 1, 1],
+      [1, 2, 1, 1],
+      [1, 3, 1, 1],
+      [1, 4, 1, 1],
+      [2, 0, 1, 1],
+      [2, 1, 1, 1],
+      [2, 2, 1, 1],
+      [2, 3, 1, 1],
+      [2, 4, 1, 1],
+      [3, 0, 1, 1],
+      [3, 1, 1, 4],
+    ]);
+    expectHancomCellLayout(tbl);
+    // Column widths follow the model's proportions and fill the text width less the outer margins.
+    const widths = cellLayout(tbl)
+      .filter((cell) => cell[0] === 2)
+      .map((cell) => cell[4] ?? 0);
+    expect(widths.reduce((a, b) => a + b, 0)).toBe(42520 - 566);
+    expect(Math.round(((widths[0] ?? 0) / (widths[1] ?? 1)) * 90)).toBe(120);
+    // Header cells are marked and shaded.
+    const headerCells = findAll(tbl, 'tc').filter((tc) => tc.attrs.header === '1');
+    expect(headerCells).toHaveLength(7);
+  });
+
+  it('reads back with the same text and table shape', () => {
+    const model = evaluationPlan();
+    const back = readHwpx(bytes).document;
+    expect(bigramRecall(documentToPlainText(model), documentToPlainText(back))).toBe(1);
+    const tableOf = (d: typeof model) => d.content.find((node) => node.type === 'table');
+    const shape = (t: ReturnType<typeof tableOf>) =>
+      t?.type === 'table'
+        ? t.content.map((row) =>
+            row.content.map((cell) => [cell.type, cell.attrs?.colspan ?? 1, cell.attrs?.rowspan ?? 1]),
+          )
+        : [];
+    expect(shape(tableOf(back))).toEqual(shape(tableOf(model)));
+    expect(back.attrs?.header).toBe('서울가락초등학교');
+    expect(back.attrs?.footer).toBe('과학과');
+    expect(back.content.filter((node) => node.type === 'pageBreak')).toHaveLength(1);
+    expect(back.content.some((node) => node.type === 'image')).toBe(true);
+    const kinds = back.content.map((node) => node.type);
+    expect(kinds).toContain('bulletList');
+    expect(kinds).toContain('orderedList');
+    expect(back.content[0]).toMatchObject({ type: 'heading', attrs: { level: 1, textAlign: 'center' } });
+  });
+
+  it('keeps marks and alignment', () => {
+    const back = readHwpx(bytes).document;
+    const marked = back.content.find(
+      (node) => node.type === 'paragraph' && node.content?.some((inline) => inline.type === 'footnote'),
+    );
+    expect(marked?.type === 'paragraph' && marked.content).toEqual([
+      { type: 'text', text: '※ 유의 사항: ', marks: [{ type: 'bold' }] },
+      { type: 'text', text: '수행평가 결과는 ' },
+      { type: 'text', text: '학기 말', marks: [{ type: 'textStyle', attrs: { color: '#C00000' } }] },
+      { type: 'text', text: ' 생활기록부', marks: [{ type: 'italic' }] },
+      { type: 'text', text: '에 기록된다.', marks: [{ type: 'underline' }] },
+      { type: 'footnote', attrs: { text: '학업성적관리규정 제5조에 따른다.', kind: 'footnote' } },
+    ]);
+    expect(back.content.at(-1)).toMatchObject({ type: 'paragraph', attrs: { textAlign: 'right' } });
+  });
+
+  it('writes a preview of the opening text', () => {
+    const preview = zip.readText('Preview/PrvText.txt');
+    expect(preview.startsWith('2025학년도 1학기 과학과 평가 계획\r\n')).toBe(true);
+    expect(preview).toContain('<구분><지필평가><수행평가>');
+  });
+});
+
+describe('writeHwpx page setup and text safety', () => {
+  it('turns the page for landscape the way 한글 does and widens tables', async () => {
+    const zip = new ZipArchive(await writeHwpx(evaluationPlan({ landscape: true })));
+    const pagePr = findAll(section(zip), 'pagePr')[0];
+    expect(pagePr?.attrs).toMatchObject({ landscape: 'NARROWLY', width: '59528', height: '84188' });
+    const tbl = findAll(section(zip), 'tbl')[0];
+    expect(tbl && intAttr(firstElement(tbl, 'sz'), 'width')).toBe(84188 - 2 * 8504 - 566);
+    expect(readHwpx(await writeHwpx(evaluationPlan({ landscape: true }))).document.attrs?.orientation).toBe(
+      'landscape',
+    );
+  });
+
+  it('escapes markup, keeps tabs and line breaks as elements and drops characters XML cannot hold', async () => {
+    const model = doc([paragraph([text('a < b && "c" > d\tnext\u0001line\nsecond')])]);
+    const bytes = await writeHwpx(model);
+    const xml = new ZipArchive(bytes).readText('Contents/section0.xml');
+    expect(xml).toContain('a &lt; b &amp;&amp; &quot;c&quot; &gt; d<hp:tab ');
+    expect(xml).toContain('<hp:lineBreak/>second');
+    expect(readHwpx(bytes).text).toBe('a < b && "c" > d\tnextline\nsecond');
+  });
+
+  it('writes an empty document that still has its section properties', async () => {
+    const zip = new ZipArchive(await writeHwpx(doc([])));
+    expect(findAll(section(zip), 'secPr')).toHaveLength(1);
+  });
+
+  it('fills ragged rows so the grid stays whole', async () => {
+    const model = doc([table([['a', 'b', 'c'], ['d']])]);
+    const tbl = findAll(section(new ZipArchive(await writeHwpx(model))), 'tbl')[0];
+    expect(tbl && cellLayout(tbl)).toHaveLength(6);
+    if (tbl) expectHancomCellLayout(tbl);
+  });
+});
+
+describe.skipIf(!HAS_FIXTURES)('writeHwpx against a table saved by 한글', () => {
+  it('lays out the merged table of hwpxlib-SimpleTable exactly as the saved file does', async () => {
+    const fixture = new ZipArchive(readFixture('hwpxlib-SimpleTable.hwpx'));
+    const saved = findAll(section(fixture), 'tbl')[0];
+    // The same table in our model: "1" spans 2×2, "4" spans the last two columns.
+    const model = doc([
+      table([
+        [tableCell('1', { colspan: 2, rowspan: 2 }), '2'],
+        ['3'],
+        ['5', tableCell('4', { colspan: 2 })],
+      ]),
+    ]);
+    const ours = findAll(section(new ZipArchive(await writeHwpx(model))), 'tbl')[0];
+    expect(saved && ours).toBeTruthy();
+    if (!saved || !ours) return;
+    const positions = (tbl: XmlElement) => cellLayout(tbl).map((cell) => cell.slice(0, 4));
+    expect(positions(ours)).toEqual(positions(saved));
+    expect(elementLayout(ours)).toEqual(elementLayout(saved));
+    // The saved file obeys the same size rule our writer follows.
+    expectHancomCellLayout(saved);
+    expectHancomCellLayout(ours);
+    expect(readHwpx(readFixture('hwpxlib-SimpleTable.hwpx')).text).toBe(
+      readHwpx(await writeHwpx(model)).text,
+    );
+  });
+
+  it('builds header.xml with the reference lists in 한글 order', async () => {
+    const saved = firstElement(
+      firstElement(
+        part(new ZipArchive(readFixture('ohah-lists-bullet.hwpx')), 'Contents/header.xml'),
+        'head',
+      )!,
+      'refList',
+    );
+    const ours = firstElement(
+      firstElement(part(new ZipArchive(await writeHwpx(evaluationPlan())), 'Contents/header.xml'), 'head')!,
+      'refList',
+    );
+    const order = (refList: XmlElement | undefined) => (refList ? elements(refList).map((e) => e.name) : []);
+    const savedOrder = order(saved);
+    const ourOrder = order(ours);
+    expect(ourOrder.every((name) => savedOrder.includes(name))).toBe(true);
+    expect(ourOrder).toEqual(savedOrder.filter((name) => ourOrder.includes(name)));
+    // Character shapes list their children in the order 한글 does.
+    const childOrder = [
+      'fontRef',
+      'ratio',
+      'spacing',
+      'relSz',
+      'offset',
+      'italic',
+      'bold',
+      'underline',
+      'strikeout',
+    ];
+    for (const charPr of findAll(ours!, 'charPr')) {
+      const names = elements(charPr).map((e) => e.name);
+      expect(names).toEqual(childOrder.filter((name) => names.includes(name)));
+    }
+  });
+});
