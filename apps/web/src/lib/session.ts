@@ -1,10 +1,16 @@
 /**
- * Whether an auth session is present. The identity work registers a probe (backed by its OIDC
- * user store); until then nobody is signed in, and every signed-in destination stays unreachable.
+ * The seams the identity work fills in: whether an auth session is present, and how sign-in
+ * starts. Until something is registered nobody is signed in and sign-in cannot start, so every
+ * signed-in destination stays unreachable.
  */
 type SessionProbe = () => boolean;
 
+/** Which door a visitor uses on /home (core.md §2: login, teacher login, student login). */
+export type SignInKind = 'default' | 'teacher' | 'student';
+type SignInStarter = (kind: SignInKind) => void | Promise<void>;
+
 let probe: SessionProbe | null = null;
+let signInStarter: SignInStarter | null = null;
 
 export function setSessionProbe(next: SessionProbe | null): void {
   probe = next;
@@ -12,4 +18,12 @@ export function setSessionProbe(next: SessionProbe | null): void {
 
 export function isSignedIn(): boolean {
   return probe?.() ?? false;
+}
+
+export function setSignInStarter(next: SignInStarter | null): void {
+  signInStarter = next;
+}
+
+export async function startSignIn(kind: SignInKind): Promise<void> {
+  await signInStarter?.(kind);
 }

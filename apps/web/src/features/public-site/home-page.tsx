@@ -3,7 +3,9 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IntroDownloadButton } from '../../components/intro-download-button';
+import { features } from '../../lib/features';
 import { NoticeTeaser } from '../notices/components/notice-teaser';
+import { AccountActions } from './components/account-actions';
 import { PageHero } from './components/page-hero';
 import classes from './home-page.module.css';
 
@@ -78,6 +80,7 @@ export function HomePage() {
         <div className={classes.layout}>
           <ExploreLinks />
           <Stack gap="lg">
+            {features.auth && <AccountActions />}
             <IntroCard />
             <NoticeTeaser />
           </Stack>

@@ -1,0 +1,49 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadPageTexts } from '../../lib/i18n';
+import { setSignInStarter } from '../../lib/session';
+import { renderWithProviders } from '../../test/render';
+import { AccountActions } from './components/account-actions';
+import { HomePage } from './home-page';
+
+function renderAt(element: ReactElement) {
+  const router = createMemoryRouter([{ path: '*', element }]);
+  renderWithProviders(<RouterProvider router={router} />);
+}
+
+beforeEach(async () => {
+  await loadPageTexts(['home']);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ items: [], total: 0 }), { status: 200 })),
+  );
+});
+
+afterEach(() => setSignInStarter(null));
+
+describe('HomePage', () => {
+  it('offers ways in, the introduction and the notices, but no sign-in before it exists', async () => {
+    renderAt(<HomePage />);
+    expect(screen.getByRole('heading', { level: 1, name: '쌤에 오신 것을 환영해요' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /쌤이 하는 일/ }).getAttribute('href')).toBe('/landing');
+    expect(screen.getByRole('link', { name: '소개 자료 내려받기' })).toBeTruthy();
+    expect(await screen.findByText('아직 올라온 공지사항이 없어요.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '교사 로그인' })).toBeNull();
+  });
+});
+
+describe('AccountActions', () => {
+  it('starts the matching sign-in and links to sign-up', () => {
+    const start = vi.fn();
+    setSignInStarter(start);
+    renderAt(<AccountActions />);
+    fireEvent.click(screen.getByRole('button', { name: '교사 로그인' }));
+    fireEvent.click(screen.getByRole('button', { name: '학생 로그인' }));
+    fireEvent.click(screen.getByRole('button', { name: '로그인' }));
+    expect(start.mock.calls).toEqual([['teacher'], ['student'], ['default']]);
+    expect(screen.getByRole('link', { name: '회원가입' }).getAttribute('href')).toBe('/signup');
+  });
+});
