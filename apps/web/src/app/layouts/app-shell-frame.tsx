@@ -112,6 +112,9 @@ export function AppShellFrame({ items, profile, children }: AppShellFrameProps) 
       padding="lg"
     >
       <AppShell.Header className={classes.header}>
+        <a href="#main" className={classes.skipLink}>
+          {t('skipToContent')}
+        </a>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -140,7 +143,7 @@ export function AppShellFrame({ items, profile, children }: AppShellFrameProps) 
           </UnstyledButton>
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main id="main" className={classes.main}>
+      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
         {children}
       </AppShell.Main>
       <SettingsDrawer opened={settingsOpened} onClose={settings.close} />

@@ -60,8 +60,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className={classes.region} aria-label={t('toast.region')}>
-        <div role="status" aria-live="polite" className={classes.stack}>
+      <div className={classes.region}>
+        <div role="status" aria-live="polite" aria-label={t('toast.region')} className={classes.stack}>
           {toasts.map((toast) => (
             <div
               key={toast.id}
@@ -74,7 +74,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             </div>
           ))}
         </div>
-      </section>
+      </div>
     </ToastContext.Provider>
   );
 }
