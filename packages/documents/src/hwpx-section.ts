@@ -31,6 +31,7 @@ import {
 } from './hwpx-header.ts';
 import { escapeXml, HWPML_NAMESPACES, HWPUNIT_PER_PX, XML_DECLARATION } from './hwpx-xml.ts';
 import type { ImageInfo } from './image-info.ts';
+import { columnWidths, layoutTable, type PlacedCell } from './table-layout.ts';
 
 /** A picture stored under BinData/ and listed in content.hpf. */
 export type BinImage = { id: string; path: string; mediaType: string; bytes: Uint8Array; info: ImageInfo };
@@ -62,14 +63,6 @@ type Context = {
   /** Extra left margin (paragraph unit) from enclosing list items. */
   left: number;
   topLevel: boolean;
-};
-
-type PlacedCell = {
-  cell: TableCellNode | TableHeaderNode;
-  row: number;
-  col: number;
-  rowSpan: number;
-  colSpan: number;
 };
 
 const ALIGN: Record<TextAlign, HwpxAlign> = {
@@ -487,58 +480,6 @@ function sum(values: number[]): number {
   let total = 0;
   for (const value of values) total += value;
   return total;
-}
-
-/** Places cells on the grid like an HTML table and fills holes with empty cells, so the grid is whole. */
-export function layoutTable(node: TableNode): { cells: PlacedCell[]; rowCount: number; colCount: number } {
-  const rowCount = node.content.length;
-  const occupied: boolean[][] = Array.from({ length: rowCount }, () => []);
-  const cells: PlacedCell[] = [];
-  node.content.forEach((row, rowIndex) => {
-    const taken = occupied[rowIndex] ?? [];
-    let col = 0;
-    for (const cell of row.content) {
-      while (taken[col]) col++;
-      const colSpan = Math.max(1, Math.floor(cell.attrs?.colspan ?? 1));
-      const rowSpan = Math.max(1, Math.min(Math.floor(cell.attrs?.rowspan ?? 1), rowCount - rowIndex));
-      for (let r = rowIndex; r < rowIndex + rowSpan; r++) {
-        const line = occupied[r] ?? [];
-        for (let c = col; c < col + colSpan; c++) line[c] = true;
-      }
-      cells.push({ cell, row: rowIndex, col, rowSpan, colSpan });
-      col += colSpan;
-    }
-  });
-  const colCount = Math.max(1, ...occupied.map((line) => line.length));
-  occupied.forEach((line, row) => {
-    for (let col = 0; col < colCount; col++) {
-      if (!line[col]) {
-        cells.push({ cell: { type: 'tableCell', content: [] }, row, col, rowSpan: 1, colSpan: 1 });
-        line[col] = true;
-      }
-    }
-  });
-  cells.sort((a, b) => a.row - b.row || a.col - b.col);
-  return { cells, rowCount, colCount };
-}
-
-/** Column widths in HWPUNIT filling `width`; TipTap pixel widths count as proportions. */
-function columnWidths(cells: PlacedCell[], colCount: number, width: number): number[] {
-  const known: (number | undefined)[] = new Array(colCount).fill(undefined);
-  for (const placed of cells) {
-    const colwidth = placed.cell.attrs?.colwidth;
-    if (!colwidth || colwidth.length !== placed.colSpan) continue;
-    colwidth.forEach((value, index) => {
-      if (value > 0 && known[placed.col + index] === undefined) known[placed.col + index] = value;
-    });
-  }
-  const given = known.filter((value): value is number => value !== undefined);
-  const fallback = given.length > 0 ? sum(given) / given.length : 1;
-  const relative = known.map((value) => value ?? fallback);
-  const total = sum(relative);
-  const widths = relative.map((value) => Math.floor((value / total) * width));
-  widths[widths.length - 1] = (widths[widths.length - 1] ?? 0) + width - sum(widths);
-  return widths;
 }
 
 const LINE_HEIGHT_IN_CELL = 1300;

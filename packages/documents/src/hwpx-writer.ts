@@ -3,7 +3,7 @@ import type { BlockNode, DocumentNode } from './document-model.ts';
 import { HwpxHeader } from './hwpx-header.ts';
 import { type BinImage, HwpxSectionWriter } from './hwpx-section.ts';
 import { escapeXml, HWPML_NAMESPACES, XML_DECLARATION } from './hwpx-xml.ts';
-import { type ImageResolver, resolveImage } from './image-source.ts';
+import { collectImages, type ImageResolver } from './image-source.ts';
 
 /**
  * HWPX (KS X 6101) export. Every part is generated, none copied from a template, and laid out the
@@ -34,7 +34,7 @@ const MEDIA_TYPES: Record<string, { extension: string; mediaType: string }> = {
 };
 
 export async function writeHwpx(document: DocumentNode, options: HwpxWriteOptions = {}): Promise<Uint8Array> {
-  const images = await collectImages(document.content, options.resolveImage);
+  const images = await storedImages(document.content, options.resolveImage);
   const header = new HwpxHeader();
   const section = new HwpxSectionWriter(header, images);
   const sectionXml = section.sectionXml(document);
@@ -64,34 +64,22 @@ export async function writeHwpx(document: DocumentNode, options: HwpxWriteOption
   return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 } });
 }
 
-async function collectImages(
+async function storedImages(
   nodes: BlockNode[],
   resolver: ImageResolver | undefined,
 ): Promise<Map<string, BinImage>> {
-  const sources = new Set<string>();
-  const visit = (list: BlockNode[]) => {
-    for (const node of list) {
-      if (node.type === 'image') sources.add(node.attrs.src);
-      else if (node.type === 'bulletList' || node.type === 'orderedList') {
-        for (const item of node.content) visit(item.content);
-      } else if (node.type === 'table') {
-        for (const row of node.content) for (const cell of row.content) visit(cell.content);
-      }
-    }
-  };
-  visit(nodes);
   const out = new Map<string, BinImage>();
-  for (const src of sources) {
-    const resolved = await resolveImage(src, resolver);
-    const media = resolved ? MEDIA_TYPES[resolved.info.format] : undefined;
-    if (!resolved || !media) continue;
-    const id = `image${out.size + 1}`;
+  let count = 0;
+  for (const [src, image] of await collectImages(nodes, resolver)) {
+    const media = MEDIA_TYPES[image.info.format];
+    if (!media) continue;
+    const id = `image${++count}`;
     out.set(src, {
       id,
       path: `BinData/${id}.${media.extension}`,
       mediaType: media.mediaType,
-      bytes: resolved.bytes,
-      info: resolved.info,
+      bytes: image.bytes,
+      info: image.info,
     });
   }
   return out;

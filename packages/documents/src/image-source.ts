@@ -1,3 +1,4 @@
+import type { BlockNode } from './document-model.ts';
 import { type ImageInfo, readImageInfo } from './image-info.ts';
 
 /** Image bytes as the writers need them. */
@@ -36,4 +37,26 @@ export async function resolveImage(
   const info = readImageInfo(data.bytes);
   if (!info || info.width <= 0 || info.height <= 0) return undefined;
   return { ...data, info };
+}
+
+/** Resolves every picture a document uses once, keyed by its `src`. */
+export async function collectImages(
+  nodes: BlockNode[],
+  resolver: ImageResolver | undefined,
+): Promise<Map<string, ResolvedImage>> {
+  const out = new Map<string, ResolvedImage>();
+  const visit = async (list: BlockNode[]): Promise<void> => {
+    for (const node of list) {
+      if (node.type === 'image' && !out.has(node.attrs.src)) {
+        const image = await resolveImage(node.attrs.src, resolver);
+        if (image) out.set(node.attrs.src, image);
+      } else if (node.type === 'bulletList' || node.type === 'orderedList') {
+        for (const item of node.content) await visit(item.content);
+      } else if (node.type === 'table') {
+        for (const row of node.content) for (const cell of row.content) await visit(cell.content);
+      }
+    }
+  };
+  await visit(nodes);
+  return out;
 }

@@ -1,8 +1,15 @@
 export * from './document-error.ts';
 export * from './document-model.ts';
+export * from './docx-reader.ts';
+export * from './docx-writer.ts';
 export * from './file-name-sanitizer.ts';
 export * from './file-type-sniffer.ts';
+export * from './hwp-reader.ts';
 export * from './hwpx-reader.ts';
 export * from './hwpx-writer.ts';
+export * from './image-ocr-reader.ts';
 export type { ImageData, ImageResolver } from './image-source.ts';
 export * from './limits.ts';
+export * from './pdf-reader.ts';
+export * from './pdf-writer.ts';
+export * from './read-document.ts';

@@ -1,0 +1,396 @@
+import {
+  AlignmentType,
+  BorderStyle,
+  Document,
+  EndnoteReferenceRun,
+  Footer,
+  FootnoteReferenceRun,
+  Header,
+  HeadingLevel,
+  ImageRun,
+  type INumberingOptions,
+  LevelFormat,
+  Packer,
+  PageBreak,
+  PageOrientation,
+  Paragraph,
+  type ParagraphChild,
+  ShadingType,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from 'docx';
+import {
+  type BlockNode,
+  type DocumentNode,
+  hasMark,
+  type ImageNode,
+  type InlineNode,
+  type ListItemNode,
+  type TableNode,
+  type TextAlign,
+  textColor,
+} from './document-model.ts';
+import { collectImages, type ImageResolver, type ResolvedImage } from './image-source.ts';
+import { columnWidths, layoutTable } from './table-layout.ts';
+
+/**
+ * DOCX export through `docx`. Korean text needs an East Asian font set explicitly, or Word and
+ * 한글 fall back to a Latin font with poor Hangul; 맑은 고딕 ships with every Windows.
+ */
+
+export type DocxWriteOptions = { resolveImage?: ImageResolver; creator?: string; font?: string };
+
+const DEFAULT_FONT = '맑은 고딕';
+// A4 and 한글's default margins, in twips.
+const A4 = { width: 11906, height: 16838 };
+const MARGINS = { top: 1701, bottom: 1134, left: 1701, right: 1701, header: 851, footer: 851 };
+const HEADER_FILL = 'E5E5E5';
+const ALIGN = {
+  left: AlignmentType.LEFT,
+  center: AlignmentType.CENTER,
+  right: AlignmentType.RIGHT,
+  justify: AlignmentType.JUSTIFIED,
+} as const;
+const HEADINGS = [
+  HeadingLevel.HEADING_1,
+  HeadingLevel.HEADING_2,
+  HeadingLevel.HEADING_3,
+  HeadingLevel.HEADING_4,
+  HeadingLevel.HEADING_5,
+  HeadingLevel.HEADING_6,
+] as const;
+const BULLETS = ['●', '○', '■', '□', '◆', '◇', '-', '·', '-'];
+// 1. 가. 1) 가) (1) (가) ① — the Korean official-document sequence, as in the HWPX writer.
+const ORDERED_LEVELS: [(typeof LevelFormat)[keyof typeof LevelFormat], string][] = [
+  [LevelFormat.DECIMAL, '%1.'],
+  [LevelFormat.GANADA, '%2.'],
+  [LevelFormat.DECIMAL, '%3)'],
+  [LevelFormat.GANADA, '%4)'],
+  [LevelFormat.DECIMAL, '(%5)'],
+  [LevelFormat.GANADA, '(%6)'],
+  [LevelFormat.DECIMAL_ENCLOSED_CIRCLE, '%7'],
+  [LevelFormat.DECIMAL, '%8.'],
+  [LevelFormat.DECIMAL, '%9.'],
+];
+
+type Context = { width: number; headerCell: boolean; images: Map<string, ResolvedImage> };
+
+export async function writeDocx(document: DocumentNode, options: DocxWriteOptions = {}): Promise<Uint8Array> {
+  const images = await collectImages(document.content, options.resolveImage);
+  const landscape = document.attrs?.orientation === 'landscape';
+  const pageWidth = landscape ? A4.height : A4.width;
+  const writer = new DocxBodyWriter();
+  const context: Context = { width: pageWidth - MARGINS.left - MARGINS.right, headerCell: false, images };
+  const children = writer.blocks(document.content, context);
+  writer.flushPageBreak(children);
+  const font = options.font ?? DEFAULT_FONT;
+  const headingRun = (size: number) => ({
+    run: { size, bold: true, font: eastAsian(font), color: '000000' },
+  });
+  const file = new Document({
+    creator: options.creator ?? '',
+    title: document.attrs?.title ?? '',
+    styles: {
+      default: {
+        document: { run: { font: eastAsian(font), size: 20 }, paragraph: { spacing: { line: 360 } } },
+        heading1: { ...headingRun(32), paragraph: { spacing: { before: 240, after: 120 } } },
+        heading2: { ...headingRun(28), paragraph: { spacing: { before: 200, after: 100 } } },
+        heading3: { ...headingRun(24), paragraph: { spacing: { before: 160, after: 80 } } },
+        heading4: headingRun(22),
+        heading5: headingRun(20),
+        heading6: headingRun(20),
+      },
+    },
+    numbering: writer.numbering(),
+    sections: [
+      {
+        properties: {
+          page: {
+            size: {
+              width: A4.width,
+              height: A4.height,
+              orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
+            },
+            margin: MARGINS,
+          },
+        },
+        headers: document.attrs?.header
+          ? { default: new Header({ children: [centred(document.attrs.header)] }) }
+          : {},
+        footers: document.attrs?.footer
+          ? { default: new Footer({ children: [centred(document.attrs.footer)] }) }
+          : {},
+        children: children.length > 0 ? children : [new Paragraph({})],
+      },
+    ],
+  });
+  const buffer = await Packer.toBuffer(file);
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+function eastAsian(font: string) {
+  return { ascii: font, eastAsia: font, hAnsi: font, cs: font };
+}
+
+function centred(text: string): Paragraph {
+  return new Paragraph({ alignment: AlignmentType.CENTER, children: textRuns(text, {}) });
+}
+
+function textRuns(text: string, style: ConstructorParameters<typeof TextRun>[0] & object): TextRun[] {
+  return text
+    .split(/\r?\n/)
+    .map((line, index) => new TextRun({ ...style, text: line, break: index > 0 ? 1 : 0 }));
+}
+
+class DocxBodyWriter {
+  private orderedLists = 0;
+  private readonly orderedStarts = new Set<number>();
+  private pageBreakPending = false;
+
+  numbering(): INumberingOptions {
+    const indent = (level: number) => ({ paragraph: { indent: { left: 400 * (level + 1), hanging: 300 } } });
+    const config: INumberingOptions['config'][number][] = [
+      {
+        reference: 'bullet',
+        levels: BULLETS.map((text, level) => ({
+          level,
+          format: LevelFormat.BULLET,
+          text,
+          style: indent(level),
+        })),
+      },
+    ];
+    for (const start of [1, ...this.orderedStarts]) {
+      config.push({
+        reference: `ordered-${start}`,
+        levels: ORDERED_LEVELS.map(([format, text], level) => ({
+          level,
+          format,
+          text,
+          start: level === 0 ? start : 1,
+          style: indent(level),
+        })),
+      });
+    }
+    return { config };
+  }
+
+  blocks(nodes: BlockNode[], context: Context): (Paragraph | Table)[] {
+    const out: (Paragraph | Table)[] = [];
+    for (const node of nodes) out.push(...this.block(node, context));
+    return out;
+  }
+
+  private block(node: BlockNode, context: Context): (Paragraph | Table)[] {
+    switch (node.type) {
+      case 'paragraph':
+        return [this.paragraph(node.content, node.attrs?.textAlign, context)];
+      case 'heading':
+        return [
+          new Paragraph({
+            heading: HEADINGS[node.attrs.level - 1],
+            alignment: alignment(node.attrs.textAlign),
+            keepNext: true,
+            pageBreakBefore: this.takePageBreak(),
+            children: this.inline(node.content, context),
+          }),
+        ];
+      case 'bulletList':
+        return this.list(node.content, undefined, 0, context);
+      case 'orderedList':
+        return this.list(node.content, this.orderedReference(node.attrs?.start ?? 1), 0, context);
+      case 'table':
+        return this.table(node, context);
+      case 'image':
+        return [this.image(node, context)];
+      case 'horizontalRule':
+        return [
+          new Paragraph({
+            pageBreakBefore: this.takePageBreak(),
+            border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: '808080', space: 1 } },
+          }),
+        ];
+      case 'pageBreak':
+        this.pageBreakPending = true;
+        return [];
+      default:
+        return [];
+    }
+  }
+
+  /** A page break becomes "page break before" on the next paragraph, or a break run if none follows. */
+  private takePageBreak(): boolean {
+    const pending = this.pageBreakPending;
+    this.pageBreakPending = false;
+    return pending;
+  }
+
+  flushPageBreak(out: (Paragraph | Table)[]): void {
+    if (this.pageBreakPending) out.push(new Paragraph({ children: [new PageBreak()] }));
+    this.pageBreakPending = false;
+  }
+
+  private paragraph(
+    content: InlineNode[] | undefined,
+    align: TextAlign | null | undefined,
+    context: Context,
+  ) {
+    return new Paragraph({
+      alignment: alignment(align) ?? (context.headerCell ? AlignmentType.CENTER : undefined),
+      pageBreakBefore: this.takePageBreak(),
+      children: this.inline(content, context),
+    });
+  }
+
+  private inline(content: InlineNode[] | undefined, context: Context): ParagraphChild[] {
+    const out: ParagraphChild[] = [];
+    let breakBefore = 0;
+    for (const node of content ?? []) {
+      if (node.type === 'hardBreak') {
+        breakBefore++;
+        continue;
+      }
+      if (node.type === 'footnote') {
+        const note = { children: [new Paragraph(node.attrs.text)] };
+        out.push(
+          node.attrs.kind === 'endnote' ? new EndnoteReferenceRun(note) : new FootnoteReferenceRun(note),
+        );
+        continue;
+      }
+      const color = textColor(node);
+      out.push(
+        new TextRun({
+          text: node.text,
+          break: breakBefore,
+          bold: hasMark(node, 'bold') || context.headerCell || undefined,
+          italics: hasMark(node, 'italic') || undefined,
+          underline: hasMark(node, 'underline') ? {} : undefined,
+          strike: hasMark(node, 'strike') || undefined,
+          color: color ? color.slice(1) : undefined,
+        }),
+      );
+      breakBefore = 0;
+    }
+    if (breakBefore > 0) out.push(new TextRun({ text: '', break: breakBefore }));
+    return out;
+  }
+
+  private orderedReference(start: number): string {
+    this.orderedLists++;
+    if (start !== 1) this.orderedStarts.add(start);
+    return `ordered-${start}`;
+  }
+
+  private list(items: ListItemNode[], ordered: string | undefined, level: number, context: Context) {
+    const out: (Paragraph | Table)[] = [];
+    // Each ordered list is its own numbering instance, so it counts from its start again.
+    const instance = ordered ? this.orderedLists : 0;
+    for (const item of items) {
+      item.content.forEach((child, index) => {
+        if (index === 0 && (child.type === 'paragraph' || child.type === 'heading')) {
+          out.push(
+            new Paragraph({
+              numbering: { reference: ordered ?? 'bullet', level: Math.min(level, 8), instance },
+              alignment: alignment(child.attrs?.textAlign),
+              pageBreakBefore: this.takePageBreak(),
+              children: this.inline(child.content, context),
+            }),
+          );
+        } else if (child.type === 'bulletList') {
+          out.push(...this.list(child.content, undefined, level + 1, context));
+        } else if (child.type === 'orderedList') {
+          // Nested ordered lists continue the parent's numbering one level down: 1. → 가.
+          out.push(...this.list(child.content, ordered ?? this.orderedReference(1), level + 1, context));
+        } else {
+          out.push(...this.block(child, context));
+        }
+      });
+    }
+    return out;
+  }
+
+  private table(node: TableNode, context: Context): (Paragraph | Table)[] {
+    const layout = layoutTable(node);
+    const widths = columnWidths(layout.cells, layout.colCount, context.width);
+    const placedByCell = new Map(layout.cells.map((placed) => [placed.cell, placed]));
+    const rows = node.content.map((row, rowIndex) => {
+      // Holes in ragged rows are filled, so Word sees a whole grid.
+      const fillers = layout.cells.filter(
+        (placed) => placed.row === rowIndex && !placedByCell.has(placed.cell),
+      );
+      const rowCells = [...row.content, ...fillers.map((placed) => placed.cell)];
+      const cells = rowCells.map((cell) => {
+        const placed = placedByCell.get(cell) ?? fillers.find((filler) => filler.cell === cell);
+        const start = placed?.col ?? 0;
+        const span = placed?.colSpan ?? 1;
+        const width = widths.slice(start, start + span).reduce((a, b) => a + b, 0);
+        const isHeader = cell.type === 'tableHeader';
+        const fill = cell.attrs?.backgroundColor?.slice(1) ?? (isHeader ? HEADER_FILL : undefined);
+        const cellContext: Context = { ...context, width: width - 200, headerCell: isHeader };
+        const children = this.blocks(cell.content, cellContext);
+        return new TableCell({
+          columnSpan: span > 1 ? span : undefined,
+          rowSpan: (placed?.rowSpan ?? 1) > 1 ? placed?.rowSpan : undefined,
+          width: { size: width, type: WidthType.DXA },
+          shading: fill ? { fill, type: ShadingType.CLEAR, color: 'auto' } : undefined,
+          children: children.length > 0 ? children : [new Paragraph({})],
+        });
+      });
+      const allHeaders = row.content.every((cell) => cell.type === 'tableHeader');
+      return new TableRow({ children: cells, tableHeader: allHeaders && rowIndex === 0 ? true : undefined });
+    });
+    const pageBreak = this.takePageBreak();
+    const table = new Table({
+      rows,
+      columnWidths: widths,
+      width: { size: context.width, type: WidthType.DXA },
+    });
+    return pageBreak ? [new Paragraph({ children: [new PageBreak()] }), table] : [table];
+  }
+
+  private image(node: ImageNode, context: Context): Paragraph {
+    const image = context.images.get(node.attrs.src);
+    const type = image ? imageType(image.info.format) : undefined;
+    if (!image || !type) {
+      return this.paragraph(
+        node.attrs.alt ? [{ type: 'text', text: `[${node.attrs.alt}]` }] : [],
+        'center',
+        context,
+      );
+    }
+    // docx sizes pictures in pixels; keep them inside the text width (twips / 15 = px).
+    let width = node.attrs.width ?? image.info.width;
+    let height = node.attrs.height ?? (width * image.info.height) / image.info.width;
+    const maxWidth = context.width / 15;
+    if (width > maxWidth) {
+      height = (height * maxWidth) / width;
+      width = maxWidth;
+    }
+    return new Paragraph({
+      alignment: AlignmentType.CENTER,
+      pageBreakBefore: this.takePageBreak(),
+      children: [
+        new ImageRun({
+          type,
+          data: image.bytes,
+          transformation: { width: Math.round(width), height: Math.round(height) },
+          altText: node.attrs.alt
+            ? { name: node.attrs.alt, description: node.attrs.alt, title: node.attrs.alt }
+            : undefined,
+        }),
+      ],
+    });
+  }
+}
+
+function alignment(value: TextAlign | null | undefined) {
+  return value ? ALIGN[value] : undefined;
+}
+
+function imageType(format: string): 'png' | 'jpg' | 'gif' | 'bmp' | undefined {
+  if (format === 'png' || format === 'gif' || format === 'bmp') return format;
+  return format === 'jpeg' ? 'jpg' : undefined;
+}

@@ -1,0 +1,281 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import {
+  type BlockNode,
+  type DocumentNode,
+  hasMark,
+  type ImageNode,
+  type InlineNode,
+  type ListItemNode,
+  type TableNode,
+  type TextAlign,
+  textColor,
+} from './document-model.ts';
+import { collectImages, encodeDataUrl, type ImageResolver, type ResolvedImage } from './image-source.ts';
+import { columnWidths, layoutTable } from './table-layout.ts';
+
+/**
+ * PDF export through pdfmake, with Noto Sans KR (SIL Open Font License, from the
+ * @expo-google-fonts/noto-sans-kr package) embedded and subset, so Hangul renders and extracts
+ * on any machine. Nothing is fetched: remote and local file access are both denied to pdfmake.
+ */
+
+export type PdfWriteOptions = {
+  resolveImage?: ImageResolver;
+  creator?: string;
+  /** Encrypts the PDF with this open password (used by tests of the reader's refusal). */
+  userPassword?: string;
+};
+
+type PdfContent = Record<string, unknown> | string | PdfContent[];
+type PdfMake = {
+  virtualfs: { writeFileSync(name: string, content: Buffer): void; existsSync(name: string): boolean };
+  setFonts(fonts: Record<string, Record<string, string>>): void;
+  setUrlAccessPolicy(policy: (url: string) => boolean): void;
+  setLocalAccessPolicy(policy: (path: string) => boolean): void;
+  createPdf(definition: Record<string, unknown>): { getBuffer(): Promise<Buffer> };
+};
+
+const FONT = 'NotoSansKR';
+const FONT_FILES = {
+  normal: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
+};
+// A4 in points, 20 mm margins.
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 56.7;
+const HEADING_SIZES = [18, 15, 13, 12, 11, 10.5];
+const HEADER_FILL = '#E5E5E5';
+const PX_TO_PT = 0.75;
+
+let pdfmake: PdfMake | undefined;
+
+function loadPdfMake(): PdfMake {
+  if (pdfmake) return pdfmake;
+  const require = createRequire(import.meta.url);
+  const instance = require('pdfmake') as PdfMake;
+  instance.virtualfs.writeFileSync(
+    'NotoSansKR-Regular.ttf',
+    readFileSync(require.resolve(FONT_FILES.normal)),
+  );
+  instance.virtualfs.writeFileSync('NotoSansKR-Bold.ttf', readFileSync(require.resolve(FONT_FILES.bold)));
+  // Noto Sans KR has no italic face; italics keep the upright shapes.
+  instance.setFonts({
+    [FONT]: {
+      normal: 'NotoSansKR-Regular.ttf',
+      bold: 'NotoSansKR-Bold.ttf',
+      italics: 'NotoSansKR-Regular.ttf',
+      bolditalics: 'NotoSansKR-Bold.ttf',
+    },
+  });
+  instance.setUrlAccessPolicy(() => false);
+  instance.setLocalAccessPolicy(() => false);
+  pdfmake = instance;
+  return instance;
+}
+
+export async function writePdf(document: DocumentNode, options: PdfWriteOptions = {}): Promise<Uint8Array> {
+  const maker = loadPdfMake();
+  const images = await collectImages(document.content, options.resolveImage);
+  const landscape = document.attrs?.orientation === 'landscape';
+  const width = (landscape ? A4.height : A4.width) - 2 * MARGIN;
+  const builder = new PdfContentBuilder(images);
+  const content = builder.blocks(document.content, width);
+  if (builder.notes.length > 0) {
+    content.push({
+      canvas: [{ type: 'line', x1: 0, y1: 0, x2: width / 3, y2: 0, lineWidth: 0.5 }],
+      margin: [0, 12, 0, 4],
+    });
+    for (const [index, note] of builder.notes.entries())
+      content.push({ text: `${index + 1}) ${note}`, fontSize: 8.5 });
+  }
+  const runningText = (text: string | null | undefined, top: boolean) =>
+    text
+      ? {
+          text,
+          alignment: 'center',
+          fontSize: 8.5,
+          color: '#555555',
+          margin: top ? [0, 24, 0, 0] : [0, 16, 0, 0],
+        }
+      : undefined;
+  const definition: Record<string, unknown> = {
+    pageSize: 'A4',
+    pageOrientation: landscape ? 'landscape' : 'portrait',
+    pageMargins: [MARGIN, MARGIN, MARGIN, MARGIN],
+    info: { title: document.attrs?.title ?? '', creator: options.creator ?? '', producer: 'Ssaem' },
+    defaultStyle: { font: FONT, fontSize: 10, lineHeight: 1.35 },
+    content,
+    header: runningText(document.attrs?.header, true),
+    footer: runningText(document.attrs?.footer, false),
+  };
+  if (options.userPassword) {
+    definition.userPassword = options.userPassword;
+    definition.version = '1.7ext3';
+  }
+  const buffer = await maker.createPdf(definition).getBuffer();
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+class PdfContentBuilder {
+  readonly notes: string[] = [];
+  private readonly images: Map<string, ResolvedImage>;
+  private pageBreakPending = false;
+
+  constructor(images: Map<string, ResolvedImage>) {
+    this.images = images;
+  }
+
+  blocks(nodes: BlockNode[], width: number): PdfContent[] {
+    const out: PdfContent[] = [];
+    for (const node of nodes) {
+      const block = this.block(node, width);
+      if (!block) continue;
+      if (this.pageBreakPending && typeof block === 'object' && !Array.isArray(block)) {
+        block.pageBreak = 'before';
+        this.pageBreakPending = false;
+      }
+      out.push(block);
+    }
+    if (this.pageBreakPending) {
+      out.push({ text: '', pageBreak: 'before' });
+      this.pageBreakPending = false;
+    }
+    return out;
+  }
+
+  private block(node: BlockNode, width: number): Record<string, unknown> | undefined {
+    switch (node.type) {
+      case 'paragraph':
+        return {
+          text: this.inline(node.content),
+          alignment: align(node.attrs?.textAlign),
+          margin: [0, 0, 0, 4],
+        };
+      case 'heading':
+        return {
+          text: this.inline(node.content),
+          bold: true,
+          fontSize: HEADING_SIZES[node.attrs.level - 1] ?? 10,
+          alignment: align(node.attrs.textAlign),
+          margin: [0, node.attrs.level <= 2 ? 10 : 6, 0, 4],
+          headlineLevel: node.attrs.level,
+        };
+      case 'bulletList':
+        return { ul: node.content.map((item) => this.listItem(item, width)), margin: [0, 0, 0, 4] };
+      case 'orderedList':
+        return {
+          ol: node.content.map((item) => this.listItem(item, width)),
+          start: node.attrs?.start ?? 1,
+          margin: [0, 0, 0, 4],
+        };
+      case 'table':
+        return this.table(node, width);
+      case 'image':
+        return this.image(node, width);
+      case 'horizontalRule':
+        return {
+          canvas: [{ type: 'line', x1: 0, y1: 0, x2: width, y2: 0, lineWidth: 0.5 }],
+          margin: [0, 6, 0, 6],
+        };
+      case 'pageBreak':
+        this.pageBreakPending = true;
+        return undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  private listItem(item: ListItemNode, width: number): PdfContent {
+    const parts = this.blocks(item.content, width - 20);
+    return parts.length === 1 ? (parts[0] ?? '') : { stack: parts };
+  }
+
+  private inline(content: InlineNode[] | undefined): PdfContent[] {
+    const out: PdfContent[] = [];
+    for (const node of content ?? []) {
+      if (node.type === 'hardBreak') {
+        out.push('\n');
+      } else if (node.type === 'footnote') {
+        this.notes.push(node.attrs.text);
+        out.push({ text: `${this.notes.length})`, sup: true, fontSize: 7 });
+      } else {
+        const decoration = [
+          hasMark(node, 'underline') && 'underline',
+          hasMark(node, 'strike') && 'lineThrough',
+        ].filter((value): value is string => Boolean(value));
+        const run: Record<string, unknown> = { text: node.text };
+        if (hasMark(node, 'bold')) run.bold = true;
+        if (hasMark(node, 'italic')) run.italics = true;
+        if (decoration.length > 0) run.decoration = decoration.length === 1 ? decoration[0] : decoration;
+        const color = textColor(node);
+        if (color) run.color = color;
+        out.push(run);
+      }
+    }
+    return out.length > 0 ? out : [''];
+  }
+
+  private table(node: TableNode, width: number): Record<string, unknown> {
+    const layout = layoutTable(node);
+    // pdfmake wants a full grid: every position covered by a span holds an empty placeholder.
+    const body: Record<string, unknown>[][] = Array.from({ length: layout.rowCount }, () =>
+      Array.from({ length: layout.colCount }, () => ({})),
+    );
+    const widths = columnWidths(layout.cells, layout.colCount, width - layout.colCount * 8);
+    for (const placed of layout.cells) {
+      const isHeader = placed.cell.type === 'tableHeader';
+      const cellWidth = widths.slice(placed.col, placed.col + placed.colSpan).reduce((a, b) => a + b, 0);
+      const cell: Record<string, unknown> = { stack: this.blocks(placed.cell.content, cellWidth) };
+      if (placed.colSpan > 1) cell.colSpan = placed.colSpan;
+      if (placed.rowSpan > 1) cell.rowSpan = placed.rowSpan;
+      const fill = placed.cell.attrs?.backgroundColor ?? (isHeader ? HEADER_FILL : undefined);
+      if (fill) cell.fillColor = fill;
+      if (isHeader) {
+        cell.bold = true;
+        cell.alignment = 'center';
+      }
+      const row = body[placed.row];
+      if (row) row[placed.col] = cell;
+    }
+    const headerRows = node.content.findIndex((row) =>
+      row.content.some((cell) => cell.type !== 'tableHeader'),
+    );
+    return {
+      table: {
+        widths,
+        body,
+        headerRows: headerRows < 0 ? node.content.length : headerRows,
+        dontBreakRows: false,
+      },
+      layout: {
+        hLineWidth: () => 0.5,
+        vLineWidth: () => 0.5,
+        paddingLeft: () => 4,
+        paddingRight: () => 4,
+        paddingTop: () => 2,
+        paddingBottom: () => 2,
+      },
+      margin: [0, 2, 0, 8],
+    };
+  }
+
+  private image(node: ImageNode, width: number): Record<string, unknown> | undefined {
+    const image = this.images.get(node.attrs.src);
+    // pdfkit embeds JPEG and PNG only; other pictures keep their alt text.
+    if (!image || (image.info.format !== 'png' && image.info.format !== 'jpeg')) {
+      return node.attrs.alt ? { text: `[${node.attrs.alt}]`, alignment: 'center' } : undefined;
+    }
+    const imageWidth = Math.min(width, (node.attrs.width ?? image.info.width) * PX_TO_PT);
+    return {
+      image: encodeDataUrl(image.bytes, image.info.format === 'png' ? 'image/png' : 'image/jpeg'),
+      width: imageWidth,
+      alignment: 'center',
+      margin: [0, 4, 0, 4],
+    };
+  }
+}
+
+function align(value: TextAlign | null | undefined): string | undefined {
+  return value ?? undefined;
+}

@@ -1,0 +1,111 @@
+import { DocumentError } from './document-error.ts';
+import type { DocumentNode } from './document-model.ts';
+import { readDocx } from './docx-reader.ts';
+import { sanitizeFileName } from './file-name-sanitizer.ts';
+import { type FileKind, sniffFileType } from './file-type-sniffer.ts';
+import { readHwp } from './hwp-reader.ts';
+import { readHwpx } from './hwpx-reader.ts';
+import { type OcrOptions, readImageText } from './image-ocr-reader.ts';
+import { type ReadLimits, resolveLimits } from './limits.ts';
+import { normaliseText, readPdf } from './pdf-reader.ts';
+
+/**
+ * The one entry point for uploads (summaries, feedback, evaluation-plan templates): the type is
+ * decided by content, never by the name; every refusal is a DocumentError with a reason.
+ */
+
+export type DocumentKind = 'hwp' | 'hwpx' | 'docx' | 'pdf' | 'image' | 'text';
+
+export type ReadDocumentResult = {
+  kind: DocumentKind;
+  /** The file type the content showed, e.g. `jpeg` for an image. */
+  fileType: FileKind;
+  mimeType: string;
+  /** The upload's name, safe to store and display. */
+  fileName: string;
+  text: string;
+  document?: DocumentNode;
+};
+
+export type ReadDocumentOptions = {
+  limits?: Partial<ReadLimits>;
+  /** Kinds the caller accepts (e.g. summaries take hwp, hwpx, docx, pdf); default all. */
+  allowedKinds?: DocumentKind[];
+  /** Keep pictures in the model as data URLs (default false: uploads are read for their text). */
+  includeImages?: boolean;
+  ocr?: OcrOptions;
+};
+
+const OCR_TYPES: FileKind[] = ['png', 'jpeg', 'gif', 'bmp', 'webp'];
+
+export async function readDocument(
+  bytes: Uint8Array,
+  fileName: string,
+  options: ReadDocumentOptions = {},
+): Promise<ReadDocumentResult> {
+  const limits = resolveLimits(options.limits);
+  if (bytes.length > limits.maxFileBytes) {
+    throw new DocumentError('too-large', `file is larger than ${limits.maxFileBytes} bytes`);
+  }
+  if (bytes.length === 0) throw new DocumentError('unreadable', 'the file is empty');
+  const sniffed = sniffFileType(bytes);
+  const kind = documentKind(sniffed.kind);
+  if (!kind || (options.allowedKinds && !options.allowedKinds.includes(kind))) {
+    throw new DocumentError('unsupported-type', `files of type ${sniffed.kind} are not accepted`);
+  }
+  const includeImages = options.includeImages ?? false;
+  const read = async () => {
+    switch (kind) {
+      case 'hwp':
+        return readHwp(bytes, { limits });
+      case 'hwpx':
+        return readHwpx(bytes, { limits, includeImages });
+      case 'docx':
+        return readDocx(bytes, { limits, includeImages });
+      case 'pdf':
+        return readPdf(bytes, { limits });
+      case 'image':
+        return readImageText(bytes, { ...options.ocr, limits });
+      case 'text':
+        return readPlainText(bytes, limits);
+    }
+  };
+  const result = await read();
+  return {
+    kind,
+    fileType: sniffed.kind,
+    mimeType: sniffed.mimeType,
+    fileName: sanitizeFileName(fileName),
+    text: result.text,
+    document: result.document,
+  };
+}
+
+function documentKind(kind: FileKind): DocumentKind | undefined {
+  if (kind === 'encrypted-office') {
+    throw new DocumentError('encrypted', 'the Office file is password-protected');
+  }
+  if (kind === 'hwp' || kind === 'hwpx' || kind === 'docx' || kind === 'pdf' || kind === 'text') return kind;
+  if (OCR_TYPES.includes(kind)) return 'image';
+  return undefined;
+}
+
+function readPlainText(bytes: Uint8Array, limits: ReadLimits): { text: string; document: DocumentNode } {
+  const text = normaliseText(
+    new TextDecoder('utf-8')
+      .decode(bytes)
+      .replace(/^\ufeff/, '')
+      .replace(/\r\n?/g, '\n'),
+  )
+    .slice(0, limits.maxTextChars)
+    .trim();
+  const document: DocumentNode = {
+    type: 'doc',
+    content: text
+      .split('\n')
+      .map((line) =>
+        line ? { type: 'paragraph', content: [{ type: 'text', text: line }] } : { type: 'paragraph' },
+      ),
+  };
+  return { text, document };
+}
