@@ -105,6 +105,14 @@ describe('chat against an OpenAI-compatible server', () => {
     expect(licence).toEqual({ tokenUsed: 50, tokenReserved: 0 });
   });
 
+  it('carries quotes, backslashes and line breaks in deltas intact', async () => {
+    const pieces = ['"인용"과 ', '역슬래시\\ ', '줄\n바꿈', ' 탭\t끝 </script>'];
+    fake.enqueue({ text: pieces });
+    const res = await post('/api/agents/chat/openAI', { text: '특수 문자' });
+    const frames = await readFrames(res, () => false);
+    expect(textOfDeltas(frames)).toBe(pieces.join(''));
+  });
+
   it('sends an error frame for an error mid-stream and saves the answer with its error', async () => {
     fake.enqueue({ text: ['하나 ', '둘 ', '셋 ', '넷'], failAfterChunks: 3, delayMs: 30 });
     const res = await post('/api/agents/chat/openAI', { text: '끊기는 답' });

@@ -186,6 +186,22 @@ export function createChatRepository(db: Kysely<Database>) {
       return rows;
     },
 
+    /** Saves several answers' progress in one transaction (one commit for all running streams). */
+    async saveSnapshots(rows: { id: string; text: string; content: string }[]) {
+      if (rows.length === 0) return;
+      const updatedAt = new Date().toISOString();
+      await db.transaction().execute(async (trx) => {
+        for (const row of rows) {
+          await trx
+            .updateTable('message')
+            .set({ text: row.text, content: row.content, updatedAt })
+            .where('id', '=', row.id)
+            .where('status', '=', 'streaming')
+            .execute();
+        }
+      });
+    },
+
     async setLike(messageId: string, isLiked: number | null) {
       await db.updateTable('message').set({ isLiked }).where('id', '=', messageId).execute();
     },

@@ -47,6 +47,43 @@ function isNewConversationId(id: string | null | undefined): boolean {
   return !id || id === 'new' || id === 'PENDING';
 }
 
+/**
+ * Saves the progress of every running answer at least once a second, all in one transaction, so a
+ * crash loses at most a second of text and a thousand streams cost one commit a second, not a
+ * thousand.
+ */
+function createSnapshotWriter(
+  repository: ChatRepository,
+  registry: GenerationRegistry,
+  log: FastifyBaseLogger,
+) {
+  let flushing: Promise<void> | null = null;
+  const flush = async () => {
+    const dirty = registry.active().filter((generation) => generation.dirty);
+    if (dirty.length === 0) return;
+    for (const generation of dirty) generation.dirty = false;
+    await repository.saveSnapshots(
+      dirty.map((g) => ({ id: g.responseMessageId, text: g.text(), content: JSON.stringify(g.content) })),
+    );
+  };
+  const timer = setInterval(() => {
+    if (flushing) return;
+    flushing = flush()
+      .catch((error: unknown) => log.error({ err: error }, 'saving streaming answers failed'))
+      .finally(() => {
+        flushing = null;
+      });
+  }, SAVE_INTERVAL_MS * 0.9);
+  timer.unref();
+  return {
+    /** Resolves once a save in progress has finished, so a final save is never overtaken. */
+    idle: async () => {
+      await flushing;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
 export function createChatService(deps: {
   repository: ChatRepository;
   gateway: AiGateway;
@@ -56,6 +93,7 @@ export function createChatService(deps: {
   studentNamesOf: (userId: number) => Promise<string[]>;
 }) {
   const { repository, registry } = deps;
+  const snapshots = createSnapshotWriter(repository, registry, deps.log);
 
   /** A conversation the actor owns; anything else reads as not found. */
   async function ownConversation(actor: Actor, id: string): Promise<ConversationRow> {
@@ -131,8 +169,6 @@ export function createChatService(deps: {
     isFirst: boolean,
   ) {
     const agent = findAgent(generation.agentId);
-    let lastSave = Date.now();
-    let saving: Promise<void> | null = null;
     try {
       generation.agentUpdate();
       const events = deps.gateway.streamChat({
@@ -146,19 +182,10 @@ export function createChatService(deps: {
       for await (const event of events) {
         if (generation.cancelRequested || generation.shuttingDown) break;
         generation.apply(event);
-        // Saved at least every second, so a crash loses at most a second of text.
-        if (!saving && Date.now() - lastSave >= SAVE_INTERVAL_MS) {
-          lastSave = Date.now();
-          saving = saveSnapshot(generation, 'streaming')
-            .catch((error: unknown) => deps.log.error({ err: error }, 'saving a streaming answer failed'))
-            .finally(() => {
-              saving = null;
-            });
-        }
       }
       // An aborted model stream may end quietly instead of throwing: treat it as the cancel it is.
       if (generation.cancelRequested || generation.shuttingDown) throw new Error('stopped');
-      await saving;
+      await snapshots.idle();
       await saveSnapshot(generation, 'complete');
       if (isFirst) {
         const title = await titleFor(actor, generation.requestMessage.text);
@@ -173,7 +200,7 @@ export function createChatService(deps: {
       }
       generation.finish('complete', { payload: await finalPayload(generation) });
     } catch (error) {
-      await saving;
+      await snapshots.idle();
       if (generation.shuttingDown) {
         await saveSnapshot(generation, 'interrupted');
         generation.finish('error', { error: 'Server restarting' });
@@ -360,6 +387,7 @@ export function createChatService(deps: {
 
     /** On shutdown: running answers are saved as they are and marked unfinished. */
     async shutdown(): Promise<void> {
+      snapshots.stop();
       const running = registry.active();
       for (const generation of running) {
         generation.shuttingDown = true;

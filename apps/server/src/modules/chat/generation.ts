@@ -66,9 +66,15 @@ export class Generation {
 
   private emit(payload: unknown): void {
     if (this.listeners.size === 0) return;
-    const frame = dataFrame(payload);
+    this.emitFrame(dataFrame(payload));
+  }
+
+  private emitFrame(frame: string): void {
     for (const listener of this.listeners) listener(frame);
   }
+
+  /** Set whenever the content changes; the snapshot writer clears it when it saves. */
+  dirty = false;
 
   /** The text of every text part, as stored in the message's `text`. */
   text(): string {
@@ -113,16 +119,20 @@ export class Generation {
         const step = this.openStep('text');
         const part = this.content[step.index] as { type: 'text'; text: string };
         part.text += event.delta;
-        this.emit({
-          event: 'on_message_delta',
-          data: { id: step.id, delta: { content: [{ type: 'text', text: event.delta }] } },
-        });
+        this.dirty = true;
+        // The hottest path of the product: one frame per token, so it is built without a generic stringify.
+        if (this.listeners.size > 0) {
+          this.emitFrame(
+            `data: {"event":"on_message_delta","data":{"id":"${step.id}","delta":{"content":[{"type":"text","text":${JSON.stringify(event.delta)}}]}}}\n\n`,
+          );
+        }
         return;
       }
       case 'reasoning': {
         const step = this.openStep('think');
         const part = this.content[step.index] as { type: 'think'; think: string };
         part.think += event.delta;
+        this.dirty = true;
         this.emit({
           event: 'on_reasoning_delta',
           data: { id: step.id, delta: { content: [{ type: 'think', think: event.delta }] } },

@@ -45,6 +45,16 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     app.log.warn({ distDir }, 'web app not built: only the API is served');
   }
 
+  // The static handler treats "/" as a directory listing and refuses it; the root is the app too.
+  if (hasBuild) {
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(readFileSync(indexFile)),
+    );
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(request.url);
     if (wantsPage && hasBuild) {
