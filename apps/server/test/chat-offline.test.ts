@@ -61,7 +61,15 @@ describe('chat on the offline provider', () => {
     expect(final.responseMessage.parentMessageId).toBe(final.requestMessage.messageId);
     const runStep = frames.find((f) => f.json?.event === 'on_run_step')?.json?.data as { index: number };
     expect(final.responseMessage.content[runStep.index]).toMatchObject({ type: 'text', text });
-    expect(final.conversation.title).toBe('평가계획 만드는 법을 알려 줘');
+    // The client asks for the title after the first answer (core.md §4).
+    expect(final.conversation.title).toBe('New Chat');
+    const title = await t.app.inject({
+      method: 'POST',
+      url: '/api/convos/gen_title',
+      headers: await world.headersFor('teacher'),
+      payload: { conversationId: final.conversation.conversationId },
+    });
+    expect(title.json()).toEqual({ title: '평가계획 만드는 법을 알려 줘' });
 
     const messages = await t.app.inject({
       url: `/api/v1/conversations/${final.conversation.conversationId}/messages`,

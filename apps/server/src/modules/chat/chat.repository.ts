@@ -134,6 +134,17 @@ export function createChatRepository(db: Kysely<Database>) {
       return { rows: rows.reverse(), total: Number(total.n) };
     },
 
+    firstUserMessage(conversationId: string) {
+      return db
+        .selectFrom('message')
+        .select('text')
+        .where('conversationId', '=', conversationId)
+        .where('isCreatedByUser', '=', 1)
+        .orderBy('seq')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
     allMessages(conversationId: string) {
       return db
         .selectFrom('message')

@@ -166,7 +166,6 @@ export function createChatService(deps: {
     turns: ChatTurn[],
     ticket: AdmissionTicket,
     language: Language,
-    isFirst: boolean,
   ) {
     const agent = findAgent(generation.agentId);
     try {
@@ -187,17 +186,7 @@ export function createChatService(deps: {
       if (generation.cancelRequested || generation.shuttingDown) throw new Error('stopped');
       await snapshots.idle();
       await saveSnapshot(generation, 'complete');
-      if (isFirst) {
-        const title = await titleFor(actor, generation.requestMessage.text);
-        await repository.updateConversation(generation.conversationId, {
-          title,
-          updatedAt: new Date().toISOString(),
-        });
-      } else {
-        await repository.updateConversation(generation.conversationId, {
-          updatedAt: new Date().toISOString(),
-        });
-      }
+      await repository.updateConversation(generation.conversationId, { updatedAt: new Date().toISOString() });
       generation.finish('complete', { payload: await finalPayload(generation) });
     } catch (error) {
       await snapshots.idle();
@@ -328,8 +317,7 @@ export function createChatService(deps: {
         });
         registry.add(generation);
         // The caller subscribes first, then begins, so no frame is emitted before anyone listens.
-        const begin = () =>
-          void run(generation, actor, turns, ticket, input.language, input.parentMessageId === NO_PARENT_ID);
+        const begin = () => void run(generation, actor, turns, ticket, input.language);
         return { generation, begin };
       } catch (error) {
         await ticket.cancel();
@@ -436,15 +424,22 @@ export function createChatService(deps: {
       return presentConversation(await ownConversation(actor, id));
     },
 
+    /**
+     * The conversation's title. A new conversation is named when the client asks for it after the
+     * first answer (core.md §4), so the stream itself never waits on a second model call.
+     */
     async title(actor: Actor, id: string) {
       const conversation = await ownConversation(actor, id);
-      // An answer still streaming gets its title when it finishes; wait for it briefly.
+      if (conversation.title !== DEFAULT_TITLE) return { title: conversation.title };
       const generation = registry.forConversation(id);
-      if (conversation.title === DEFAULT_TITLE && generation && !generation.done) {
+      if (generation && !generation.done) {
         await Promise.race([generation.whenDone(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
-        return { title: (await ownConversation(actor, id)).title };
       }
-      return { title: conversation.title };
+      const first = await repository.firstUserMessage(id);
+      if (!first) return { title: conversation.title };
+      const title = await titleFor(actor, first.text);
+      await repository.updateConversation(id, { title });
+      return { title };
     },
 
     async remove(actor: Actor, id: string) {
