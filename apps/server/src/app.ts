@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { errorMessage } from '@ssaem/contracts';
@@ -15,6 +16,9 @@ import { createUserSettingsService } from './modules/chat/user-settings.service.
 import { createErrorReportRepository } from './modules/error-reports/error-reports.repository.ts';
 import { errorReportRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { createErrorReportService } from './modules/error-reports/error-reports.service.ts';
+import { createFilesRepository } from './modules/files/files.repository.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { createFilesService } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createLicencesRepository } from './modules/licences/licences.repository.ts';
 import { licencesRoutes } from './modules/licences/licences.routes.ts';
@@ -38,6 +42,7 @@ import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { createMailer } from './platform/mail/mailer.ts';
+import { createLocalFileStorage } from './platform/storage/file-storage.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -129,7 +134,14 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
       perMinute: config.CHAT_REQUESTS_PER_MINUTE,
     }),
   });
+  const filesService = createFilesService({
+    repository: createFilesRepository(db),
+    storage: createLocalFileStorage(join(config.DATA_DIR, 'files')),
+    log: app.log,
+  });
+  await app.register(filesRoutes(filesService));
   const chatService = createChatService({
+    files: filesService,
     repository: createChatRepository(db),
     gateway,
     registry: new GenerationRegistry(),

@@ -25,6 +25,28 @@ export interface Database {
   conversation: ConversationTable;
   message: MessageTable;
   userSetting: UserSettingTable;
+  storedFile: StoredFileTable;
+}
+
+export type StoredFileStatus = 'processing' | 'ready' | 'failed' | 'cancelled';
+
+export interface StoredFileTable {
+  id: string;
+  userId: number;
+  filename: string;
+  mimeType: string;
+  /** The type the content showed (png, pdf, hwpx…), never the name's extension. */
+  kind: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  storageKey: string;
+  purpose: 'chat' | 'image';
+  status: StoredFileStatus;
+  /** Text read from a document, for the model. */
+  text: string | null;
+  error: string | null;
+  createdAt: string;
 }
 
 export interface UserSettingTable {

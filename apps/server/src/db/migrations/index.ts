@@ -3,6 +3,7 @@ import * as foundation from './0001-foundation.ts';
 import * as identity from './0002-identity.ts';
 import * as accountsLicences from './0003-accounts-licences.ts';
 import * as chat from './0004-chat.ts';
+import * as files from './0005-files.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-identity': identity,
   '0003-accounts-licences': accountsLicences,
   '0004-chat': chat,
+  '0005-files': files,
 };

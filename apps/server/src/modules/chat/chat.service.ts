@@ -17,6 +17,7 @@ import {
 } from '../../platform/ai/gateway.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { Actor } from '../../policies/actor.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { DEFAULT_AGENT_ID, findAgent } from './agents.ts';
 import { presentConversation, presentMessage } from './chat.presenter.ts';
 import type { ChatRepository, ConversationRow, MessageRow } from './chat.repository.ts';
@@ -85,6 +86,7 @@ function createSnapshotWriter(
 }
 
 export function createChatService(deps: {
+  files: FilesService;
   repository: ChatRepository;
   gateway: AiGateway;
   registry: GenerationRegistry;
@@ -110,6 +112,22 @@ export function createChatService(deps: {
       .map((m) => ({ role: m.isCreatedByUser ? 'user' : 'assistant', text: m.text }));
     turns.push({ role: 'user', text });
     return turns;
+  }
+
+  /** Puts the message's attachments into the last turn: images for vision, documents as text. */
+  async function attachFiles(actor: Actor, turns: ChatTurn[], files: unknown[]) {
+    const ids = files
+      .map((file) => (file && typeof file === 'object' ? (file as { file_id?: unknown }).file_id : undefined))
+      .filter((id): id is string => typeof id === 'string');
+    if (ids.length === 0) return;
+    const { images, documents } = await deps.files.forChat(actor, ids);
+    const last = turns.at(-1);
+    if (!last) return;
+    if (images.length) last.images = images;
+    if (documents.length) {
+      const attached = documents.map((d) => `[첨부 파일: ${d.name}]\n${d.text}`).join('\n\n');
+      last.text = `${last.text}\n\n${attached}`;
+    }
   }
 
   async function saveSnapshot(
@@ -238,6 +256,7 @@ export function createChatService(deps: {
       }
       const gadgetId = input.gadgetId ?? DEFAULT_AGENT_ID;
       const turns = await history(input.parentMessageId, input.text);
+      await attachFiles(actor, turns, input.files ?? []);
       // Limits and licence tokens are settled before anything is saved: a refusal leaves nothing.
       const ticket = await deps.gateway.admit(
         actor.userId,

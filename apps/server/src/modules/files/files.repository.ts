@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { Database, StoredFileTable } from '../../db/schema.ts';
+
+export function createFilesRepository(db: Kysely<Database>) {
+  return {
+    async insert(row: StoredFileTable) {
+      await db.insertInto('storedFile').values(row).execute();
+    },
+    find(id: string) {
+      return db.selectFrom('storedFile').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    findMany(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom('storedFile').selectAll().where('id', 'in', ids).execute();
+    },
+    /** Changes a file only while it is still processing, so a cancel is never overwritten. */
+    async finishProcessing(
+      id: string,
+      changes: Pick<StoredFileTable, 'status' | 'text' | 'error'>,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('storedFile')
+        .set(changes)
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type FilesRepository = ReturnType<typeof createFilesRepository>;

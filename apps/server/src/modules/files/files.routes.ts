@@ -1,0 +1,104 @@
+import { errorResponseSchema } from '@ssaem/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, signedIn } from '../../platform/auth/guards.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { type FilesService, MAX_DOCUMENT_BYTES } from './files.service.ts';
+
+const fileSchema = z
+  .object({
+    file_id: z.string(),
+    filename: z.string(),
+    type: z.string(),
+    kind: z.string(),
+    bytes: z.number().int(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    status: z.enum(['processing', 'ready', 'failed', 'cancelled']),
+    error: z.string().nullable(),
+    purpose: z.enum(['chat', 'image']),
+    filepath: z.string(),
+  })
+  .meta({ id: 'StoredFile' });
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+};
+const FILE_FIELDS = new Set(['file', 'image']);
+
+/** Reads the one file of a multipart upload (field `file` or `image`); other fields are ignored. */
+async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string }> {
+  if (!request.isMultipart()) throw new AppError('E_UNSUPPORTED_MEDIA_TYPE');
+  let upload: { bytes: Buffer; filename: string } | undefined;
+  for await (const part of request.parts({ limits: { fileSize: MAX_DOCUMENT_BYTES + 1, files: 1 } })) {
+    if (part.type === 'file') {
+      if (!FILE_FIELDS.has(part.fieldname) || upload) {
+        await part.toBuffer();
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw new AppError('E_PAYLOAD_TOO_LARGE');
+      upload = { bytes, filename: part.filename || 'upload' };
+    }
+  }
+  if (!upload) throw new AppError('E_FILE_001');
+  return upload;
+}
+
+export function filesRoutes(files: FilesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['files'];
+    const secured = { tags, security: [{ bearerAuth: [] }], consumes: ['multipart/form-data'] };
+    const upload = (purpose: 'chat' | 'image') => async (request: FastifyRequest, reply: FastifyReply) => {
+      const file = await readUpload(request);
+      return reply.status(201).send(await files.upload(actorOf(request), { ...file, purpose }));
+    };
+    const uploadSchema = { ...secured, response: { 201: fileSchema, ...errors } };
+
+    for (const url of ['/api/v1/files/upload', '/api/files']) {
+      app.post(
+        url,
+        {
+          preHandler: signedIn,
+          schema: { ...uploadSchema, summary: 'Upload a file for chat (image or document)' },
+        },
+        upload('chat'),
+      );
+    }
+    for (const url of ['/api/v1/files/upload/images', '/api/files/images']) {
+      app.post(
+        url,
+        { preHandler: signedIn, schema: { ...uploadSchema, summary: 'Upload an image for chat' } },
+        upload('image'),
+      );
+    }
+
+    app.get(
+      '/api/v1/files/processing/status/:id',
+      { preHandler: signedIn, schema: { tags, params: idParams, response: { 200: fileSchema, ...errors } } },
+      (request) => files.status(actorOf(request), request.params.id),
+    );
+    app.post(
+      '/api/v1/files/processing/cancel/:id',
+      { preHandler: signedIn, schema: { tags, params: idParams, response: { 200: fileSchema, ...errors } } },
+      (request) => files.cancel(actorOf(request), request.params.id),
+    );
+    app.get(
+      '/api/v1/files/:id/content',
+      { preHandler: signedIn, schema: { tags, params: idParams, response: { 200: z.any(), ...errors } } },
+      async (request, reply) => {
+        const { row, bytes } = await files.content(actorOf(request), request.params.id);
+        return reply
+          .type(row.mimeType)
+          .header('cache-control', 'private, max-age=3600')
+          .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.filename)}`)
+          .send(bytes);
+      },
+    );
+  };
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { isDocumentError, readDocument, sanitizeFileName, sniffFileType } from '@ssaem/documents';
+import { readImageInfo } from '@ssaem/documents/image-info';
+import type { FastifyBaseLogger } from 'fastify';
+import type { StoredFileTable } from '../../db/schema.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { Actor } from '../../policies/actor.ts';
+import type { FilesRepository } from './files.repository.ts';
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+/** What the model is given of a document: enough for a question, not a book. */
+const MAX_DOCUMENT_TEXT = 60_000;
+
+const IMAGE_KINDS = new Set(['png', 'jpeg', 'gif', 'webp', 'bmp']);
+const DOCUMENT_KINDS = new Set(['hwp', 'hwpx', 'docx', 'pdf', 'text']);
+
+export function presentFile(row: StoredFileTable) {
+  return {
+    file_id: row.id,
+    filename: row.filename,
+    type: row.mimeType,
+    kind: row.kind,
+    bytes: row.bytes,
+    width: row.width,
+    height: row.height,
+    status: row.status,
+    error: row.error,
+    purpose: row.purpose,
+    filepath: `/api/v1/files/${row.id}/content`,
+  };
+}
+
+/**
+ * Uploads for chat: type and size decided by content (magic bytes), never by name; images are
+ * kept for vision models, documents are read into text in the background. A file belongs to its
+ * uploader: anyone else gets "not found".
+ */
+export function createFilesService(deps: {
+  repository: FilesRepository;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+}) {
+  async function own(actor: Actor, id: string): Promise<StoredFileTable> {
+    const row = await deps.repository.find(id);
+    if (!row || row.userId !== actor.userId) throw new AppError('E_NOT_FOUND');
+    return row;
+  }
+
+  async function extract(row: StoredFileTable, bytes: Uint8Array) {
+    try {
+      const result = await readDocument(bytes, row.filename, {
+        allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf', 'text'],
+      });
+      await deps.repository.finishProcessing(row.id, {
+        status: 'ready',
+        text: result.text.slice(0, MAX_DOCUMENT_TEXT),
+        error: null,
+      });
+    } catch (error) {
+      const reason = isDocumentError(error) ? error.reason : 'unreadable';
+      if (!isDocumentError(error)) deps.log.warn({ err: error, fileId: row.id }, 'reading an upload failed');
+      await deps.repository.finishProcessing(row.id, { status: 'failed', text: null, error: reason });
+    }
+  }
+
+  return {
+    async upload(actor: Actor, input: { bytes: Buffer; filename: string; purpose: 'chat' | 'image' }) {
+      if (input.bytes.length === 0) throw new AppError('E_FILE_001');
+      const sniffed = sniffFileType(input.bytes);
+      const isImage = IMAGE_KINDS.has(sniffed.kind);
+      const isDocument = DOCUMENT_KINDS.has(sniffed.kind);
+      if (!isImage && (input.purpose === 'image' || !isDocument)) throw new AppError('E_FILE_001');
+      if (input.bytes.length > (isImage ? MAX_IMAGE_BYTES : MAX_DOCUMENT_BYTES))
+        throw new AppError('E_PAYLOAD_TOO_LARGE');
+      const info = isImage ? readImageInfo(input.bytes) : undefined;
+      if (isImage && !info) throw new AppError('E_FILE_001');
+      const id = randomUUID();
+      const row: StoredFileTable = {
+        id,
+        userId: actor.userId,
+        filename: sanitizeFileName(input.filename, isImage ? 'image' : 'document'),
+        mimeType: sniffed.mimeType,
+        kind: sniffed.kind,
+        bytes: input.bytes.length,
+        width: info?.width ?? null,
+        height: info?.height ?? null,
+        storageKey: `uploads/${actor.userId}/${id}`,
+        purpose: input.purpose,
+        status: isImage ? 'ready' : 'processing',
+        text: null,
+        error: null,
+        createdAt: new Date().toISOString(),
+      };
+      await deps.storage.put(row.storageKey, input.bytes);
+      await deps.repository.insert(row);
+      if (!isImage) void extract(row, input.bytes);
+      return presentFile(row);
+    },
+
+    async status(actor: Actor, id: string) {
+      return presentFile(await own(actor, id));
+    },
+
+    async cancel(actor: Actor, id: string) {
+      const row = await own(actor, id);
+      await deps.repository.finishProcessing(id, { status: 'cancelled', text: null, error: null });
+      return presentFile({ ...row, status: row.status === 'processing' ? 'cancelled' : row.status });
+    },
+
+    async content(actor: Actor, id: string) {
+      const row = await own(actor, id);
+      return { row, bytes: await deps.storage.get(row.storageKey) };
+    },
+
+    /** The attachments of a chat message: images as data URLs, documents as their text. */
+    async forChat(actor: Actor, fileIds: string[]) {
+      const rows = await deps.repository.findMany([...new Set(fileIds)]);
+      if (rows.length !== new Set(fileIds).size || rows.some((row) => row.userId !== actor.userId)) {
+        throw new AppError('E_NOT_FOUND');
+      }
+      const images = [];
+      const documents = [];
+      for (const row of rows) {
+        if (IMAGE_KINDS.has(row.kind)) {
+          const bytes = await deps.storage.get(row.storageKey);
+          images.push({
+            url: `data:${row.mimeType};base64,${bytes.toString('base64')}`,
+            mediaType: row.mimeType,
+          });
+        } else if (row.status === 'ready' && row.text) {
+          documents.push({ name: row.filename, text: row.text });
+        }
+      }
+      return { images, documents };
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;
