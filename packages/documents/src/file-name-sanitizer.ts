@@ -9,6 +9,7 @@ const MAX_BYTES = 200;
 export function sanitizeFileName(input: string, fallback = 'document'): string {
   const base = input.normalize('NFC').split(/[/\\]/).pop() ?? '';
   let name = base
+    .replace(/[\t\n\r]/g, ' ')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we strip
     .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
     .replace(/[<>:"|?*]/g, '_')

@@ -141,7 +141,8 @@ function sniffCfb(bytes: Uint8Array): FileKind {
     if (cfb.has('EncryptionInfo') && cfb.has('EncryptedPackage')) return 'encrypted-office';
     if (cfb.has('WordDocument')) return 'doc';
   } catch {
-    // Fall through: an OLE file we cannot parse is reported as such.
+    // A damaged HWP still carries its signature in the FileHeader stream's sector.
+    if (ascii(bytes, 0, bytes.length).includes('HWP Document File')) return 'hwp';
   }
   return 'ole';
 }

@@ -427,6 +427,13 @@ function clampLevel(level: number): HeadingLevel {
 // ---------------------------------------------------------------------------------------------
 // Fallback: paragraph text straight from the BodyText records
 
+/** The body text of an HWP file from its records alone, one paragraph per record (the fallback). */
+export function readHwpBodyText(bytes: Uint8Array, options: HwpReadOptions = {}): DocumentNode {
+  const limits = resolveLimits(options.limits);
+  const cfb = new CfbFile(bytes);
+  return readBodyTextRecords(cfb, readHwpFileHeader(cfb), limits);
+}
+
 const HWPTAG_PARA_TEXT = 67;
 const INLINE_CONTROLS = new Set([4, 5, 6, 7, 8, 9, 19, 20]);
 

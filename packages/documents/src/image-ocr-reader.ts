@@ -48,7 +48,8 @@ export async function readImageText(bytes: Uint8Array, options: OcrOptions = {})
   }
   const languages = options.languages ?? ['kor', 'eng'];
   const langPath = options.langPath ?? findTessdata(languages);
-  if (!langPath) {
+  // tesseract.js reports a missing model from its worker, not as a rejection; check first.
+  if (!langPath || !languages.every((language) => existsSync(join(langPath, `${language}.traineddata`)))) {
     throw new DocumentError('ocr-unavailable', 'OCR language data missing (install tesseract-ocr-kor)');
   }
   let worker: Awaited<ReturnType<typeof createWorker>> | undefined;

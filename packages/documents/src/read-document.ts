@@ -1,3 +1,4 @@
+import { CfbFile } from './cfb-reader.ts';
 import { DocumentError } from './document-error.ts';
 import type { DocumentNode } from './document-model.ts';
 import { readDocx } from './docx-reader.ts';
@@ -49,7 +50,7 @@ export async function readDocument(
   }
   if (bytes.length === 0) throw new DocumentError('unreadable', 'the file is empty');
   const sniffed = sniffFileType(bytes);
-  const kind = documentKind(sniffed.kind);
+  const kind = documentKind(sniffed.kind, bytes);
   if (!kind || (options.allowedKinds && !options.allowedKinds.includes(kind))) {
     throw new DocumentError('unsupported-type', `files of type ${sniffed.kind} are not accepted`);
   }
@@ -81,11 +82,14 @@ export async function readDocument(
   };
 }
 
-function documentKind(kind: FileKind): DocumentKind | undefined {
+function documentKind(kind: FileKind, bytes: Uint8Array): DocumentKind | undefined {
   if (kind === 'encrypted-office') {
     throw new DocumentError('encrypted', 'the Office file is password-protected');
   }
   if (kind === 'hwp' || kind === 'hwpx' || kind === 'docx' || kind === 'pdf' || kind === 'text') return kind;
+  if (kind === 'ole' && !isReadableCfb(bytes)) {
+    throw new DocumentError('unreadable', 'the file is a damaged OLE container');
+  }
   if (OCR_TYPES.includes(kind)) return 'image';
   return undefined;
 }
@@ -108,4 +112,13 @@ function readPlainText(bytes: Uint8Array, limits: ReadLimits): { text: string; d
       ),
   };
   return { text, document };
+}
+
+function isReadableCfb(bytes: Uint8Array): boolean {
+  try {
+    new CfbFile(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
