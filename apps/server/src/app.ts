@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createBriefingService } from './modules/chat/briefing.service.ts';
 import { createChatRepository } from './modules/chat/chat.repository.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
@@ -140,9 +141,10 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     log: app.log,
   });
   await app.register(filesRoutes(filesService));
+  const chatRepository = createChatRepository(db);
   const chatService = createChatService({
     files: filesService,
-    repository: createChatRepository(db),
+    repository: chatRepository,
     gateway,
     registry: new GenerationRegistry(),
     log: app.log,
@@ -150,7 +152,12 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     studentNamesOf: async () => [],
   });
   app.addHook('onClose', () => chatService.shutdown());
-  await app.register(chatRoutes(chatService, createUserSettingsService(db)));
+  const briefingService = createBriefingService({
+    repository: chatRepository,
+    gateway,
+    licenceInfo: (userId) => licencesService.licenceInfo(userId),
+  });
+  await app.register(chatRoutes(chatService, createUserSettingsService(db), briefingService));
   app.log.info({ provider: gateway.info.provider, model: gateway.info.modelId }, 'AI provider');
 
   await registerSpa(app, config.WEB_DIST_DIR);

@@ -316,6 +316,28 @@ describe('conversations', () => {
   });
 });
 
+describe('briefing', () => {
+  it("summarises the teacher's licence and recent conversations, plainly and streamed", async () => {
+    const headers = await world.headersFor('teacher');
+    const res = await t.app.inject({ url: '/api/v1/agent/briefing/chat', headers });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.briefing).toContain('김하늘 선생님');
+    expect(body.briefing).toMatch(/라이선스는 유효하며 만료까지 D-\d+/);
+    expect(body.facts.conversationCount).toBeGreaterThan(0);
+    const english = await t.app.inject({
+      url: '/api/v1/agent/briefing/chat',
+      headers: { ...headers, 'accept-language': 'en' },
+    });
+    expect(english.json().briefing).toMatch(/^Hello, 김하늘\./);
+    const streamed = await t.app.inject({ method: 'POST', url: '/api/v1/agent/briefing/chat', headers });
+    const frames = parseFrames(streamed.body);
+    expect(textOfDeltas(frames)).toBe(body.briefing);
+    expect(frames.at(-1)?.data).toBe('[DONE]');
+    expect((await t.app.inject({ url: '/api/v1/agent/briefing/chat' })).statusCode).toBe(401);
+  });
+});
+
 describe('chat authorization', () => {
   it("answers 404 for another user's conversation, messages, title, pin, like and stream", async () => {
     const mine = await send('teacher', { text: '내 대화' });

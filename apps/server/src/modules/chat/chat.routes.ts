@@ -27,8 +27,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guards.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { dataFrame, openEventStream } from '../../platform/http/event-stream.ts';
+import { dataFrame, errorFrame, openEventStream } from '../../platform/http/event-stream.ts';
 import { listAgents } from './agents.ts';
+import type { BriefingService } from './briefing.service.ts';
 import type { ChatService, StartChatInput } from './chat.service.ts';
 import type { Generation } from './generation.ts';
 import type { UserSettingsService } from './user-settings.service.ts';
@@ -85,7 +86,29 @@ function pipeGeneration(
   stream.onClose(unsubscribe);
 }
 
-export function chatRoutes(chat: ChatService, settings: UserSettingsService): FastifyPluginAsyncZod {
+const briefingSchema = z.object({
+  briefing: z.string(),
+  generatedAt: z.string(),
+  facts: z.object({
+    name: z.string(),
+    recentTitles: z.array(z.string()),
+    conversationCount: z.number().int(),
+    licence: z
+      .object({
+        isValid: z.boolean(),
+        tokenLimit: z.number(),
+        tokenUsed: z.number(),
+        expiresAt: z.string().nullable(),
+      })
+      .passthrough(),
+  }),
+});
+
+export function chatRoutes(
+  chat: ChatService,
+  settings: UserSettingsService,
+  briefing: BriefingService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['chat'];
     const secured = { tags, security: [{ bearerAuth: [] }] };
@@ -435,6 +458,54 @@ export function chatRoutes(chat: ChatService, settings: UserSettingsService): Fa
         const id = request.body.arg?.conversationId ?? request.body.conversationId;
         if (!id) throw new AppError('E_VALIDATION');
         return chat.remove(actorOf(request), id);
+      },
+    );
+
+    // ----- briefing -----
+    app.get(
+      '/api/v1/agent/briefing/chat',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          summary: "A short briefing of the teacher's recent work and licence",
+          response: { 200: briefingSchema, ...errors },
+        },
+      },
+      (request) => briefing.briefing(actorOf(request), pickLanguage(request.headers['accept-language'])),
+    );
+    app.post(
+      '/api/v1/agent/briefing/chat',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...secured,
+          summary: 'The briefing, streamed (written by the model when one is connected)',
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const events = briefing.stream(actorOf(request), pickLanguage(request.headers['accept-language']));
+        const stream = openEventStream(request, reply);
+        let text = '';
+        try {
+          for await (const event of events) {
+            if (stream.closed) break;
+            if (event.type !== 'text') continue;
+            text += event.delta;
+            stream.write(
+              dataFrame({
+                event: 'on_message_delta',
+                data: { id: 'briefing', delta: { content: [{ type: 'text', text: event.delta }] } },
+              }),
+            );
+          }
+          stream.write(dataFrame({ final: true, briefing: text }));
+        } catch (error) {
+          stream.write(errorFrame(error instanceof AppError ? error.code : 'Stream error occurred'));
+        }
+        stream.write(DONE_FRAME);
+        stream.end();
       },
     );
 
