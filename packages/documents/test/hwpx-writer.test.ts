@@ -12,7 +12,7 @@ import {
   type XmlElement,
 } from '../src/xml-tree.ts';
 import { ZipArchive } from '../src/zip-reader.ts';
-import { HAS_FIXTURES, readFixture } from './fixtures.ts';
+import { fixtureNames, HAS_FIXTURES, readFixture } from './fixtures.ts';
 import { evaluationPlan } from './sample-documents.ts';
 import { bigramRecall } from './text-recall.ts';
 
@@ -373,5 +373,54 @@ describe.skipIf(!HAS_FIXTURES)('writeHwpx against a table saved by 한글', () =
       const names = elements(charPr).map((e) => e.name);
       expect(names).toEqual(childOrder.filter((name) => names.includes(name)));
     }
+  });
+
+  it('writes only elements, attribute sets and child orders that 한글-saved files contain', async () => {
+    // Profile of everything 한글 wrote in the fixtures (the hwpxlib-generated ones left out).
+    const attributeSets = new Map<string, Set<string>>();
+    const orders = new Map<string, Set<string>>();
+    const profile = (
+      element: XmlElement,
+      into: Map<string, Set<string>>,
+      pairs: Map<string, Set<string>>,
+    ) => {
+      const children = elements(element);
+      const names = children.map((child) => child.name);
+      for (let i = 0; i < names.length; i++) {
+        for (let j = i + 1; j < names.length; j++) {
+          if (names[i] === names[j]) continue;
+          const key = element.name;
+          if (!pairs.has(key)) pairs.set(key, new Set());
+          pairs.get(key)?.add(`${names[i]}<${names[j]}`);
+        }
+      }
+      for (const child of children) {
+        if (!into.has(child.name)) into.set(child.name, new Set());
+        into.get(child.name)?.add(Object.keys(child.attrs).sort().join(','));
+        profile(child, into, pairs);
+      }
+    };
+    const xmlParts = (zip: ZipArchive) => zip.names().filter((name) => /\.(xml|hpf|rdf)$/.test(name));
+    for (const name of fixtureNames('hwpx').filter((n) => !/blank|sample1|password/.test(n))) {
+      const zip = new ZipArchive(readFixture(name));
+      for (const partName of xmlParts(zip)) profile(part(zip, partName), attributeSets, orders);
+    }
+    const ours = new ZipArchive(await writeHwpx(evaluationPlan({ landscape: true })));
+    const ourSets = new Map<string, Set<string>>();
+    const ourOrders = new Map<string, Set<string>>();
+    for (const partName of xmlParts(ours)) profile(part(ours, partName), ourSets, ourOrders);
+    const unseen: string[] = [];
+    for (const [name, sets] of ourSets) {
+      for (const set of sets) if (!attributeSets.get(name)?.has(set)) unseen.push(`${name}[${set}]`);
+    }
+    for (const [parent, pairs] of ourOrders) {
+      for (const pair of pairs) {
+        const [first, second] = pair.split('<');
+        // Only an order 한글 never uses, and whose reverse it does, counts as wrong.
+        if (!orders.get(parent)?.has(pair) && orders.get(parent)?.has(`${second}<${first}`))
+          unseen.push(`${parent}: ${pair}`);
+      }
+    }
+    expect(unseen).toEqual([]);
   });
 });
