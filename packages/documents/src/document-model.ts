@@ -83,11 +83,14 @@ export type DocumentAttrs = {
   title?: string | null;
   pageSize?: 'A4' | null;
   orientation?: PageOrientation | null;
-  /** Running header and footer text, one line each (line breaks allowed). */
+  /** Running header and footer text (line breaks allowed); `{page}` stands for the page number. */
   header?: string | null;
   footer?: string | null;
 };
 export type DocumentNode = { type: 'doc'; attrs?: DocumentAttrs; content: BlockNode[] };
+
+/** The placeholder for the page number in running headers and footers. */
+export const PAGE_NUMBER_FIELD = '{page}';
 
 // ---------------------------------------------------------------------------------------------
 // zod schema — the server validates generated and edited documents against it
@@ -425,9 +428,10 @@ export function inlineText(content: InlineNode[] | undefined): string {
  */
 export function documentToPlainText(document: DocumentNode): string {
   const lines: string[] = [];
-  if (document.attrs?.header) lines.push(document.attrs.header);
+  const running = (value: string) => value.replaceAll(PAGE_NUMBER_FIELD, '').trim();
+  if (document.attrs?.header && running(document.attrs.header)) lines.push(running(document.attrs.header));
   pushBlocks(document.content, lines, '');
-  if (document.attrs?.footer) lines.push(document.attrs.footer);
+  if (document.attrs?.footer && running(document.attrs.footer)) lines.push(running(document.attrs.footer));
   return lines
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')

@@ -12,6 +12,7 @@ import {
   LevelFormat,
   Packer,
   PageBreak,
+  PageNumber,
   PageOrientation,
   Paragraph,
   type ParagraphChild,
@@ -29,6 +30,7 @@ import {
   type ImageNode,
   type InlineNode,
   type ListItemNode,
+  PAGE_NUMBER_FIELD,
   type TableNode,
   type TextAlign,
   textColor,
@@ -95,7 +97,10 @@ export async function writeDocx(document: DocumentNode, options: DocxWriteOption
     title: document.attrs?.title ?? '',
     styles: {
       default: {
-        document: { run: { font: eastAsian(font), size: 20 }, paragraph: { spacing: { line: 360 } } },
+        document: {
+          run: { font: eastAsian(font), size: 20, language: { value: 'ko-KR', eastAsia: 'ko-KR' } },
+          paragraph: { spacing: { line: 360 } },
+        },
         heading1: { ...headingRun(32), paragraph: { spacing: { before: 240, after: 120 } } },
         heading2: { ...headingRun(28), paragraph: { spacing: { before: 200, after: 100 } } },
         heading3: { ...headingRun(24), paragraph: { spacing: { before: 160, after: 80 } } },
@@ -135,14 +140,17 @@ function eastAsian(font: string) {
   return { ascii: font, eastAsia: font, hAnsi: font, cs: font };
 }
 
+/** A running header or footer line; `{page}` becomes Word's page-number field. */
 function centred(text: string): Paragraph {
-  return new Paragraph({ alignment: AlignmentType.CENTER, children: textRuns(text, {}) });
-}
-
-function textRuns(text: string, style: ConstructorParameters<typeof TextRun>[0] & object): TextRun[] {
-  return text
-    .split(/\r?\n/)
-    .map((line, index) => new TextRun({ ...style, text: line, break: index > 0 ? 1 : 0 }));
+  const children = text.split(/\r?\n/).map((line, index) => {
+    const parts: string[] = [];
+    line.split(PAGE_NUMBER_FIELD).forEach((piece, pieceIndex) => {
+      if (pieceIndex > 0) parts.push(PageNumber.CURRENT);
+      if (piece) parts.push(piece);
+    });
+    return new TextRun({ children: parts, break: index > 0 ? 1 : 0 });
+  });
+  return new Paragraph({ alignment: AlignmentType.CENTER, children });
 }
 
 class DocxBodyWriter {

@@ -1,12 +1,13 @@
-import type {
-  BlockNode,
-  BulletListNode,
-  HeadingLevel,
-  InlineNode,
-  ListItemNode,
-  Mark,
-  OrderedListNode,
-  TextAlign,
+import {
+  type BlockNode,
+  type BulletListNode,
+  type HeadingLevel,
+  type InlineNode,
+  inlineText,
+  type ListItemNode,
+  type Mark,
+  type OrderedListNode,
+  type TextAlign,
 } from './document-model.ts';
 
 /**
@@ -161,4 +162,12 @@ export function resolveColumnWidths(
     for (let col = cell.col; col < cell.col + cell.colSpan && col < colCount; col++) widths[col] ??= share;
   }
   return widths.map((value) => Math.max(1, Math.round((value ?? 0) / unitsPerPixel)));
+}
+
+/** Running text (header/footer) keeps its page-number field, which plain text leaves out. */
+export function runningText(blocks: BlockNode[]): string {
+  return blocks
+    .map((block) => (block.type === 'paragraph' || block.type === 'heading' ? inlineText(block.content) : ''))
+    .join('\n')
+    .trim();
 }

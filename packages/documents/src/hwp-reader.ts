@@ -9,11 +9,19 @@ import {
   type HeadingLevel,
   type InlineNode,
   type Mark,
+  PAGE_NUMBER_FIELD,
   type TableCellNode,
   type TableRowNode,
   type TextAlign,
 } from './document-model.ts';
-import { appendText, buildBlocks, type FlowItem, marksFor, resolveColumnWidths } from './flow-builder.ts';
+import {
+  appendText,
+  buildBlocks,
+  type FlowItem,
+  marksFor,
+  resolveColumnWidths,
+  runningText,
+} from './flow-builder.ts';
 import type { ReadResult } from './hwpx-reader.ts';
 import { HWPUNIT_PER_PX } from './hwpx-xml.ts';
 import { type ReadLimits, resolveLimits } from './limits.ts';
@@ -127,6 +135,7 @@ class HwpTreeReader {
   private readonly headers: string[] = [];
   private readonly footers: string[] = [];
   private landscape = false;
+  private runningDepth = 0;
 
   constructor(tree: HwpTree) {
     this.tree = tree;
@@ -279,7 +288,9 @@ class HwpTreeReader {
         return;
       case 'head':
       case 'foot': {
-        const text = this.nestedText(control);
+        this.runningDepth++;
+        const text = this.nestedText(control, true);
+        this.runningDepth--;
         if (text) (control.ctrl_id === 'head' ? this.headers : this.footers).push(text);
         return;
       }
@@ -293,6 +304,11 @@ class HwpTreeReader {
           },
         });
         return;
+      case 'atno':
+        // The low bits of an auto number's attribute give its kind; 0 is the page number.
+        if (this.runningDepth > 0 && (Number(control.attribute ?? -1) & 0xf) === 0)
+          appendText(content, PAGE_NUMBER_FIELD, []);
+        return;
       case 'eqed':
         return;
       default:
@@ -301,10 +317,11 @@ class HwpTreeReader {
     }
   }
 
-  private nestedText(control: HwpRecord): string {
+  private nestedText(control: HwpRecord, running = false): string {
     const blocks = buildBlocks(
       controlParagraphLists(control).flatMap((list) => this.paragraphs(list, false)),
     );
+    if (running) return runningText(blocks);
     return documentToPlainText({ type: 'doc', content: blocks });
   }
 

@@ -6,12 +6,20 @@ import {
   documentToPlainText,
   type HeadingLevel,
   type InlineNode,
+  PAGE_NUMBER_FIELD,
   type TableCellNode,
   type TableHeaderNode,
   type TableRowNode,
   type TextAlign,
 } from './document-model.ts';
-import { appendText, buildBlocks, type FlowItem, marksFor, resolveColumnWidths } from './flow-builder.ts';
+import {
+  appendText,
+  buildBlocks,
+  type FlowItem,
+  marksFor,
+  resolveColumnWidths,
+  runningText,
+} from './flow-builder.ts';
 import { HWPUNIT_PER_PX } from './hwpx-xml.ts';
 import { encodeDataUrl } from './image-source.ts';
 import { type ReadLimits, resolveLimits } from './limits.ts';
@@ -88,6 +96,7 @@ class HwpxReader {
   private headerTexts: string[] = [];
   private footerTexts: string[] = [];
   private landscape = false;
+  private runningDepth = 0;
 
   constructor(zip: ZipArchive, includeImages: boolean) {
     this.zip = zip;
@@ -242,8 +251,12 @@ class HwpxReader {
 
   private control(control: XmlElement, content: InlineNode[]): void {
     if (control.name === 'header' || control.name === 'footer') {
-      const text = this.subListText(control);
+      this.runningDepth++;
+      const text = this.subListText(control, true);
+      this.runningDepth--;
       if (text) (control.name === 'header' ? this.headerTexts : this.footerTexts).push(text);
+    } else if (control.name === 'autoNum' && control.attrs.numType === 'PAGE' && this.runningDepth > 0) {
+      appendText(content, PAGE_NUMBER_FIELD, []);
     } else if (control.name === 'footNote' || control.name === 'endNote') {
       const text = this.subListText(control).trim();
       content.push({
@@ -253,13 +266,14 @@ class HwpxReader {
     }
   }
 
-  private subListText(element: XmlElement): string {
+  private subListText(element: XmlElement, running = false): string {
     const blocks = buildBlocks(
       this.paragraphs(
         findAll(element, 'subList').flatMap((s) => elements(s, 'p')),
         false,
       ),
     );
+    if (running) return runningText(blocks);
     return documentToPlainText({ type: 'doc', content: blocks });
   }
 

@@ -7,6 +7,7 @@ import {
   type InlineNode,
   inlineText,
   type ListItemNode,
+  PAGE_NUMBER_FIELD,
   type TableCellNode,
   type TableHeaderNode,
   type TableNode,
@@ -77,6 +78,8 @@ export class HwpxSectionWriter {
   private readonly images: Map<string, BinImage>;
   private readonly preview: string[] = [];
   private pendingPageBreak = false;
+  private paragraphCount = 0;
+  private previewLength = 0;
   private objectId = 1_000_000_000;
   private zOrder = 0;
   private footnotes = 0;
@@ -104,6 +107,12 @@ export class HwpxSectionWriter {
   /** Preview/PrvText.txt: the opening text, tables as <cell> rows, as 한글 writes it. */
   previewText(): string {
     return this.preview.join('\r\n').slice(0, 1024);
+  }
+
+  private addPreview(line: string): void {
+    if (this.previewLength > 1024) return;
+    this.preview.push(line);
+    this.previewLength += line.length + 2;
   }
 
   private blocks(nodes: BlockNode[], context: Context): string[] {
@@ -139,7 +148,8 @@ export class HwpxSectionWriter {
         return [this.paragraph(para, STYLE_NORMAL, this.emptyRun(0), context)];
       }
       case 'pageBreak':
-        if (context.topLevel) this.pendingPageBreak = true;
+        // A break before any content would only leave a blank first page.
+        if (context.topLevel && this.paragraphCount > 0) this.pendingPageBreak = true;
         return [];
       default:
         // Unknown node types (e.g. from a newer editor) are skipped rather than breaking the export.
@@ -148,6 +158,7 @@ export class HwpxSectionWriter {
   }
 
   private paragraph(paraPr: number, style: number, runs: string, context?: Context): string {
+    if (context?.topLevel) this.paragraphCount++;
     const pageBreak = context?.topLevel && this.pendingPageBreak ? 1 : 0;
     if (pageBreak) this.pendingPageBreak = false;
     return `<hp:p id="0" paraPrIDRef="${paraPr}" styleIDRef="${style}" pageBreak="${pageBreak}" columnBreak="0" merged="0">${runs}</hp:p>`;
@@ -178,7 +189,7 @@ export class HwpxSectionWriter {
       lineSpacing: context.inCell ? 130 : 160,
       left: context.left,
     });
-    if (context.topLevel) this.preview.push(inlineText(content));
+    if (context.topLevel) this.addPreview(inlineText(content));
     return this.paragraph(para, STYLE_NORMAL, this.runs(content, this.bodyChar(context)), context);
   }
 
@@ -203,7 +214,7 @@ export class HwpxSectionWriter {
       keepWithNext: true,
     });
     const style = this.header.headingStyle(level, para, this.header.charPr(char));
-    if (context.topLevel) this.preview.push(inlineText(content));
+    if (context.topLevel) this.addPreview(inlineText(content));
     return this.paragraph(para, style, this.runs(content, char), context);
   }
 
@@ -238,7 +249,7 @@ export class HwpxSectionWriter {
             heading,
           });
           const prefix = numbering === undefined ? '- ' : '';
-          if (context.topLevel) this.preview.push(prefix + inlineText(child.content));
+          if (context.topLevel) this.addPreview(prefix + inlineText(child.content));
           out.push(
             this.paragraph(para, STYLE_NORMAL, this.runs(child.content, this.bodyChar(context)), context),
           );
@@ -318,15 +329,20 @@ export class HwpxSectionWriter {
   private headerFooterRun(document: DocumentNode, textWidth: number): string {
     const part = (tag: 'header' | 'footer', value: string | null | undefined) => {
       if (!value) return '';
-      const lines = value.split(/\r?\n/);
-      const text = lines.map(textXml).join('<hp:lineBreak/>');
+      // 한글 writes the page number as an autoNum control between text elements of the run.
+      const pageNumber =
+        '<hp:ctrl><hp:autoNum num="1" numType="PAGE"><hp:autoNumFormat type="DIGIT" userChar="" prefixChar="" suffixChar="" supscript="0"/></hp:autoNum></hp:ctrl>';
+      const text = value
+        .split(PAGE_NUMBER_FIELD)
+        .map((piece) => `<hp:t>${piece.split(/\r?\n/).map(textXml).join('<hp:lineBreak/>')}</hp:t>`)
+        .join(pageNumber);
       const vertAlign = tag === 'header' ? 'TOP' : 'BOTTOM';
       const para = this.header.paraPr({ align: 'CENTER', lineSpacing: 150 });
       return (
         `<hp:ctrl><hp:${tag} id="0" applyPageType="BOTH">` +
         `<hp:subList id="" textDirection="HORIZONTAL" lineWrap="BREAK" vertAlign="${vertAlign}" linkListIDRef="0" linkListNextIDRef="0" textWidth="${textWidth}" textHeight="${PAGE.header}" hasTextRef="0" hasNumRef="0">` +
         `<hp:p id="0" paraPrIDRef="${para}" styleIDRef="${STYLE_HEADER}" pageBreak="0" columnBreak="0" merged="0">` +
-        `<hp:run charPrIDRef="${CHAR_HEADER}"><hp:t>${text}</hp:t></hp:run></hp:p></hp:subList></hp:${tag}></hp:ctrl>`
+        `<hp:run charPrIDRef="${CHAR_HEADER}">${text}</hp:run></hp:p></hp:subList></hp:${tag}></hp:ctrl>`
       );
     };
     const controls = part('header', document.attrs?.header) + part('footer', document.attrs?.footer);
@@ -382,7 +398,7 @@ export class HwpxSectionWriter {
       rows.push(
         `<hp:tr>${cells.map((placed) => this.cell(placed, cellWidth(placed), heights)).join('')}</hp:tr>`,
       );
-      this.preview.push(cells.map((placed) => `<${cellText(placed.cell)}>`).join(''));
+      this.addPreview(cells.map((placed) => `<${cellText(placed.cell)}>`).join(''));
     }
     const id = this.objectId++;
     const z = this.zOrder++;

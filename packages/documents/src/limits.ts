@@ -27,7 +27,7 @@ export const DEFAULT_READ_LIMITS: ReadLimits = {
   maxFileBytes: 50 * MiB,
   maxZipEntries: 5000,
   maxZipTotalBytes: 300 * MiB,
-  maxZipEntryBytes: 150 * MiB,
+  maxZipEntryBytes: 100 * MiB,
   maxZipRatio: 200,
   zipRatioFloorBytes: MiB,
   maxPdfPages: 2000,

@@ -7,6 +7,7 @@ import {
   type ImageNode,
   type InlineNode,
   type ListItemNode,
+  PAGE_NUMBER_FIELD,
   type TableNode,
   type TextAlign,
   textColor,
@@ -91,13 +92,13 @@ export async function writePdf(document: DocumentNode, options: PdfWriteOptions 
   }
   const runningText = (text: string | null | undefined, top: boolean) =>
     text
-      ? {
-          text,
+      ? (currentPage: number) => ({
+          text: text.replaceAll(PAGE_NUMBER_FIELD, String(currentPage)),
           alignment: 'center',
           fontSize: 8.5,
           color: '#555555',
           margin: top ? [0, 24, 0, 0] : [0, 16, 0, 0],
-        }
+        })
       : undefined;
   const definition: Record<string, unknown> = {
     pageSize: 'A4',

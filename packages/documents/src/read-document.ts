@@ -82,6 +82,15 @@ export async function readDocument(
   };
 }
 
+/** Only the text of an upload; the same checks and refusals as readDocument. */
+export async function extractText(
+  bytes: Uint8Array,
+  fileName: string,
+  options: ReadDocumentOptions = {},
+): Promise<string> {
+  return (await readDocument(bytes, fileName, { ...options, includeImages: false })).text;
+}
+
 function documentKind(kind: FileKind, bytes: Uint8Array): DocumentKind | undefined {
   if (kind === 'encrypted-office') {
     throw new DocumentError('encrypted', 'the Office file is password-protected');

@@ -1,6 +1,6 @@
 import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
-import { documentToPlainText } from '../src/document-model.ts';
+import { doc, documentToPlainText, paragraph } from '../src/document-model.ts';
 import { readDocx } from '../src/docx-reader.ts';
 import { writeDocx } from '../src/docx-writer.ts';
 import { ZipArchive } from '../src/zip-reader.ts';
@@ -95,5 +95,11 @@ describe('DOCX', async () => {
 
   it('embeds the picture', () => {
     expect(zip.names().some((name) => name.startsWith('word/media/'))).toBe(true);
+  });
+
+  it('writes the page number field in a footer', async () => {
+    const footerZip = new ZipArchive(await writeDocx(doc([paragraph('본문')], { footer: '- {page} -' })));
+    const footer = footerZip.names().find((name) => /^word\/footer\d*\.xml$/.test(name)) ?? '';
+    expect(footerZip.readText(footer)).toMatch(/<w:instrText[^>]*>PAGE<\/w:instrText>/);
   });
 });

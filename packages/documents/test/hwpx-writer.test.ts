@@ -301,6 +301,21 @@ describe('writeHwpx page setup and text safety', () => {
     expect(readHwpx(bytes).text).toBe('a < b && "c" > d\tnextline\nsecond');
   });
 
+  it('writes the page number in a footer as 한글 does, and reads it back', async () => {
+    const bytes = await writeHwpx(doc([paragraph('본문')], { footer: '- {page} -' }));
+    const footer = findAll(section(new ZipArchive(bytes)), 'footer')[0];
+    expect(footer && findAll(footer, 'autoNum')[0]?.attrs).toMatchObject({ numType: 'PAGE' });
+    expect(readHwpx(bytes).document.attrs?.footer).toBe('- {page} -');
+  });
+
+  it('ignores a page break before any content, which would only leave a blank page', async () => {
+    const bytes = await writeHwpx(
+      doc([{ type: 'pageBreak' }, paragraph('첫 쪽'), { type: 'pageBreak' }, paragraph('둘째 쪽')]),
+    );
+    const pageBreaks = elements(section(new ZipArchive(bytes)), 'p').map((p) => p.attrs.pageBreak);
+    expect(pageBreaks).toEqual(['0', '1']);
+  });
+
   it('writes an empty document that still has its section properties', async () => {
     const zip = new ZipArchive(await writeHwpx(doc([])));
     expect(findAll(section(zip), 'secPr')).toHaveLength(1);

@@ -50,4 +50,13 @@ describe('PDF', async () => {
     const simple = await readPdf(await writePdf(doc([paragraph('띄어 쓰기 확인')])));
     expect(simple.text).toBe('띄어 쓰기 확인');
   });
+
+  it('numbers pages in the footer', async () => {
+    const twoPages = await writePdf(
+      doc([paragraph('첫 쪽'), { type: 'pageBreak' }, paragraph('둘째 쪽')], { footer: '- {page} -' }),
+    );
+    const { text } = await readPdf(twoPages);
+    expect(text).toContain('- 1 -');
+    expect(text).toContain('- 2 -');
+  });
 });
