@@ -392,11 +392,17 @@ export class HwpxSectionWriter {
     const widths = columnWidths(layout.cells, layout.colCount, width);
     const cellWidth = (placed: PlacedCell) => sum(widths.slice(placed.col, placed.col + placed.colSpan));
     const heights = rowHeights(layout.cells, layout.rowCount, cellWidth);
+    // 한글 repeats title cells at the top of each page, so only the leading all-header rows are
+    // marked as such; a header cell further down (a row label) is shaded and bold only.
+    const firstDataRow = node.content.findIndex((row) =>
+      row.content.some((cell) => cell.type !== 'tableHeader'),
+    );
+    const headerRows = firstDataRow < 0 ? node.content.length : firstDataRow;
     const rows: string[] = [];
     for (let row = 0; row < layout.rowCount; row++) {
       const cells = layout.cells.filter((placed) => placed.row === row);
       rows.push(
-        `<hp:tr>${cells.map((placed) => this.cell(placed, cellWidth(placed), heights)).join('')}</hp:tr>`,
+        `<hp:tr>${cells.map((placed) => this.cell(placed, cellWidth(placed), heights, placed.row < headerRows)).join('')}</hp:tr>`,
       );
       this.addPreview(cells.map((placed) => `<${cellText(placed.cell)}>`).join(''));
     }
@@ -413,7 +419,7 @@ export class HwpxSectionWriter {
     );
   }
 
-  private cell(placed: PlacedCell, width: number, heights: number[]): string {
+  private cell(placed: PlacedCell, width: number, heights: number[], titleRow: boolean): string {
     const isHeader = placed.cell.type === 'tableHeader';
     const fill = placed.cell.attrs?.backgroundColor ?? (isHeader ? HEADER_FILL : undefined);
     const borderFill = fill ? this.header.borderFill({ borders: 'all', fill }) : 3;
@@ -432,7 +438,7 @@ export class HwpxSectionWriter {
     // the cells it covers are simply not written.
     const height = sum(heights.slice(placed.row, placed.row + placed.rowSpan));
     return (
-      `<hp:tc name="" header="${isHeader ? 1 : 0}" hasMargin="0" protect="0" editable="0" dirty="0" borderFillIDRef="${borderFill}">` +
+      `<hp:tc name="" header="${isHeader && titleRow ? 1 : 0}" hasMargin="0" protect="0" editable="0" dirty="0" borderFillIDRef="${borderFill}">` +
       '<hp:subList id="" textDirection="HORIZONTAL" lineWrap="BREAK" vertAlign="CENTER" linkListIDRef="0" linkListNextIDRef="0" textWidth="0" textHeight="0" hasTextRef="0" hasNumRef="0">' +
       `${paragraphs.join('')}</hp:subList>` +
       `<hp:cellAddr colAddr="${placed.col}" rowAddr="${placed.row}"/><hp:cellSpan colSpan="${placed.colSpan}" rowSpan="${placed.rowSpan}"/>` +

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { doc, documentToPlainText, paragraph, table, tableCell, text } from '../src/document-model.ts';
+import {
+  doc,
+  documentToPlainText,
+  paragraph,
+  table,
+  tableCell,
+  tableHeader,
+  text,
+} from '../src/document-model.ts';
 import { readHwpx } from '../src/hwpx-reader.ts';
 import { writeHwpx } from '../src/hwpx-writer.ts';
 import {
@@ -319,6 +327,23 @@ describe('writeHwpx page setup and text safety', () => {
   it('writes an empty document that still has its section properties', async () => {
     const zip = new ZipArchive(await writeHwpx(doc([])));
     expect(findAll(section(zip), 'secPr')).toHaveLength(1);
+  });
+
+  it('marks only the leading header rows as 한글 title cells; row labels are shaded only', async () => {
+    const model = doc([
+      table([
+        [tableHeader('과목'), tableHeader('점수')],
+        [tableHeader('국어'), '90'],
+      ]),
+    ]);
+    const bytes = await writeHwpx(model);
+    const zip = new ZipArchive(bytes);
+    const cells = findAll(section(zip), 'tc');
+    expect(cells.map((tc) => tc.attrs.header)).toEqual(['1', '1', '0', '0']);
+    expect(cells[2]?.attrs.borderFillIDRef).toBe(cells[0]?.attrs.borderFillIDRef);
+    const back = readHwpx(bytes).document.content[0];
+    const rowLabel = back?.type === 'table' ? back.content[1]?.content[0] : undefined;
+    expect(rowLabel).toMatchObject({ type: 'tableCell', attrs: { backgroundColor: '#E5E5E5' } });
   });
 
   it('fills ragged rows so the grid stays whole', async () => {
