@@ -324,6 +324,10 @@ class DocxBodyWriter {
     const layout = layoutTable(node);
     const widths = columnWidths(layout.cells, layout.colCount, context.width);
     const placedByCell = new Map(layout.cells.map((placed) => [placed.cell, placed]));
+    const firstDataRow = node.content.findIndex((row) =>
+      row.content.some((cell) => cell.type !== 'tableHeader'),
+    );
+    const headerRows = firstDataRow < 0 ? node.content.length : firstDataRow;
     const rows = node.content.map((row, rowIndex) => {
       // Holes in ragged rows are filled, so Word sees a whole grid.
       const fillers = layout.cells.filter(
@@ -347,8 +351,8 @@ class DocxBodyWriter {
           children: children.length > 0 ? children : [new Paragraph({})],
         });
       });
-      const allHeaders = row.content.every((cell) => cell.type === 'tableHeader');
-      return new TableRow({ children: cells, tableHeader: allHeaders && rowIndex === 0 ? true : undefined });
+      // Leading all-header rows repeat at the top of every page, as in the HWPX export.
+      return new TableRow({ children: cells, tableHeader: rowIndex < headerRows ? true : undefined });
     });
     const pageBreak = this.takePageBreak();
     const table = new Table({

@@ -1,4 +1,5 @@
 import { CfbFile, isCfb } from './cfb-reader.ts';
+import { DEFAULT_READ_LIMITS, type ReadLimits } from './limits.ts';
 import { isZip, ZipArchive } from './zip-reader.ts';
 
 /**
@@ -55,6 +56,14 @@ const TYPES: Record<FileKind, { mimeType: string; extension: string }> = {
   ole: { mimeType: 'application/x-ole-storage', extension: 'bin' },
   executable: { mimeType: 'application/octet-stream', extension: 'bin' },
   unknown: { mimeType: 'application/octet-stream', extension: 'bin' },
+};
+
+const LISTING_LIMITS: ReadLimits = {
+  ...DEFAULT_READ_LIMITS,
+  maxZipEntries: 100_000,
+  maxZipTotalBytes: Number.POSITIVE_INFINITY,
+  maxZipEntryBytes: Number.POSITIVE_INFINITY,
+  maxZipRatio: Number.POSITIVE_INFINITY,
 };
 
 export const IMAGE_KINDS: readonly FileKind[] = ['png', 'jpeg', 'gif', 'webp', 'bmp', 'tiff'];
@@ -121,7 +130,9 @@ function sniffZip(bytes: Uint8Array): FileKind {
     }
   }
   try {
-    const zip = new ZipArchive(bytes);
+    // Only the directory is read here; the size limits are the reader's to apply, so that a bomb
+    // is reported as one rather than as an unknown zip.
+    const zip = new ZipArchive(bytes, LISTING_LIMITS);
     if (zip.has('Contents/content.hpf') && zip.has('Contents/header.xml')) return 'hwpx';
     if (zip.has('[Content_Types].xml') && zip.has('word/document.xml')) return 'docx';
   } catch {
