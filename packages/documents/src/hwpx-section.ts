@@ -96,7 +96,8 @@ export class HwpxSectionWriter {
     const textWidth = (landscape ? PAGE.height : PAGE.width) - PAGE.left - PAGE.right;
     const context: Context = { width: textWidth, inCell: false, headerCell: false, left: 0, topLevel: true };
     const paragraphs = this.blocks(document.content, context);
-    if (this.pendingPageBreak) paragraphs.push(this.paragraph(0, STYLE_NORMAL, this.emptyRun(0)));
+    // A break at the very end still starts a new (empty) page, as the author asked.
+    if (this.pendingPageBreak) paragraphs.push(this.paragraph(0, STYLE_NORMAL, this.emptyRun(0), context));
     if (paragraphs.length === 0) paragraphs.push(this.paragraph(0, STYLE_NORMAL, this.emptyRun(0)));
     // 한글 reads the page setup from a secPr in the first run of the first paragraph.
     const first = secPrRun(landscape) + this.headerFooterRun(document, textWidth);

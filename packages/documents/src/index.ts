@@ -1,4 +1,5 @@
 export * from './document-error.ts';
+export * from './document-export.ts';
 export * from './document-model.ts';
 export * from './docx-reader.ts';
 export * from './docx-writer.ts';

@@ -322,6 +322,11 @@ describe('writeHwpx page setup and text safety', () => {
     );
     const pageBreaks = elements(section(new ZipArchive(bytes)), 'p').map((p) => p.attrs.pageBreak);
     expect(pageBreaks).toEqual(['0', '1']);
+    const trailing = await writeHwpx(doc([paragraph('끝'), { type: 'pageBreak' }]));
+    expect(elements(section(new ZipArchive(trailing)), 'p').map((p) => p.attrs.pageBreak)).toEqual([
+      '0',
+      '1',
+    ]);
   });
 
   it('writes an empty document that still has its section properties', async () => {

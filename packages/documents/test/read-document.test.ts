@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXPORT_FORMATS, exportDocument } from '../src/document-export.ts';
 import { doc, heading, paragraph, table } from '../src/document-model.ts';
 import { writeDocx } from '../src/docx-writer.ts';
 import { sniffFileType } from '../src/file-type-sniffer.ts';
@@ -28,6 +29,14 @@ describe('readDocument', () => {
     expect(result.text).toContain('주인공의 용기가 인상 깊었다.');
     expect(result.text).toContain('항목');
     expect(result.document?.type).toBe('doc');
+  });
+
+  it('exports every download format with its MIME type', async () => {
+    for (const format of EXPORT_FORMATS) {
+      const file = await exportDocument(sample, format);
+      expect(file.extension).toBe(format);
+      expect(sniffFileType(file.bytes)).toMatchObject({ kind: format, mimeType: file.mimeType });
+    }
   });
 
   it.skipIf(!HAS_FIXTURES)('reads HWP 5 and HWPX fixtures', async () => {
