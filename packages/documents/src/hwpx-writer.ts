@@ -61,7 +61,36 @@ export async function writeHwpx(document: DocumentNode, options: HwpxWriteOption
     'META-INF/manifest.xml',
     `${XML_DECLARATION}<odf:manifest xmlns:odf="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"/>`,
   );
-  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  const bytes = await zip.generateAsync({
+    type: 'uint8array',
+    compression: 'DEFLATE',
+    compressionOptions: { level: 6 },
+  });
+  return requireZip20(bytes);
+}
+
+/**
+ * JSZip records "version needed to extract" as 1.0 even for deflated entries; 한글 writes 2.0,
+ * which is what deflate needs, so strict readers get the value they expect.
+ */
+function requireZip20(bytes: Uint8Array): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let eocd = bytes.length - 22;
+  while (eocd >= 0 && view.getUint32(eocd, true) !== 0x06054b50) eocd--;
+  if (eocd < 0) return bytes;
+  const count = view.getUint16(eocd + 10, true);
+  let offset = view.getUint32(eocd + 16, true);
+  for (let i = 0; i < count && view.getUint32(offset, true) === 0x02014b50; i++) {
+    view.setUint16(offset + 6, 20, true);
+    const local = view.getUint32(offset + 42, true);
+    if (view.getUint32(local, true) === 0x04034b50) view.setUint16(local + 4, 20, true);
+    offset +=
+      46 +
+      view.getUint16(offset + 28, true) +
+      view.getUint16(offset + 30, true) +
+      view.getUint16(offset + 32, true);
+  }
+  return bytes;
 }
 
 async function storedImages(

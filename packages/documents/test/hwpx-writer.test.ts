@@ -111,6 +111,11 @@ describe('writeHwpx package structure', async () => {
     expect(zip.entries[0]?.name).toBe('mimetype');
   });
 
+  it('declares zip 2.0 (deflate) as the version needed to extract, as 한글 does', () => {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (const entry of zip.entries) expect(view.getUint16(entry.localHeaderOffset + 4, true)).toBe(20);
+  });
+
   it('has every part 한글 writes', () => {
     for (const name of [
       'version.xml',
