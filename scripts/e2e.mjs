@@ -50,7 +50,8 @@ let status = 1;
 try {
   await waitForReady(Date.now() + 120_000);
   status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
-    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: CHROMIUM },
+    // E2E_DATA_DIR: the sign-up journey reads its e-mail code from the server's outbox there.
+    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: CHROMIUM, E2E_DATA_DIR: dataDir },
   });
 } catch (error) {
   console.error(error);

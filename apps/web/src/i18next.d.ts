@@ -1,7 +1,9 @@
+import type account from './locales/ko/account.json';
 import type common from './locales/ko/common.json';
 import type home from './locales/ko/home.json';
 import type landing from './locales/ko/landing.json';
 import type pricing from './locales/ko/pricing.json';
+import type signup from './locales/ko/signup.json';
 import type site from './locales/ko/site.json';
 import type teacher from './locales/ko/teacher.json';
 
@@ -16,6 +18,8 @@ declare module 'i18next' {
       teacher: typeof teacher;
       pricing: typeof pricing;
       home: typeof home;
+      account: typeof account;
+      signup: typeof signup;
     };
   }
 }

@@ -64,6 +64,22 @@ const publicPages: RouteObject[] = [
     ),
   },
   {
+    path: 'signup',
+    lazy: lazyPage(
+      () => import('../features/auth/signup-page'),
+      (m) => m.SignupPage,
+      ['signup'],
+    ),
+  },
+  {
+    path: 'find-id',
+    lazy: lazyPage(
+      () => import('../features/auth/find-id-page'),
+      (m) => m.FindIdPage,
+      ['signup'],
+    ),
+  },
+  {
     path: '*',
     lazy: lazyPage(
       () => import('./not-found-page'),
@@ -86,13 +102,66 @@ export const appRoutes: RouteObject[] = [
         children: [{ ErrorBoundary: RouteErrorPage, children: publicPages }],
       },
       {
-        // Signed-in screens (sidebar and header) join here as their issues land.
+        path: 'auth/callback',
+        lazy: lazyPage(
+          () => import('../features/auth/auth-callback-page'),
+          (m) => m.AuthCallbackPage,
+        ),
+      },
+      {
+        // Signed in, without the sidebar (core.md §2).
+        path: 'license-guide',
+        lazy: lazyPage(
+          () => import('../features/licences/license-guide-page'),
+          (m) => m.LicenseGuidePage,
+          ['account'],
+        ),
+      },
+      {
+        // Signed-in screens (sidebar and header) join here as their issues land. The shell signs
+        // visitors in first and fills the header from users/info.
         id: 'shell',
         lazy: lazyPage(
-          () => import('./layouts/app-shell-layout'),
-          (m) => m.AppShellLayout,
+          () => import('../features/auth/signed-in-shell'),
+          (m) => m.SignedInShell,
+          ['account'],
         ),
-        children: [],
+        children: [
+          {
+            path: 'my-info',
+            lazy: lazyPage(
+              () => import('../features/account/my-info-page'),
+              (m) => m.MyInfoPage,
+              ['account'],
+            ),
+          },
+          {
+            // Screens that need a valid licence; the rest go to /license-guide.
+            id: 'licensed',
+            lazy: lazyPage(
+              () => import('../features/licences/require-licence'),
+              (m) => m.RequireLicence,
+            ),
+            children: [
+              {
+                lazy: lazyPage(
+                  () => import('../features/auth/require-roles'),
+                  (m) => m.TeacherOnlyOutlet,
+                ),
+                children: [
+                  {
+                    path: 'dashboard',
+                    lazy: lazyPage(
+                      () => import('../features/account/dashboard-page'),
+                      (m) => m.DashboardPage,
+                      ['account'],
+                    ),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
       },
       {
         path: 'immersive',

@@ -8,5 +8,5 @@ export interface FeatureFlags {
 }
 
 export const features: FeatureFlags = {
-  auth: false,
+  auth: true,
 };

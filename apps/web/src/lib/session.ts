@@ -27,3 +27,19 @@ export function setSignInStarter(next: SignInStarter | null): void {
 export async function startSignIn(kind: SignInKind): Promise<void> {
   await signInStarter?.(kind);
 }
+
+type SessionEndListener = () => void;
+const sessionEndListeners = new Set<SessionEndListener>();
+
+/**
+ * Runs `listener` when the session ends in this tab (sign-out or a failed refresh): query caches
+ * and stores register here so nothing of one user is shown to the next. Returns an unsubscribe.
+ */
+export function onSessionEnd(listener: SessionEndListener): () => void {
+  sessionEndListeners.add(listener);
+  return () => sessionEndListeners.delete(listener);
+}
+
+export function notifySessionEnd(): void {
+  for (const listener of sessionEndListeners) listener();
+}

@@ -8,6 +8,7 @@ import '@mantine/core/styles/Overlay.css';
 import {
   AppShell,
   Burger,
+  Button,
   Drawer,
   Group,
   NavLink,
@@ -17,7 +18,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconSettings } from '@tabler/icons-react';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
@@ -76,7 +77,15 @@ function SidebarNav({ items, onNavigate }: { items: readonly NavItem[]; onNaviga
   );
 }
 
-function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+function SettingsDrawer({
+  opened,
+  onClose,
+  onSignOut,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onSignOut: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <Drawer opened={opened} onClose={onClose} position="right" title={t('settings.title')} padding="xl">
@@ -88,6 +97,16 @@ function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: () => v
         <Text size="sm" c="dimmed">
           {t('settings.languageHint')}
         </Text>
+        {onSignOut && (
+          <Button
+            variant="default"
+            mt="lg"
+            leftSection={<IconLogout size={18} aria-hidden />}
+            onClick={onSignOut}
+          >
+            {t('auth.signOut')}
+          </Button>
+        )}
       </Stack>
     </Drawer>
   );
@@ -96,11 +115,13 @@ function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: () => v
 interface AppShellFrameProps {
   items: readonly NavItem[];
   profile: ShellProfile | null;
+  /** Shown as a sign-out action in the sidebar and the settings panel when given. */
+  onSignOut?: (() => void) | undefined;
   children?: ReactNode;
 }
 
 /** Sidebar, header and main area of every signed-in screen (core.md §2 Layout). */
-export function AppShellFrame({ items, profile, children }: AppShellFrameProps) {
+export function AppShellFrame({ items, profile, onSignOut, children }: AppShellFrameProps) {
   const { t } = useTranslation();
   const [navOpened, nav] = useDisclosure(false);
   const [settingsOpened, settings] = useDisclosure(false);
@@ -141,12 +162,18 @@ export function AppShellFrame({ items, profile, children }: AppShellFrameProps) 
             <IconSettings size={20} aria-hidden />
             <span>{t('shell.settings')}</span>
           </UnstyledButton>
+          {onSignOut && (
+            <UnstyledButton onClick={onSignOut} className={classes.settingsButton}>
+              <IconLogout size={20} aria-hidden />
+              <span>{t('auth.signOut')}</span>
+            </UnstyledButton>
+          )}
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
         {children}
       </AppShell.Main>
-      <SettingsDrawer opened={settingsOpened} onClose={settings.close} />
+      <SettingsDrawer opened={settingsOpened} onClose={settings.close} onSignOut={onSignOut} />
     </AppShell>
   );
 }

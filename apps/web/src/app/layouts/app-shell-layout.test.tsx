@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { NAV_ITEMS, visibleNavItems } from '../nav-items';
 import { isRegisteredPath } from '../route-registry';
+import { appRoutes } from '../routes';
 import { ShellProfileContext } from '../shell-profile';
 import { AppShellFrame } from './app-shell-frame';
 import { AppShellLayout } from './app-shell-layout';
@@ -80,7 +81,9 @@ describe('sidebar items', () => {
     const hrefs = within(sidebar)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual(['/home']);
+    expect(hrefs).toEqual(expect.arrayContaining(['/home', '/dashboard', '/my-info']));
+    for (const href of hrefs) expect(isRegisteredPath(appRoutes, href ?? ''), href ?? '').toBe(true);
+    expect(hrefs).not.toContain('/v2/library/list');
   });
 
   it('use the route names of the spec', () => {

@@ -7,11 +7,11 @@ import { useShellProfile } from '../shell-profile';
 import { AppShellFrame } from './app-shell-frame';
 
 /** The route element for signed-in screens: the sidebar lists only screens the router knows. */
-export function AppShellLayout() {
+export function AppShellLayout({ onSignOut }: { onSignOut?: () => void }) {
   const profile = useShellProfile();
   const items = useMemo(() => visibleNavItems(NAV_ITEMS, (path) => isRegisteredPath(appRoutes, path)), []);
   return (
-    <AppShellFrame items={items} profile={profile}>
+    <AppShellFrame items={items} profile={profile} onSignOut={onSignOut}>
       <Outlet />
     </AppShellFrame>
   );

@@ -25,13 +25,14 @@ beforeEach(async () => {
 afterEach(() => setSignInStarter(null));
 
 describe('HomePage', () => {
-  it('offers ways in, the introduction and the notices, but no sign-in before it exists', async () => {
+  it('offers ways in, the introduction, the notices and sign-in', async () => {
     renderAt(<HomePage />);
     expect(screen.getByRole('heading', { level: 1, name: '쌤에 오신 것을 환영해요' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /쌤이 하는 일/ }).getAttribute('href')).toBe('/landing');
     expect(screen.getByRole('link', { name: '소개 자료 내려받기' })).toBeTruthy();
     expect(await screen.findByText('아직 올라온 공지사항이 없어요.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '교사 로그인' })).toBeNull();
+    expect(screen.getByRole('button', { name: '교사 로그인' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '회원가입' }).getAttribute('href')).toBe('/signup');
   });
 });
 

@@ -2,6 +2,7 @@ import { Anchor, Button, Card, Group, List, SimpleGrid, Text, ThemeIcon, Title }
 import { IconArrowRight, IconCheck, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isSignedIn } from '../../lib/session';
 import { CardGrid } from './components/card-grid';
 import { FeatureCard } from './components/feature-card';
 import { PageHero } from './components/page-hero';
@@ -138,6 +139,9 @@ function TrustSection() {
 /** /teacher: the teacher-facing landing, organised around a school day. */
 export function TeacherPage() {
   const { t } = useTranslation('teacher');
+  const { t: tc } = useTranslation();
+  // Teachers land here after signing in (core.md §2); the dashboard is one click away.
+  const signedIn = isSignedIn();
   return (
     <>
       <title>{t('meta')}</title>
@@ -147,9 +151,15 @@ export function TeacherPage() {
         lead={t('hero.lead')}
         actions={
           <Group>
+            {signedIn && (
+              <Button component={Link} to="/dashboard" size="lg" rightSection={<IconArrowRight size={18} />}>
+                {tc('auth.toDashboard')}
+              </Button>
+            )}
             <Button
               component={Link}
               to={{ hash: 'tools' }}
+              variant={signedIn ? 'default' : 'filled'}
               size="lg"
               rightSection={<IconArrowRight size={18} />}
             >

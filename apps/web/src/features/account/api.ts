@@ -1,0 +1,24 @@
+import type { profileUpdateSchema, UsersInfo } from '@ssaem/contracts/users';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../lib/api-client';
+
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+export const usersInfoKey = ['users', 'info'] as const;
+
+/** The signed-in user, their school and their licence (GET /api/v1/users/info). */
+export function useUsersInfo() {
+  return useQuery({
+    queryKey: usersInfoKey,
+    queryFn: ({ signal }) => apiRequest<UsersInfo>('/api/v1/users/info', { signal }),
+  });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileUpdate) => apiRequest<UsersInfo>('/api/v1/users/info', { method: 'PUT', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersInfoKey }),
+  });
+}

@@ -1,0 +1,58 @@
+import type { UserLicense } from '@ssaem/contracts/licenses';
+import type { LicenseInfo } from '@ssaem/contracts/users';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+import { usersInfoKey } from '../account/api';
+
+/** core.md §9: re-checked every 60 s, and at most every 30 s when asked repeatedly. */
+export const LICENCE_RECHECK_MS = 60_000;
+export const LICENCE_THROTTLE_MS = 30_000;
+export const LICENCE_PAGE_SIZE = 10;
+
+export const licenceKeys = {
+  all: ['licences'] as const,
+  validity: ['licences', 'validity'] as const,
+  mine: (pageIndex: number) => ['licences', 'mine', pageIndex] as const,
+};
+
+export interface UserLicensePage {
+  items: UserLicense[];
+  total: number;
+  pageIndex: number;
+  pageSize: number;
+}
+
+export function useLicenceValidity() {
+  return useQuery({
+    queryKey: licenceKeys.validity,
+    queryFn: ({ signal }) => apiRequest<LicenseInfo>('/api/v1/user-license/check-validity', { signal }),
+    staleTime: LICENCE_THROTTLE_MS,
+    refetchInterval: LICENCE_RECHECK_MS,
+  });
+}
+
+export function useMyLicences(pageIndex: number) {
+  return useQuery({
+    queryKey: licenceKeys.mine(pageIndex),
+    queryFn: ({ signal }) =>
+      apiRequest<UserLicensePage>('/api/v1/user-license/my-list', {
+        signal,
+        query: { pageIndex, pageSize: LICENCE_PAGE_SIZE, status: 'ACTIVE' },
+      }),
+  });
+}
+
+/** Registers a licence key; validity, the licence list and users/info are read again after it. */
+export function useRegisterLicence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (licenseKey: string) =>
+      apiRequest<UserLicense>('/api/v1/user-license', { method: 'POST', body: { licenseKey } }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: licenceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: usersInfoKey }),
+      ]);
+    },
+  });
+}
