@@ -57,6 +57,27 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('banner').getByText('서울가락초등학교')).toBeVisible();
 
+    // An access token about to expire is refreshed (through the rotating refresh token) before
+    // the next call, without a trip to the login page.
+    const storedToken = () =>
+      page.evaluate(() => {
+        const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
+        return key ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }) : null;
+      });
+    const before = await storedToken();
+    await page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
+      if (!key) throw new Error('no stored user');
+      const user = JSON.parse(sessionStorage.getItem(key) ?? '{}');
+      sessionStorage.setItem(key, JSON.stringify({ ...user, expires_at: Math.floor(Date.now() / 1000) + 2 }));
+    });
+    await page.goto('/my-info');
+    await expect(page.getByRole('heading', { level: 1, name: '내 정보' })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('서울가락초등학교')).toBeVisible();
+    const after = await storedToken();
+    expect(after?.access_token).toBeTruthy();
+    expect(after?.access_token).not.toBe(before?.access_token);
+
     // The root path now sends the signed-in teacher to /teacher.
     await page.goto('/');
     await expect(page).toHaveURL(/\/teacher$/);

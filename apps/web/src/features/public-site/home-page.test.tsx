@@ -4,7 +4,7 @@ import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPageTexts } from '../../lib/i18n';
-import { setSignInStarter } from '../../lib/session';
+import { setSessionProbe, setSignInStarter } from '../../lib/session';
 import { renderWithProviders } from '../../test/render';
 import { AccountActions } from './components/account-actions';
 import { HomePage } from './home-page';
@@ -22,7 +22,10 @@ beforeEach(async () => {
   );
 });
 
-afterEach(() => setSignInStarter(null));
+afterEach(() => {
+  setSignInStarter(null);
+  setSessionProbe(null);
+});
 
 describe('HomePage', () => {
   it('offers ways in, the introduction, the notices and sign-in', async () => {
@@ -46,5 +49,13 @@ describe('AccountActions', () => {
     fireEvent.click(screen.getByRole('button', { name: '로그인' }));
     expect(start.mock.calls).toEqual([['teacher'], ['student'], ['default']]);
     expect(screen.getByRole('link', { name: '회원가입' }).getAttribute('href')).toBe('/signup');
+  });
+
+  it('offers the dashboard and sign-out to someone already signed in', () => {
+    setSessionProbe(() => true);
+    renderAt(<AccountActions />);
+    expect(screen.getByRole('link', { name: '대시보드로 가기' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getByRole('button', { name: '로그아웃' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '교사 로그인' })).toBeNull();
   });
 });

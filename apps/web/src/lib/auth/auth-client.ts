@@ -58,6 +58,8 @@ function createManager(config: AuthConfig): UserManager {
     loadUserInfo: false,
     // Refresh token rotation: revoking on sign-out is done by the end-session call.
     revokeTokensOnSignout: false,
+    // core.md §4: stored login state (an unfinished sign-in) lives one hour.
+    staleStateAgeInSeconds: 3600,
   });
 }
 
@@ -65,7 +67,11 @@ let managerPromise: Promise<UserManager> | null = null;
 
 export function getUserManager(): Promise<UserManager> {
   managerPromise ??= fetchAuthConfig()
-    .then(createManager)
+    .then((config) => {
+      const manager = createManager(config);
+      void manager.clearStaleState();
+      return manager;
+    })
     .catch((error: unknown) => {
       managerPromise = null;
       throw error;
@@ -125,7 +131,14 @@ export async function signIn(returnTo: string = DEFAULT_RETURN_PATH): Promise<vo
 /** Finishes the code exchange on /auth/callback and says where to go next. */
 export async function completeSignIn(url: string = window.location.href): Promise<string> {
   const manager = await getUserManager();
-  const user = await manager.signinRedirectCallback(url);
+  let user: User;
+  try {
+    user = await manager.signinRedirectCallback(url);
+  } catch (error) {
+    // An invalid state or nonce clears whatever token there was (core.md §4).
+    await manager.removeUser();
+    throw error;
+  }
   await tokens.loadUser();
   return safeReturnPath((user.state as Partial<SignInState> | undefined)?.returnTo);
 }

@@ -1,7 +1,8 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type SignInKind, startSignIn } from '../../../lib/session';
+import { loadAuthClient } from '../../../lib/auth/install';
+import { isSignedIn, type SignInKind, startSignIn } from '../../../lib/session';
 
 const SIGN_IN: ReadonlyArray<{
   kind: SignInKind;
@@ -18,6 +19,7 @@ const SIGN_IN: ReadonlyArray<{
  */
 export function AccountActions() {
   const { t } = useTranslation('home');
+  if (isSignedIn()) return <SignedInActions />;
   return (
     <Card component="section" withBorder radius="lg" padding="xl" aria-labelledby="home-account" bg="white">
       <Stack gap="sm">
@@ -41,5 +43,20 @@ export function AccountActions() {
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** A visitor who is already signed in gets the way in and the way out instead. */
+function SignedInActions() {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm">
+      <Button component={Link} to="/dashboard">
+        {t('auth.toDashboard')}
+      </Button>
+      <Button variant="default" onClick={() => void loadAuthClient().then((auth) => auth.signOut())}>
+        {t('auth.signOut')}
+      </Button>
+    </Group>
   );
 }
