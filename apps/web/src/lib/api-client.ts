@@ -82,7 +82,7 @@ function encodeBody(body: unknown): BodyInit | undefined {
 }
 
 /** Reads `{ code, message, details }`; anything else (a proxy's HTML page) becomes SERVER_ERROR. */
-async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: Response): Promise<ApiError> {
   const fallbackCode = response.status >= 500 ? 'SERVER_ERROR' : 'COMMON';
   try {
     const body: unknown = await response.json();

@@ -1,0 +1,219 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { chatRoutes } from './routes';
+import { useChatStreams } from './stream/chat-streams';
+
+vi.mock('./stream/stream-token', () => ({ getStreamToken: async () => 'token' }));
+
+const encoder = new TextEncoder();
+const frame = (payload: unknown) => `data: ${JSON.stringify(payload)}\n\n`;
+const now = '2026-11-22T00:00:00.000Z';
+
+function message(overrides: Record<string, unknown>) {
+  return {
+    messageId: 'm',
+    parentMessageId: '00000000-0000-0000-0000-000000000000',
+    conversationId: 'c-1',
+    text: '',
+    content: [],
+    sender: 'User',
+    isCreatedByUser: true,
+    clientTimestamp: null,
+    error: false,
+    unfinished: false,
+    endpoint: 'openAI',
+    model: null,
+    files: [],
+    gadgetId: 'general',
+    isLiked: null,
+    createdAt: now,
+    updatedAt: now,
+    siblingCount: 0,
+    ...overrides,
+  };
+}
+
+const userMessage = message({
+  messageId: 'm-user',
+  text: '수업 도입 추천해 줘',
+  content: [{ type: 'text', text: '수업 도입 추천해 줘' }],
+});
+const answer = message({
+  messageId: 'm-answer',
+  parentMessageId: 'm-user',
+  sender: '쌤',
+  isCreatedByUser: false,
+  text: '**오프라인** 답변입니다.',
+  content: [{ type: 'text', text: '**오프라인** 답변입니다.' }],
+  model: 'offline',
+});
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+let streamCalls: RequestInit[] = [];
+let saved = false;
+
+function fakeServer(url: string, init?: RequestInit): Response {
+  const path = url.split('?')[0];
+  if (path === '/api/v1/agent/list') {
+    return json([
+      {
+        id: 'general',
+        type: 'chat',
+        name: '쌤 AI 도우미',
+        description: '무엇이든 물어보세요.',
+        icon: 'sparkles',
+        conversationStarters: ['수업 도입 추천해 줘'],
+        commands: [],
+      },
+    ]);
+  }
+  if (path === '/api/v1/user-settings')
+    return json({ model: 'gpt-4.1', endpoint: 'openAI', sendWithEnter: true, defaultAgentId: 'general' });
+  if (path === '/api/v1/conversations/paged') {
+    return json({ conversations: [], pageNo: 0, pageSize: 50, totalCount: 0, hasMore: false });
+  }
+  if (path === '/api/v1/conversations/pinned') return json([]);
+  if (path === '/api/v1/conversations/c-1/messages/paged') {
+    return json({
+      messages: saved ? [userMessage, answer] : [userMessage],
+      pageNo: 0,
+      pageSize: 40,
+      totalCount: 2,
+      hasMore: false,
+    });
+  }
+  if (path === '/api/v1/streaming/conversation/c-1')
+    return json({ code: 'E_NOT_FOUND', message: 'none' }, 404);
+  if (path === '/api/convos/gen_title') return json({ title: '수업 도입' });
+  if (path === '/api/agents/chat/openAI') {
+    streamCalls.push(init ?? {});
+    const body = [
+      frame({ created: true, message: userMessage, streamId: 's-1' }),
+      frame({
+        event: 'on_run_step',
+        data: { id: 'st', runId: 'm-answer', index: 0, type: 'message_creation' },
+      }),
+      frame({
+        event: 'on_message_delta',
+        data: { id: 'st', delta: { content: [{ type: 'text', text: '**오프라인** ' }] } },
+      }),
+      frame({
+        event: 'on_message_delta',
+        data: { id: 'st', delta: { content: [{ type: 'text', text: '답변입니다.' }] } },
+      }),
+      frame({
+        final: true,
+        conversation: { conversationId: 'c-1' },
+        requestMessage: userMessage,
+        responseMessage: answer,
+      }),
+    ];
+    saved = true;
+    return new Response(
+      new ReadableStream({
+        start(controller) {
+          for (const chunk of body) controller.enqueue(encoder.encode(chunk));
+          controller.close();
+        },
+      }),
+      { headers: { 'Content-Type': 'text/event-stream' } },
+    );
+  }
+  return json({ code: 'E_NOT_FOUND', message: `no ${path}` }, 404);
+}
+
+// Mantine's autosize textarea listens for web fonts; happy-dom has no document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
+
+beforeEach(() => {
+  streamCalls = [];
+  saved = false;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => fakeServer(url, init)),
+  );
+  // The virtualized list measures its scroller; give it a size.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(120);
+});
+
+afterEach(() => {
+  useChatStreams.setState({ streams: {} });
+});
+
+describe('chat page', () => {
+  it('sends a starter, streams the answer, moves to the new id and shows the offline banner', {
+    timeout: 20_000,
+  }, async () => {
+    const router = createMemoryRouter(chatRoutes, { initialEntries: ['/chat/new'] });
+    renderWithProviders(<RouterProvider router={router} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: '수업 도입 추천해 줘' }, { timeout: 10_000 }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/c-1'));
+    expect(await screen.findByText('AI 모델이 연결되어 있지 않습니다 (오프라인 모드)')).toBeTruthy();
+    expect(await screen.findByText('오프라인')).toBeTruthy();
+    expect(streamCalls).toHaveLength(1);
+    expect(JSON.parse(String(streamCalls[0]?.body))).toMatchObject({
+      text: '수업 도입 추천해 줘',
+      conversationId: null,
+      gadgetId: 'general',
+    });
+    // The move to the id did not cancel the answer.
+    const fetchMock = vi.mocked(fetch);
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/v1/streaming/cancel')).toBe(false);
+  });
+
+  it('stops a running answer when the teacher leaves for another conversation', {
+    timeout: 20_000,
+  }, async () => {
+    const stream: { push: ((text: string) => void) | null } = { push: null };
+    const fetchMock = vi.mocked(fetch);
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/agents/chat/openAI') {
+        return new Response(
+          new ReadableStream({
+            start(controller) {
+              stream.push = (text) => controller.enqueue(encoder.encode(text));
+            },
+          }),
+          { headers: { 'Content-Type': 'text/event-stream' } },
+        );
+      }
+      if (url === '/api/v1/streaming/cancel')
+        return json({ success: true, streamId: 's-1', outcome: 'cancelled' });
+      return fakeServer(url, init ?? undefined);
+    });
+    const router = createMemoryRouter(chatRoutes, { initialEntries: ['/chat/c-1'] });
+    renderWithProviders(<RouterProvider router={router} />);
+    const input = await screen.findByRole('textbox', { name: '메시지' }, { timeout: 10_000 });
+    fireEvent.change(input, { target: { value: '계속 써 줘' } });
+    fireEvent.click(screen.getByRole('button', { name: '보내기' }));
+    await waitFor(() => expect(stream.push).not.toBeNull());
+    stream.push?.(frame({ created: true, message: userMessage, streamId: 's-1' }));
+    await waitFor(() =>
+      expect(Object.values(useChatStreams.getState().streams).some((s) => s.streamId === 's-1')).toBe(true),
+    );
+    expect(await screen.findByRole('button', { name: '답변 멈추기' })).toBeTruthy();
+
+    await router.navigate('/chat/c-2');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/v1/streaming/cancel')).toBe(true),
+    );
+    const cancel = fetchMock.mock.calls.find(([url]) => String(url) === '/api/v1/streaming/cancel');
+    expect(JSON.parse(String(cancel?.[1]?.body))).toEqual({ stream_id: 's-1' });
+  });
+});

@@ -1,0 +1,328 @@
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Tooltip.css';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Text, Title, VisuallyHidden } from '@mantine/core';
+import { type Message, NO_PARENT_ID } from '@ssaem/contracts/chat';
+import { IconPlugConnectedX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useToast } from '../../../components/toast/toast-context';
+import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
+import {
+  chatKeys,
+  findActiveStream,
+  flattenMessagePages,
+  generateTitle,
+  useChatAgents,
+  useLikeMessage,
+  useMessagePages,
+  useUserSettings,
+} from '../api';
+import {
+  cancelChatStream,
+  forgetStream,
+  isStreamActive,
+  resumeChatStream,
+  sendChatMessage,
+  useChatStreams,
+} from '../stream/chat-streams';
+import type { StreamState } from '../stream/response-state';
+import { useThrottledAnnouncement } from '../use-throttled-announcement';
+import classes from './chat-page.module.css';
+import { ChatSidebar } from './chat-sidebar';
+import { Composer } from './composer';
+import { type ListEntry, MessageList } from './message-list';
+
+export const OFFLINE_MODEL = 'offline';
+const DEFAULT_AGENT_ID = 'general';
+
+/** The id in the address, or null for a new chat (/chat/new). */
+function routeConversationId(param: string | undefined): string | null {
+  return !param || param === 'new' ? null : param;
+}
+
+function useStreamField<T>(key: string | null, pick: (state: StreamState) => T): T | undefined {
+  return useChatStreams((store) => {
+    const state = key ? store.streams[key] : undefined;
+    return state ? pick(state) : undefined;
+  });
+}
+
+/**
+ * A conversation with the assistant (/chat/new, /chat/{id}, /v2/chat/…). One component serves the
+ * new chat and its detail, so moving to the id the server assigned keeps the stream running.
+ */
+export function ChatPage({ basePath }: { basePath: string }) {
+  const { t } = useTranslation('chat');
+  const { t: tCommon } = useTranslation();
+  const params = useParams();
+  const routeId = routeConversationId(params.conversationId);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const settings = useUserSettings();
+  const agents = useChatAgents();
+  const messages = useMessagePages(routeId);
+  const like = useLikeMessage(routeId ?? 'new');
+  const [streamKey, setStreamKey] = useState<string | null>(null);
+  const streamKeyRef = useRef<string | null>(null);
+  streamKeyRef.current = streamKey;
+  const [agentId, setAgentId] = useState<string | null>(null);
+
+  const phase = useStreamField(streamKey, (s) => s.phase);
+  const requestMessage = useStreamField(streamKey, (s) => s.requestMessage);
+  const responseMessageId = useStreamField(streamKey, (s) => s.responseMessageId);
+  const streamModel = useStreamField(streamKey, (s) => s.model);
+  const isStreaming = isStreamActive(phase ? ({ phase } as StreamState) : undefined);
+
+  // Leaving a chat stops its answer (core.md §4), except the move from /new to the id it was given.
+  const previousRoute = useRef(routeId);
+  useEffect(() => {
+    const previous = previousRoute.current;
+    previousRoute.current = routeId;
+    if (previous === routeId) return;
+    const key = streamKeyRef.current;
+    if (!key) return;
+    const state = useChatStreams.getState().streams[key];
+    if (previous === null && state?.conversationId === routeId) return;
+    if (isStreamActive(state)) void cancelChatStream(key);
+    forgetStream(key);
+    setStreamKey(null);
+  }, [routeId]);
+  useEffect(
+    () => () => {
+      const key = streamKeyRef.current;
+      if (key && isStreamActive(useChatStreams.getState().streams[key])) void cancelChatStream(key);
+    },
+    [],
+  );
+
+  const handleStreamEnd = useCallback(
+    (state: StreamState) => {
+      if (state.conversationId) {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.messages(state.conversationId) });
+      }
+      void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
+      if (state.phase === 'error' && state.errorCode) {
+        toast.show(apiErrorMessage(new ApiError(state.errorCode, 0, state.error ?? ''), tCommon));
+      }
+      // A first message gets a generated title (core.md §4).
+      const isFirst = state.requestMessage?.parentMessageId === NO_PARENT_ID;
+      if (state.phase === 'finished' && isFirst && state.conversationId) {
+        generateTitle(state.conversationId)
+          .then(() => queryClient.invalidateQueries({ queryKey: chatKeys.conversations }))
+          .catch(() => {});
+      }
+    },
+    [queryClient, toast, tCommon],
+  );
+
+  // A reload re-attaches to an answer still being written.
+  useEffect(() => {
+    if (!routeId || streamKeyRef.current) return;
+    let cancelled = false;
+    findActiveStream(routeId)
+      .then((active) => {
+        if (cancelled || !active || streamKeyRef.current) return;
+        setStreamKey(resumeChatStream(active.streamId, routeId, { onEnd: handleStreamEnd }));
+      })
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, [routeId, handleStreamEnd]);
+
+  const history = useMemo(() => flattenMessagePages(messages.data), [messages.data]);
+
+  const entries = useMemo<ListEntry[]>(() => {
+    const historyIds = new Set(history.map((m) => m.messageId));
+    const live: ListEntry[] = [];
+    const hidden = new Set<string>();
+    if (streamKey && phase) {
+      const active = isStreamActive({ phase } as StreamState);
+      if (requestMessage && (active || !historyIds.has(requestMessage.messageId))) {
+        live.push({ kind: 'message', key: requestMessage.messageId, message: requestMessage });
+        hidden.add(requestMessage.messageId);
+      }
+      if (active || !responseMessageId || !historyIds.has(responseMessageId)) {
+        live.push({ kind: 'live', key: `live-${streamKey}`, streamKey });
+        if (responseMessageId) hidden.add(responseMessageId);
+      }
+    }
+    const saved: ListEntry[] = history
+      .filter((m) => !hidden.has(m.messageId))
+      .map((message) => ({ kind: 'message', key: message.messageId, message }));
+    return [...saved, ...live];
+  }, [history, streamKey, phase, requestMessage, responseMessageId]);
+
+  const lastAssistant = useMemo(() => [...history].reverse().find((m) => !m.isCreatedByUser), [history]);
+  const isOffline =
+    streamModel === OFFLINE_MODEL || (streamModel == null && lastAssistant?.model === OFFLINE_MODEL);
+
+  const selectedAgentId =
+    agentId ??
+    lastAssistant?.gadgetId ??
+    settings.data?.defaultAgentId ??
+    agents.data?.[0]?.id ??
+    DEFAULT_AGENT_ID;
+  const selectedAgent = agents.data?.find((agent) => agent.id === selectedAgentId);
+
+  const handleSend = useCallback(
+    (text: string) => {
+      if (streamKeyRef.current) forgetStream(streamKeyRef.current);
+      const parent: Message | undefined = history.at(-1);
+      const liveParent = responseMessageId && !history.some((m) => m.messageId === responseMessageId);
+      const startedAt = routeId;
+      const key = sendChatMessage(
+        {
+          text,
+          conversationId: routeId,
+          parentMessageId: liveParent ? responseMessageId : (parent?.messageId ?? NO_PARENT_ID),
+          gadgetId: selectedAgentId,
+          model: settings.data?.model,
+          endpoint: settings.data?.endpoint,
+        },
+        {
+          onConversation: (conversationId) => {
+            // A new chat moves to its id as soon as the server reveals it; the stream keeps going.
+            if (startedAt === null) void navigate(`${basePath}/${conversationId}`, { replace: true });
+          },
+          onEnd: handleStreamEnd,
+        },
+      );
+      setStreamKey(key);
+    },
+    [
+      history,
+      responseMessageId,
+      routeId,
+      selectedAgentId,
+      settings.data,
+      navigate,
+      basePath,
+      handleStreamEnd,
+    ],
+  );
+
+  const handleStop = useCallback(() => {
+    if (streamKeyRef.current) void cancelChatStream(streamKeyRef.current);
+  }, []);
+
+  const handleCopy = useCallback(
+    (text: string) => {
+      navigator.clipboard
+        .writeText(text)
+        .then(() => toast.show(t('messages.copied')))
+        .catch((error: unknown) => console.warn('[chat] copy failed', error));
+    },
+    [toast, t],
+  );
+
+  const handleLike = useCallback(
+    (messageId: string, isLiked: boolean | null) => like.mutate({ messageId, isLiked }),
+    [like.mutate],
+  );
+
+  const handleLoadOlder = useCallback(() => {
+    if (messages.hasNextPage && !messages.isFetchingNextPage) void messages.fetchNextPage();
+  }, [messages.hasNextPage, messages.isFetchingNextPage, messages.fetchNextPage]);
+
+  const status = phase ? t(`status.${phase}`) : '';
+  const announced = useThrottledAnnouncement(status);
+  const isEmpty = entries.length === 0 && (routeId === null || messages.isSuccess);
+
+  return (
+    <div className={classes.page}>
+      <title>{t('meta')}</title>
+      <ChatSidebar basePath={basePath} activeId={routeId} />
+      <section className={classes.main} aria-labelledby="chat-title">
+        <Group justify="space-between" wrap="nowrap" className={classes.header}>
+          <Title order={1} size="h4" id="chat-title">
+            {t('title')}
+          </Title>
+          {agents.data && agents.data.length > 0 ? (
+            <NativeSelect
+              aria-label={t('agent.label')}
+              value={selectedAgentId}
+              onChange={(event) => setAgentId(event.currentTarget.value)}
+              data={agents.data.map((agent) => ({ value: agent.id, label: agent.name }))}
+              disabled={isStreaming}
+              size="sm"
+            />
+          ) : null}
+        </Group>
+        {isOffline ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconPlugConnectedX size={18} aria-hidden />}
+            title={t('offlineBanner')}
+            className={classes.banner}
+          >
+            {t('offlineHint')}
+          </Alert>
+        ) : null}
+        {messages.isError ? (
+          <Alert color="red" variant="light">
+            {apiErrorMessage(messages.error, tCommon) || t('messages.loadFailed')}
+          </Alert>
+        ) : null}
+        {isEmpty ? (
+          <div className={classes.empty}>
+            <Title order={2} size="h3" ta="center">
+              {t('starters.heading')}
+            </Title>
+            {selectedAgent ? (
+              <Text c="dimmed" ta="center" size="sm">
+                {selectedAgent.description}
+              </Text>
+            ) : null}
+            {selectedAgent && selectedAgent.conversationStarters.length > 0 ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} aria-label={t('starters.label')} role="group">
+                {selectedAgent.conversationStarters.map((starter) => (
+                  <Button
+                    key={starter}
+                    variant="default"
+                    className={classes.starter}
+                    onClick={() => handleSend(starter)}
+                  >
+                    {starter}
+                  </Button>
+                ))}
+              </SimpleGrid>
+            ) : null}
+          </div>
+        ) : (
+          <MessageList
+            entries={entries}
+            hasOlder={Boolean(messages.hasNextPage)}
+            isLoadingOlder={messages.isFetchingNextPage}
+            onLoadOlder={handleLoadOlder}
+            onCopy={handleCopy}
+            onLike={routeId ? handleLike : undefined}
+          />
+        )}
+        <VisuallyHidden role="status" aria-live="polite" data-testid="chat-status">
+          {announced}
+        </VisuallyHidden>
+        <Composer
+          isStreaming={isStreaming}
+          sendWithEnter={settings.data?.sendWithEnter ?? true}
+          onSend={handleSend}
+          onStop={handleStop}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { ActionIcon, Alert, Loader, Text, Tooltip } from '@mantine/core';
+import type { ContentPart, Message } from '@ssaem/contracts/chat';
+import {
+  IconCopy,
+  IconThumbDown,
+  IconThumbDownFilled,
+  IconThumbUp,
+  IconThumbUpFilled,
+} from '@tabler/icons-react';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useChatStreams } from '../stream/chat-streams';
+import { contentText, type StreamState } from '../stream/response-state';
+import { MarkdownContent } from './markdown-content';
+import classes from './message-item.module.css';
+
+/** What a row shows, from a saved message or from a running answer. */
+export interface ChatRow {
+  id: string;
+  isUser: boolean;
+  content: readonly (ContentPart | undefined)[];
+  text: string;
+  model: string | null;
+  error: string | null;
+  unfinished: boolean;
+  isLiked: boolean | null;
+  /** A saved message the teacher can like. */
+  canLike: boolean;
+  isStreaming: boolean;
+}
+
+const rowCache = new WeakMap<Message, ChatRow>();
+
+/** Rows keep their identity while their message does, so memoized rows skip re-rendering. */
+export function rowFromMessage(message: Message): ChatRow {
+  const cached = rowCache.get(message);
+  if (cached) return cached;
+  const row: ChatRow = {
+    id: message.messageId,
+    isUser: message.isCreatedByUser,
+    content: message.content,
+    text: message.text,
+    model: message.model,
+    error: message.error ? message.text || null : null,
+    unfinished: message.unfinished,
+    isLiked: message.isLiked,
+    canLike: !message.isCreatedByUser,
+    isStreaming: false,
+  };
+  rowCache.set(message, row);
+  return row;
+}
+
+export function rowFromStream(state: StreamState): ChatRow {
+  return {
+    id: state.responseMessageId ?? `${state.streamId ?? 'pending'}-response`,
+    isUser: false,
+    content: state.content,
+    text: contentText(state.content),
+    model: state.model,
+    error: state.phase === 'error' ? (state.error ?? '') : null,
+    unfinished: false,
+    isLiked: null,
+    canLike: false,
+    isStreaming: state.phase === 'submitting' || state.phase === 'streaming',
+  };
+}
+
+function Part({ part }: { part: ContentPart }) {
+  const { t } = useTranslation('chat');
+  switch (part.type) {
+    case 'text':
+      return part.text ? <MarkdownContent text={part.text} /> : null;
+    case 'think':
+      return part.think ? (
+        <details className={classes.think}>
+          <summary>{t('messages.thinking')}</summary>
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+            {part.think}
+          </Text>
+        </details>
+      ) : null;
+    case 'tool_call':
+      return (
+        <Text size="sm" c="dimmed" className={classes.tool}>
+          {t('messages.tool', { name: part.tool_call.name })}
+          {(part.tool_call.progress ?? 0) < 1 ? <Loader size="xs" type="dots" ml={6} aria-hidden /> : null}
+        </Text>
+      );
+    case 'image_url':
+      return <MarkdownContent text={`![](${part.image_url.url})`} />;
+    case 'error':
+      return (
+        <Alert color="red" variant="light">
+          {t('messages.error', { message: part.error || t('messages.unknownError') })}
+        </Alert>
+      );
+    default:
+      return null;
+  }
+}
+
+interface MessageItemProps {
+  row: ChatRow;
+  onCopy: (text: string) => void;
+  onLike?: (messageId: string, isLiked: boolean | null) => void;
+}
+
+/** One message. Memoized: a new token re-renders only the answer that receives it. */
+export const MessageItem = memo(function MessageItem({ row, onCopy, onLike }: MessageItemProps) {
+  const { t } = useTranslation('chat');
+  const hasVisibleText = row.content.some((part) => part && part.type !== 'agent_update');
+  return (
+    <article
+      className={row.isUser ? classes.user : classes.assistant}
+      aria-label={row.isUser ? t('messages.you') : t('messages.assistant')}
+      data-message-id={row.id}
+      data-streaming={row.isStreaming || undefined}
+    >
+      <div className={classes.bubble}>
+        {row.isUser ? (
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{row.text}</Text>
+        ) : (
+          <>
+            {row.content.map((part, index) =>
+              part ? (
+                // Parts are addressed by index and never move: the index is their identity.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <Part key={index} part={part} />
+              ) : null,
+            )}
+            {row.isStreaming && !hasVisibleText ? <Loader size="sm" type="dots" aria-hidden /> : null}
+            {row.error !== null ? (
+              <Alert color="red" variant="light" mt="xs">
+                {t('messages.error', { message: row.error || t('messages.unknownError') })}
+              </Alert>
+            ) : null}
+          </>
+        )}
+      </div>
+      {!row.isUser && !row.isStreaming && row.text ? (
+        <div className={classes.actions}>
+          <Tooltip label={t('messages.copy')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t('messages.copy')}
+              onClick={() => onCopy(row.text)}
+            >
+              <IconCopy size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          {row.canLike && onLike ? (
+            <>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('messages.like')}
+                aria-pressed={row.isLiked === true}
+                onClick={() => onLike(row.id, row.isLiked === true ? null : true)}
+              >
+                {row.isLiked === true ? (
+                  <IconThumbUpFilled size={16} aria-hidden />
+                ) : (
+                  <IconThumbUp size={16} aria-hidden />
+                )}
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('messages.dislike')}
+                aria-pressed={row.isLiked === false}
+                onClick={() => onLike(row.id, row.isLiked === false ? null : false)}
+              >
+                {row.isLiked === false ? (
+                  <IconThumbDownFilled size={16} aria-hidden />
+                ) : (
+                  <IconThumbDown size={16} aria-hidden />
+                )}
+              </ActionIcon>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+});
+
+/** The running answer: the only row that subscribes to the stream store. */
+export function LiveResponse({ streamKey, onCopy }: { streamKey: string; onCopy: (text: string) => void }) {
+  const state = useChatStreams((store) => store.streams[streamKey]);
+  if (!state) return null;
+  return <MessageItem row={rowFromStream(state)} onCopy={onCopy} />;
+}

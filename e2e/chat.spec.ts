@@ -1,0 +1,73 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const PASSWORD = 'demo1234!';
+
+// A signed-in journey through the real login page; the chat's sidebar sits beside the answer on a
+// desktop screen, so it runs in the desktop project only.
+test.skip(({ isMobile }) => isMobile, 'signed-in journeys run on the desktop');
+
+async function signInAs(page: Page, username: string) {
+  await expect(page).toHaveURL(/\/interaction\//);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+}
+
+test.describe('chat', () => {
+  test('a teacher asks, sees the offline answer stream in, then pins and renames the conversation', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/chat/new');
+    await signInAs(page, 'teacher');
+    await expect(page).toHaveURL(/\/chat\/new$/);
+    await expect(page.getByRole('heading', { level: 2, name: '무엇을 도와드릴까요?' })).toBeVisible();
+    await expect(page.getByRole('group', { name: '대화 시작 예시' }).getByRole('button')).not.toHaveCount(0);
+
+    const question = '내일 수업 도입 활동을 추천해 주세요';
+    const input = page.getByRole('textbox', { name: '메시지' });
+    await input.fill(question);
+    await input.press('Enter');
+
+    // The new chat moves to the id the server gave it; the answer arrives with the offline banner.
+    await expect(page).toHaveURL(/\/chat\/(?!new)[\w-]+$/);
+    const log = page.getByRole('log', { name: '대화 내용' });
+    await expect(log.getByRole('article', { name: '나' })).toContainText(question);
+    const answer = log.getByRole('article', { name: '쌤' }).last();
+    await expect(answer).toContainText('오프라인 모드로 답하고 있습니다');
+    await expect(answer.locator('strong')).toHaveText('AI 모델이 연결되어 있지 않아');
+    await expect(page.getByText('AI 모델이 연결되어 있지 않습니다 (오프라인 모드)')).toBeVisible();
+    // Once the answer is complete the stop button gives way to send again.
+    await expect(page.getByRole('button', { name: '답변 멈추기' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '보내기' })).toBeVisible();
+
+    await answer.getByRole('button', { name: '복사' }).click();
+    await expect(page.getByRole('status').getByText('복사되었습니다')).toBeVisible();
+
+    // The conversation is listed; pin it, then rename it.
+    const sidebar = page.getByRole('navigation', { name: '대화 목록' });
+    const recent = sidebar.getByRole('list', { name: '최근 대화' });
+    await expect(recent.getByRole('listitem')).toHaveCount(1);
+    await recent.getByRole('button', { name: /대화 메뉴$/ }).click();
+    await page.getByRole('menuitem', { name: '고정', exact: true }).click();
+    const pinned = sidebar.getByRole('list', { name: '고정한 대화' });
+    await expect(pinned.getByRole('listitem')).toHaveCount(1);
+
+    await pinned.getByRole('button', { name: /대화 메뉴$/ }).click();
+    await page.getByRole('menuitem', { name: '이름 바꾸기' }).click();
+    const dialog = page.getByRole('dialog', { name: '대화 이름 바꾸기' });
+    await dialog.getByRole('textbox', { name: '새 이름' }).fill('3학년 과학 도입');
+    await dialog.getByRole('button', { name: '저장' }).click();
+    await expect(pinned.getByRole('link', { name: '3학년 과학 도입' })).toBeVisible();
+
+    // A reload shows the saved conversation from the server.
+    await page.reload();
+    await expect(
+      page.getByRole('log', { name: '대화 내용' }).getByRole('article', { name: '쌤' }),
+    ).toContainText('오프라인 모드로 답하고 있습니다');
+    await expect(
+      page.getByRole('navigation', { name: '대화 목록' }).getByRole('list', { name: '고정한 대화' }),
+    ).toContainText('3학년 과학 도입');
+  });
+});
