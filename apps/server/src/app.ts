@@ -42,6 +42,7 @@ import { registerErrorHandler } from './platform/errors/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import { registerSpa } from './platform/http/spa.ts';
+import { createBackground } from './platform/jobs/background.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createLocalFileStorage } from './platform/storage/file-storage.ts';
 
@@ -104,6 +105,9 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await registerIdentity(app, config, database.db);
 
   const db = database.db;
+  const background = createBackground(config, db, app.log);
+  app.addHook('onReady', () => background.start());
+  app.addHook('onClose', () => background.stop());
   const mailer = createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const referenceService = createReferenceService(createReferenceRepository(db));
   const errorReportService = createErrorReportService(createErrorReportRepository(db));

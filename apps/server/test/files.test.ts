@@ -130,8 +130,10 @@ describe('file uploads', () => {
       body: JSON.stringify({ text: '무엇이 보이나요?', files: [{ file_id: image.file_id }] }),
     });
     await readFrames(chat, () => false);
-    const messages = (fake.requests.at(-1)?.body as { messages: { role: string; content: unknown }[] })
-      .messages;
+    const lastRequest = fake.requests.at(-1)?.body as
+      | { messages?: { role: string; content: unknown }[] }
+      | undefined;
+    const messages = lastRequest?.messages ?? [];
     expect(JSON.stringify(messages.at(-1)?.content)).toContain('data:image/png;base64');
   });
 

@@ -26,6 +26,22 @@ export interface Database {
   message: MessageTable;
   userSetting: UserSettingTable;
   storedFile: StoredFileTable;
+  job: JobTable;
+}
+
+export type JobStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+export interface JobTable {
+  id: string;
+  type: string;
+  payload: string;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  idempotencyKey: string | null;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export type StoredFileStatus = 'processing' | 'ready' | 'failed' | 'cancelled';

@@ -4,6 +4,7 @@ import * as identity from './0002-identity.ts';
 import * as accountsLicences from './0003-accounts-licences.ts';
 import * as chat from './0004-chat.ts';
 import * as files from './0005-files.ts';
+import * as jobs from './0006-jobs.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-accounts-licences': accountsLicences,
   '0004-chat': chat,
   '0005-files': files,
+  '0006-jobs': jobs,
 };

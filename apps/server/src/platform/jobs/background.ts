@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config/config.ts';
+import type { Database } from '../../db/schema.ts';
+import { createMemoryEventBus, createRedisEventBus, type EventBus } from '../events/event-bus.ts';
+import { createDatabaseJobQueue } from './database-job-queue.ts';
+import type { JobQueue } from './job-queue.ts';
+import { createJobRepository } from './job-repository.ts';
+import { createRedisJobQueue } from './redis-job-queue.ts';
+
+export interface Background {
+  jobs: JobQueue;
+  events: EventBus;
+  /** Starts processing jobs here when this process is a worker (always in the embedded setup). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The job queue and event bus for the configured shape: in-process, or Redis when REDIS_URL is set. */
+export function createBackground(config: Config, db: Kysely<Database>, log: FastifyBaseLogger): Background {
+  const repository = createJobRepository(db);
+  const events = config.REDIS_URL ? createRedisEventBus(config.REDIS_URL) : createMemoryEventBus();
+  const jobs = config.REDIS_URL
+    ? createRedisJobQueue({
+        redisUrl: config.REDIS_URL,
+        repository,
+        concurrency: config.JOB_CONCURRENCY,
+        runWorker: config.RUN_JOB_WORKER,
+        log,
+      })
+    : createDatabaseJobQueue({ repository, concurrency: config.JOB_CONCURRENCY, log });
+  return {
+    jobs,
+    events,
+    async start() {
+      // Without Redis this process is the only worker there is.
+      if (config.RUN_JOB_WORKER || !config.REDIS_URL) await jobs.start();
+    },
+    async stop() {
+      await jobs.stop();
+      await events.close();
+    },
+  };
+}
