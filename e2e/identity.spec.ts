@@ -121,6 +121,40 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('alert')).toHaveText('이 페이지에 대한 권한이 없습니다.');
     await expect(page.getByRole('heading', { name: /안녕하세요/ })).toHaveCount(0);
+    // The sidebar does not offer the screen either.
+    const sidebar = page.getByRole('navigation', { name: '사이드 메뉴' });
+    await expect(sidebar.getByRole('link', { name: '내 정보' })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: '대시보드' })).toHaveCount(0);
+  });
+
+  test('a teacher edits the profile on My info and the header follows', async ({ page }) => {
+    await page.goto('/my-info');
+    await submitLogin(page, 'teacher2');
+    await expect(page.getByRole('heading', { level: 1, name: '내 정보' })).toBeVisible();
+    const form = page.getByRole('form', { name: '프로필 수정' });
+    await form.getByRole('textbox', { name: '휴대전화' }).fill('12345');
+    await form.getByRole('button', { name: '저장' }).click();
+    await expect(form.getByText(/휴대전화 번호 형식이 올바르지 않습니다/)).toBeVisible();
+
+    await form.getByRole('textbox', { name: '휴대전화' }).fill('010-2345-6789');
+    await form.getByRole('textbox', { name: '직함' }).fill('연구부장');
+    await form.getByRole('button', { name: '저장' }).click();
+    await expect(page.getByRole('status').getByText('프로필을 저장했어요.')).toBeVisible();
+    await expect(page.getByRole('banner').getByText(/연구부장/)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: '직함' })).toHaveValue('연구부장');
+  });
+
+  test('the login page speaks the language chosen in the app', async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/interaction\//);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await submitLogin(page, 'teacher');
+    await expect(page).toHaveURL(/\/teacher$/);
+    await page.getByRole('link', { name: 'Go to the dashboard' }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, 김하늘');
   });
 });
 

@@ -1,5 +1,4 @@
 import type account from './locales/ko/account.json';
-import type chat from './locales/ko/chat.json';
 import type common from './locales/ko/common.json';
 import type home from './locales/ko/home.json';
 import type landing from './locales/ko/landing.json';
@@ -21,7 +20,6 @@ declare module 'i18next' {
       home: typeof home;
       account: typeof account;
       signup: typeof signup;
-      chat: typeof chat;
     };
   }
 }

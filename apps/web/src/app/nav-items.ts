@@ -28,13 +28,21 @@ export interface NavItem {
   routeName: string;
   path: string;
   group: NavGroup;
+  /** Realm roles that may open the screen; any signed-in user when absent (core.md §6). */
+  roles?: readonly string[];
 }
 
 export const NAV_GROUPS: readonly NavGroup[] = ['start', 'assistant', 'materials', 'school', 'me'];
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'home', routeName: 'Home', path: '/home', group: 'start' },
-  { id: 'dashboard', routeName: 'Dashboard', path: '/dashboard', group: 'start' },
+  {
+    id: 'dashboard',
+    routeName: 'Dashboard',
+    path: '/dashboard',
+    group: 'start',
+    roles: ['ROLE_TEACHER', 'ROLE_ADMIN', 'ROLE_SUPER_ADMIN'],
+  },
   { id: 'chat', routeName: 'chat', path: '/chat/new', group: 'assistant' },
   { id: 'myChat', routeName: 'My chat', path: '/v2/chat', group: 'assistant' },
   { id: 'aiTools', routeName: 'AI tools index', path: '/v2/tool/list', group: 'assistant' },
@@ -59,6 +67,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
 export function visibleNavItems(
   items: readonly NavItem[],
   isRegistered: (path: string) => boolean,
+  hasRole: (role: string) => boolean = () => true,
 ): NavItem[] {
-  return items.filter((item) => isRegistered(item.path));
+  return items.filter(
+    (item) => isRegistered(item.path) && (!item.roles || item.roles.some((role) => hasRole(role))),
+  );
 }

@@ -86,6 +86,19 @@ describe('sidebar items', () => {
     expect(hrefs).not.toContain('/v2/library/list');
   });
 
+  it('hide screens limited to roles the user does not have', () => {
+    const routes: RouteObject[] = [{ path: '/dashboard' }, { path: '/my-info' }, { path: '*' }];
+    const visible = (roles: string[]) =>
+      visibleNavItems(
+        NAV_ITEMS,
+        (path) => isRegisteredPath(routes, path),
+        (role) => roles.includes(role),
+      ).map((item) => item.id);
+    expect(visible(['ROLE_STUDENT'])).toEqual(['myInfo']);
+    expect(visible(['ROLE_TEACHER'])).toEqual(['dashboard', 'myInfo']);
+    expect(visible(['ROLE_SUPER_ADMIN'])).toEqual(['dashboard', 'myInfo']);
+  });
+
   it('use the route names of the spec', () => {
     expect(NAV_ITEMS.map((item) => item.routeName)).toEqual(
       expect.arrayContaining([

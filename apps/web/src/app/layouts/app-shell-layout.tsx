@@ -6,10 +6,19 @@ import { appRoutes } from '../routes';
 import { useShellProfile } from '../shell-profile';
 import { AppShellFrame } from './app-shell-frame';
 
+interface AppShellLayoutProps {
+  onSignOut?: () => void;
+  /** Whether the user has a realm role; items limited to roles are hidden from everyone else. */
+  hasRole?: (role: string) => boolean;
+}
+
 /** The route element for signed-in screens: the sidebar lists only screens the router knows. */
-export function AppShellLayout({ onSignOut }: { onSignOut?: () => void }) {
+export function AppShellLayout({ onSignOut, hasRole }: AppShellLayoutProps) {
   const profile = useShellProfile();
-  const items = useMemo(() => visibleNavItems(NAV_ITEMS, (path) => isRegisteredPath(appRoutes, path)), []);
+  const items = useMemo(
+    () => visibleNavItems(NAV_ITEMS, (path) => isRegisteredPath(appRoutes, path), hasRole),
+    [hasRole],
+  );
   return (
     <AppShellFrame items={items} profile={profile} onSignOut={onSignOut}>
       <Outlet />

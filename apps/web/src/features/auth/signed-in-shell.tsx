@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { AppShellLayout } from '../../app/layouts/app-shell-layout';
 import { type ShellProfile, ShellProfileContext } from '../../app/shell-profile';
 import { isApiError } from '../../lib/api-client';
-import { clearLocalState, signIn, signOut } from '../../lib/auth/auth-client';
+import { clearLocalState, hasRealmRole, signIn, signOut } from '../../lib/auth/auth-client';
 import { useUsersInfo } from '../account/api';
 import { RequireAuth } from './require-auth';
 
@@ -27,13 +27,15 @@ export function useSignInAgainOnUnauthorized(error: unknown) {
   }, [error, location.pathname, location.search]);
 }
 
+const handleSignOut = () => void signOut();
+
 function ProfiledShell() {
   const info = useUsersInfo();
   useSignInAgainOnUnauthorized(info.error);
   const profile = useMemo(() => (info.data ? toShellProfile(info.data) : null), [info.data]);
   return (
     <ShellProfileContext.Provider value={profile}>
-      <AppShellLayout onSignOut={() => void signOut()} />
+      <AppShellLayout onSignOut={handleSignOut} hasRole={hasRealmRole} />
     </ShellProfileContext.Provider>
   );
 }
