@@ -163,8 +163,10 @@ describe('chat page', () => {
     fireEvent.click(await screen.findByRole('button', { name: '수업 도입 추천해 줘' }, { timeout: 10_000 }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat/c-1'));
-    expect(await screen.findByText('AI 모델이 연결되어 있지 않습니다 (오프라인 모드)')).toBeTruthy();
-    expect(await screen.findByText('오프라인')).toBeTruthy();
+    expect(
+      await screen.findByText('AI 모델이 연결되어 있지 않습니다 (오프라인 모드)', {}, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(await screen.findByText('오프라인', {}, { timeout: 10_000 })).toBeTruthy();
     expect(streamCalls).toHaveLength(1);
     expect(JSON.parse(String(streamCalls[0]?.body))).toMatchObject({
       text: '수업 도입 추천해 줘',
@@ -215,5 +217,49 @@ describe('chat page', () => {
     );
     const cancel = fetchMock.mock.calls.find(([url]) => String(url) === '/api/v1/streaming/cancel');
     expect(JSON.parse(String(cancel?.[1]?.body))).toEqual({ stream_id: 's-1' });
+  });
+
+  it('re-attaches to an answer still being written after a reload', { timeout: 20_000 }, async () => {
+    const fetchMock = vi.mocked(fetch);
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/v1/streaming/conversation/c-1')
+        return json({ streamId: 's-9', responseMessageId: 'm-answer' });
+      if (url === '/api/v1/streaming/s-9?resume=true') {
+        const body = [
+          frame({
+            sync: true,
+            streamId: 's-9',
+            conversationId: 'c-1',
+            requestMessage: userMessage,
+            responseMessage: {
+              messageId: 'm-answer',
+              text: '절반까지',
+              content: [{ type: 'text', text: '절반까지' }],
+              unfinished: true,
+            },
+          }),
+          frame({
+            event: 'on_message_delta',
+            data: { id: 'later', delta: { content: [{ type: 'text', text: ' 이어서 씀' }] } },
+          }),
+        ];
+        return new Response(
+          new ReadableStream({
+            start(controller) {
+              for (const chunk of body) controller.enqueue(encoder.encode(chunk));
+            },
+          }),
+          { headers: { 'Content-Type': 'text/event-stream' } },
+        );
+      }
+      return fakeServer(url, init ?? undefined);
+    });
+    const router = createMemoryRouter(chatRoutes, { initialEntries: ['/chat/c-1'] });
+    renderWithProviders(<RouterProvider router={router} />);
+    expect(await screen.findByText('절반까지 이어서 씀', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '답변 멈추기' })).toBeTruthy();
+    const resumeCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/v1/streaming/s-9'));
+    expect(new Headers(resumeCall?.[1]?.headers).get('Authorization')).toBe('Bearer token');
   });
 });

@@ -137,7 +137,8 @@ export function ConcurrencyTestPage() {
               <Table.Tr key={run.index}>
                 <Table.Td>{run.index + 1}</Table.Td>
                 <Table.Td>
-                  {run.status === 'error' ? `${run.status} (${run.error ?? ''})` : run.status}
+                  {t(`concurrency.statuses.${run.status}`)}
+                  {run.status === 'error' && run.error ? ` (${run.error})` : ''}
                 </Table.Td>
                 <Table.Td>
                   {run.firstTokenMs === null ? '—' : t('concurrency.ms', { value: run.firstTokenMs })}
