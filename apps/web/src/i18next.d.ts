@@ -1,4 +1,5 @@
 import type account from './locales/ko/account.json';
+import type chat from './locales/ko/chat.json';
 import type common from './locales/ko/common.json';
 import type home from './locales/ko/home.json';
 import type landing from './locales/ko/landing.json';
@@ -20,6 +21,7 @@ declare module 'i18next' {
       home: typeof home;
       account: typeof account;
       signup: typeof signup;
+      chat: typeof chat;
     };
   }
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { chatRoutes } from '../features/chat/routes';
 import { loadPageTexts, type PageNamespace } from '../lib/i18n';
 import { isSignedIn } from '../lib/session';
 import { PublicLayout } from './layouts/public-layout';
@@ -157,6 +158,7 @@ export const appRoutes: RouteObject[] = [
                       ['account'],
                     ),
                   },
+                  ...chatRoutes,
                 ],
               },
             ],

@@ -10,7 +10,15 @@ import { isLanguage, readStoredLanguage, storeLanguage } from './language';
 export const i18n = i18next.createInstance();
 
 /** Texts that load with their screens; `common` (layout, errors) is always bundled in both languages. */
-export type PageNamespace = 'site' | 'landing' | 'teacher' | 'pricing' | 'home' | 'account' | 'signup';
+export type PageNamespace =
+  | 'site'
+  | 'landing'
+  | 'teacher'
+  | 'pricing'
+  | 'home'
+  | 'chat'
+  | 'account'
+  | 'signup';
 
 // One small chunk per language and namespace: a screen downloads only the texts it shows, in the
 // language shown. Page texts are complete in both languages (locales.test.ts), so the English
