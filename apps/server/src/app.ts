@@ -21,12 +21,15 @@ import { createFilesRepository } from './modules/files/files.repository.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createLibraryRepository } from './modules/library/library.repository.ts';
 import { createLicencesRepository } from './modules/licences/licences.repository.ts';
 import { licencesRoutes } from './modules/licences/licences.routes.ts';
 import { createLicencesService, createTokenTracker } from './modules/licences/licences.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
+import { createGenerationService, type GenerationService } from './modules/tools/generation.service.ts';
+import { subscribeRoutes } from './modules/tools/subscribe.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -45,6 +48,13 @@ import { registerSpa } from './platform/http/spa.ts';
 import { createBackground } from './platform/jobs/background.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createLocalFileStorage } from './platform/storage/file-storage.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The document pipeline, where each document tool registers its generator. */
+    generation: GenerationService;
+  }
+}
 
 export interface AppDependencies {
   config: Config;
@@ -156,6 +166,14 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     studentNamesOf: async () => [],
   });
   app.addHook('onClose', () => chatService.shutdown());
+  const generationService = createGenerationService({
+    library: createLibraryRepository(db),
+    jobs: background.jobs,
+    events: background.events,
+    log: app.log,
+  });
+  app.decorate('generation', generationService);
+  await app.register(subscribeRoutes(generationService));
   const briefingService = createBriefingService({
     repository: chatRepository,
     gateway,

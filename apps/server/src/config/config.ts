@@ -50,6 +50,10 @@ export const configSchema = z.object({
   AI_VISION: booleanFlag.optional(),
   CHAT_MAX_CONCURRENT_STREAMS: z.coerce.number().int().min(1).max(10_000).default(3),
   CHAT_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/)
+    .default('ssaem'),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
   RUN_JOB_WORKER: booleanFlag.default(true),
   BODY_LIMIT_BYTES: z.coerce

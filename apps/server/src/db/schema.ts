@@ -27,6 +27,35 @@ export interface Database {
   userSetting: UserSettingTable;
   storedFile: StoredFileTable;
   job: JobTable;
+  libraryItem: LibraryItemTable;
+}
+
+/** core.md §3: 1 waiting, 2 processing, 3 complete. */
+export type LibraryItemStatus = 1 | 2 | 3;
+
+export interface LibraryItemTable {
+  id: Generated<number>;
+  creatorId: number;
+  /** The creator's school when the item was made: SCHOOL visibility means this school. */
+  schoolId: number | null;
+  libraryType: string;
+  materialType: string;
+  title: string;
+  status: LibraryItemStatus;
+  error: string | null;
+  visibility: 'PUBLIC' | 'SCHOOL' | 'PRIVATE';
+  editable: number;
+  gradeSeq: number | null;
+  subjectSeq: number | null;
+  promptSeq: number | null;
+  /** The form as submitted (JSON). */
+  input: string;
+  /** The generated document (JSON), once complete. */
+  content: string | null;
+  idempotencyKey: string | null;
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
 }
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'failed';

@@ -5,6 +5,7 @@ import * as accountsLicences from './0003-accounts-licences.ts';
 import * as chat from './0004-chat.ts';
 import * as files from './0005-files.ts';
 import * as jobs from './0006-jobs.ts';
+import * as library from './0007-library.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-chat': chat,
   '0005-files': files,
   '0006-jobs': jobs,
+  '0007-library': library,
 };

@@ -19,7 +19,9 @@ export interface Background {
 /** The job queue and event bus for the configured shape: in-process, or Redis when REDIS_URL is set. */
 export function createBackground(config: Config, db: Kysely<Database>, log: FastifyBaseLogger): Background {
   const repository = createJobRepository(db);
-  const events = config.REDIS_URL ? createRedisEventBus(config.REDIS_URL) : createMemoryEventBus();
+  const events = config.REDIS_URL
+    ? createRedisEventBus(config.REDIS_URL, `${config.REDIS_KEY_PREFIX}:`)
+    : createMemoryEventBus();
   const jobs = config.REDIS_URL
     ? createRedisJobQueue({
         redisUrl: config.REDIS_URL,
@@ -27,6 +29,7 @@ export function createBackground(config: Config, db: Kysely<Database>, log: Fast
         concurrency: config.JOB_CONCURRENCY,
         runWorker: config.RUN_JOB_WORKER,
         log,
+        prefix: config.REDIS_KEY_PREFIX,
       })
     : createDatabaseJobQueue({ repository, concurrency: config.JOB_CONCURRENCY, log });
   return {
