@@ -126,6 +126,14 @@ describe('RequireAuth', () => {
     expect(auth.signIn).not.toHaveBeenCalled();
   });
 
+  it('says so when the sign-in server cannot be reached', async () => {
+    setSessionProbe(() => true);
+    auth.getAccessToken.mockRejectedValueOnce(new Error('auth-config answered 502'));
+    renderRoutes('/my-info', routes);
+    expect((await screen.findByRole('alert')).textContent).toContain('로그인 서버에 연결하지 못했어요');
+    expect(screen.queryByRole('heading', { name: '내 정보' })).toBeNull();
+  });
+
   it('shows nothing of the page when the refresh failed (the app is leaving for the origin)', async () => {
     setSessionProbe(() => true);
     auth.getAccessToken.mockResolvedValueOnce(null);

@@ -1,4 +1,7 @@
+import { Alert, Button, Container } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { getAccessToken, signIn } from '../../lib/auth/auth-client';
@@ -10,7 +13,8 @@ import { isSignedIn } from '../../lib/session';
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const [ready, setReady] = useState(false);
+  const { t } = useTranslation();
+  const [state, setState] = useState<'checking' | 'ready' | 'unreachable'>('checking');
   const returnTo = `${location.pathname}${location.search}${location.hash}`;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked once per mount; later moves stay inside the session.
@@ -22,13 +26,30 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     }
     // Reading the token refreshes it when it is about to expire; null means the refresh failed
     // and the page is already on its way to the site origin.
-    void getAccessToken().then((token) => {
-      if (active && token) setReady(true);
-    });
+    getAccessToken().then(
+      (token) => {
+        if (active && token) setState('ready');
+      },
+      // The identity provider or its configuration could not be reached.
+      () => {
+        if (active) setState('unreachable');
+      },
+    );
     return () => {
       active = false;
     };
   }, []);
 
-  return ready ? children : <PageLoader />;
+  if (state === 'ready') return children;
+  if (state === 'checking') return <PageLoader />;
+  return (
+    <Container size="sm" py="xl">
+      <Alert role="alert" color="red" variant="light" title={t('auth.unreachableTitle')}>
+        {t('auth.unreachable')}
+      </Alert>
+      <Button mt="md" onClick={() => window.location.reload()}>
+        {t('routeError.reload')}
+      </Button>
+    </Container>
+  );
 }
