@@ -1,0 +1,104 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadPageTexts } from '../../../lib/i18n';
+import { renderWithProviders } from '../../../test/render';
+import { ChatSidebar, moveItem } from './chat-sidebar';
+
+const now = '2026-11-22T00:00:00.000Z';
+const conversation = (id: string, title: string, isPinned: boolean, pinOrder: number | null = null) => ({
+  conversationId: id,
+  title,
+  endpoint: 'openAI',
+  model: 'offline',
+  gadgetId: 'general',
+  isPinned,
+  pinOrder,
+  createdAt: now,
+  updatedAt: now,
+});
+
+const pinned = [
+  conversation('a', '가 대화', true, 0),
+  conversation('b', '나 대화', true, 1),
+  conversation('c', '다 대화', true, 2),
+];
+const recent = [conversation('d', '라 대화', false)];
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let pinnedNow = pinned;
+
+beforeEach(async () => {
+  await loadPageTexts(['chat']);
+  pinnedNow = pinned;
+  fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+    const path = String(input).split('?')[0];
+    if (path === '/api/v1/conversations/pinned') return json(pinnedNow);
+    if (path === '/api/v1/conversations/paged') {
+      return json({
+        conversations: [...pinned, ...recent],
+        pageNo: 0,
+        pageSize: 50,
+        totalCount: 4,
+        hasMore: false,
+      });
+    }
+    if (path === '/api/v1/conversations/reorder-pinned') {
+      const ids: string[] = JSON.parse(String(init?.body)).conversationIds;
+      pinnedNow = ids.flatMap((id) => pinned.filter((c) => c.conversationId === id));
+      return json(pinnedNow);
+    }
+    if (path === '/api/v1/conversations/d/pin') {
+      return json({ code: 'E_ALREADY_FULL', message: 'full' }, 409);
+    }
+    return json({ code: 'E_NOT_FOUND', message: 'none' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+function renderSidebar() {
+  const router = createMemoryRouter(
+    [{ path: '/chat/:conversationId', element: <ChatSidebar basePath="/chat" activeId="a" /> }],
+    { initialEntries: ['/chat/a'] },
+  );
+  renderWithProviders(<RouterProvider router={router} />);
+}
+
+describe('ChatSidebar', () => {
+  it('reorders pinned conversations from the keyboard with Alt+arrows and says where it went', async () => {
+    renderSidebar();
+    const list = await screen.findByRole('list', { name: '고정한 대화' });
+    const second = await within(list).findByRole('link', { name: '나 대화' });
+    fireEvent.keyDown(second, { key: 'ArrowUp', altKey: true });
+    await waitFor(() => {
+      const call = fetchMock.mock.calls.find(([url]) => url === '/api/v1/conversations/reorder-pinned');
+      expect(JSON.parse(String(call?.[1]?.body))).toEqual({ conversationIds: ['b', 'a', 'c'] });
+    });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['나 대화', '가 대화', '다 대화']);
+    expect(screen.getByText('나 대화을(를) 1번째로 옮겼어요.')).toBeTruthy();
+  });
+
+  it('explains that the pin limit is reached (E_ALREADY_FULL)', async () => {
+    renderSidebar();
+    const recentList = await screen.findByRole('list', { name: '최근 대화' });
+    fireEvent.click(await within(recentList).findByRole('button', { name: '라 대화 대화 메뉴' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '고정' }));
+    expect(await screen.findByText('고정할 수 있는 최대 개수에 도달했습니다.')).toBeTruthy();
+  });
+});
+
+describe('moveItem', () => {
+  it('moves one item and keeps the rest in order', () => {
+    expect(moveItem(['a', 'b', 'c', 'd'], 0, 2)).toEqual(['b', 'c', 'a', 'd']);
+    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+  });
+});
