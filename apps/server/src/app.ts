@@ -30,6 +30,9 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
 import { createGenerationService, type GenerationService } from './modules/tools/generation.service.ts';
 import { subscribeRoutes } from './modules/tools/subscribe.routes.ts';
+import { createToolsRepository } from './modules/tools/tools.repository.ts';
+import { toolsRoutes } from './modules/tools/tools.routes.ts';
+import { createToolsService } from './modules/tools/tools.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -174,6 +177,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   });
   app.decorate('generation', generationService);
   await app.register(subscribeRoutes(generationService));
+  await app.register(toolsRoutes(createToolsService(createToolsRepository(db))));
   const briefingService = createBriefingService({
     repository: chatRepository,
     gateway,

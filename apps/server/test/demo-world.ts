@@ -1,6 +1,7 @@
 import type { UserRow } from '../src/db/schema.ts';
 import { seedDemoData } from '../src/db/seed/demo.seed.ts';
 import { seedReferenceData } from '../src/db/seed/reference.seed.ts';
+import { seedToolCatalogue } from '../src/db/seed/tools.seed.ts';
 import { accessTokenFor } from './auth-helpers.ts';
 import type { TestApp } from './build-test-app.ts';
 
@@ -24,6 +25,7 @@ export async function buildDemoWorld(t: TestApp): Promise<DemoWorld> {
   // The code table needs no files; the school list is left out to keep tests quick.
   await seedReferenceData(t.database.db, '/nonexistent-reference-dir');
   await seedDemoData(t.database.db, 'demo1234!');
+  await seedToolCatalogue(t.database.db);
   const rows = await t.database.db.selectFrom('users').selectAll().execute();
   const users = Object.fromEntries(rows.map((row) => [row.username, row]));
   return {

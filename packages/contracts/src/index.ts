@@ -5,4 +5,5 @@ export * from './errors.ts';
 export * from './i18n.ts';
 export * from './licenses.ts';
 export * from './reference.ts';
+export * from './tools.ts';
 export * from './users.ts';

@@ -3,6 +3,7 @@ import { createDatabase, type DatabaseHandle } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { type DemoAccount, seedDemoData } from './seed/demo.seed.ts';
 import { type ReferenceImportReport, seedReferenceData } from './seed/reference.seed.ts';
+import { seedToolCatalogue } from './seed/tools.seed.ts';
 
 export function openDatabase(config: Config): DatabaseHandle {
   return createDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: config.SQLITE_FILE });
@@ -18,6 +19,7 @@ export interface PreparedDatabase {
 export async function prepareDatabase(database: DatabaseHandle, config: Config): Promise<PreparedDatabase> {
   const migrations = await migrateToLatest(database.db);
   const reference = await seedReferenceData(database.db, config.REFERENCE_DATA_DIR);
+  await seedToolCatalogue(database.db);
   const demoAccounts = config.SEED_DEMO ? await seedDemoData(database.db, config.DEMO_PASSWORD) : [];
   return { migrations, reference, demoAccounts };
 }

@@ -28,6 +28,36 @@ export interface Database {
   storedFile: StoredFileTable;
   job: JobTable;
   libraryItem: LibraryItemTable;
+  aiPrompt: AiPromptTable;
+  tool: ToolTable;
+}
+
+export interface AiPromptTable {
+  seq: Generated<number>;
+  name: string;
+  toolCode: string | null;
+  systemPrompt: string;
+  useYn: 'Y' | 'N';
+  updatedAt: string;
+}
+
+export interface ToolTable {
+  id: Generated<number>;
+  parentId: number | null;
+  codeName: string;
+  libraryType: string | null;
+  sort: number;
+  colour: string;
+  icon: string;
+  labelKo: string;
+  labelEn: string;
+  descriptionKo: string;
+  descriptionEn: string;
+  route: string;
+  kind: 'button' | 'link';
+  promptSeq: number | null;
+  useYn: 'Y' | 'N';
+  updatedAt: string;
 }
 
 /** core.md §3: 1 waiting, 2 processing, 3 complete. */

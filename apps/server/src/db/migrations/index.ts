@@ -6,6 +6,7 @@ import * as chat from './0004-chat.ts';
 import * as files from './0005-files.ts';
 import * as jobs from './0006-jobs.ts';
 import * as library from './0007-library.ts';
+import * as tools from './0008-tools.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-files': files,
   '0006-jobs': jobs,
   '0007-library': library,
+  '0008-tools': tools,
 };

@@ -1,0 +1,153 @@
+import {
+  aiPromptInputSchema,
+  aiPromptListQuerySchema,
+  aiPromptSchema,
+  aiPromptUpdateSchema,
+  errorResponseSchema,
+  pickLanguage,
+  toolInputSchema,
+  toolListQuerySchema,
+  toolOrderSchema,
+  toolParentSchema,
+  toolSchema,
+  toolUpdateSchema,
+} from '@ssaem/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, signedIn, withRoles } from '../../platform/auth/guards.ts';
+import type { ToolsService } from './tools.service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const seqParams = z.object({ seq: z.coerce.number().int().positive() });
+const adminOnly = withRoles('ROLE_ADMIN', 'ROLE_SUPER_ADMIN');
+const language = (request: FastifyRequest) => pickLanguage(request.headers['accept-language']);
+
+export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const schema = { tags: ['tools'], security: [{ bearerAuth: [] }] };
+
+    app.get(
+      '/api/v1/tool/list',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...schema,
+          summary: 'The tool catalogue (by codeName: with its promptSeq)',
+          querystring: toolListQuerySchema,
+          response: { 200: z.array(toolSchema), ...errors },
+        },
+      },
+      (request) => tools.list(actorOf(request), language(request), request.query),
+    );
+    app.get(
+      '/api/v1/tool/:id',
+      {
+        preHandler: signedIn,
+        schema: { ...schema, params: idParams, response: { 200: toolSchema, ...errors } },
+      },
+      (request) => tools.get(actorOf(request), language(request), request.params.id),
+    );
+    app.post(
+      '/api/v1/tool',
+      {
+        preHandler: adminOnly,
+        schema: { ...schema, body: toolInputSchema, response: { 201: toolSchema, ...errors } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await tools.create(actorOf(request), language(request), request.body)),
+    );
+    app.put(
+      '/api/v1/tool/:id',
+      {
+        preHandler: adminOnly,
+        schema: {
+          ...schema,
+          params: idParams,
+          body: toolUpdateSchema,
+          response: { 200: toolSchema, ...errors },
+        },
+      },
+      (request) => tools.update(actorOf(request), language(request), request.params.id, request.body),
+    );
+    app.put(
+      '/api/v1/tool/:id/parent',
+      {
+        preHandler: adminOnly,
+        schema: {
+          ...schema,
+          summary: 'Move a tool under another parent',
+          params: idParams,
+          body: toolParentSchema,
+          response: { 200: toolSchema, ...errors },
+        },
+      },
+      (request) =>
+        tools.moveToParent(actorOf(request), language(request), request.params.id, request.body.parentId),
+    );
+    app.put(
+      '/api/v1/tool/:id/order',
+      {
+        preHandler: adminOnly,
+        schema: {
+          ...schema,
+          summary: 'Set the display order; siblings shift around it',
+          params: idParams,
+          body: toolOrderSchema,
+          response: { 200: z.array(toolSchema), ...errors },
+        },
+      },
+      (request) => tools.reorder(actorOf(request), language(request), request.params.id, request.body.sort),
+    );
+
+    app.get(
+      '/api/v1/ai/prompt',
+      {
+        preHandler: adminOnly,
+        schema: {
+          ...schema,
+          querystring: aiPromptListQuerySchema,
+          response: { 200: z.array(aiPromptSchema), ...errors },
+        },
+      },
+      (request) => tools.listPrompts(actorOf(request), request.query.useYn),
+    );
+    app.get(
+      '/api/v1/ai/prompt/:seq',
+      {
+        preHandler: adminOnly,
+        schema: { ...schema, params: seqParams, response: { 200: aiPromptSchema, ...errors } },
+      },
+      (request) => tools.getPrompt(actorOf(request), request.params.seq),
+    );
+    app.post(
+      '/api/v1/ai/prompt',
+      {
+        preHandler: adminOnly,
+        schema: { ...schema, body: aiPromptInputSchema, response: { 201: aiPromptSchema, ...errors } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await tools.createPrompt(actorOf(request), request.body)),
+    );
+    app.put(
+      '/api/v1/ai/prompt/:seq',
+      {
+        preHandler: adminOnly,
+        schema: {
+          ...schema,
+          params: seqParams,
+          body: aiPromptUpdateSchema,
+          response: { 200: aiPromptSchema, ...errors },
+        },
+      },
+      (request) => tools.updatePrompt(actorOf(request), request.params.seq, request.body),
+    );
+  };
+}
