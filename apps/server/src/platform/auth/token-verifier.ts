@@ -78,8 +78,25 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     return provisionUser(options.db, { subject, username, claims, roles });
   }
 
+  // A browser sends the same token with every call for its five minutes: the signature and the
+  // user lookup are done once per token. The logout denylist is still checked on every request.
+  const verified = new Map<string, { actor: Actor; expiresAt: number }>();
+  const CACHE_LIMIT = 10_000;
+
+  function remember(token: string, actor: Actor, exp: number | undefined) {
+    if (verified.size >= CACHE_LIMIT) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { actor, expiresAt: Math.min((exp ?? 0) * 1000, Date.now() + 60_000) });
+  }
+
   return {
     async verify(token: string): Promise<Actor> {
+      const cached = verified.get(token);
+      if (cached && cached.expiresAt > Date.now()) {
+        if (cached.actor.sid && (await isSessionDenied(options.db, cached.actor.sid)))
+          throw new AppError('E_UNAUTHORIZED');
+        return cached.actor;
+      }
+      if (cached) verified.delete(token);
       let claims: AccessTokenClaims;
       try {
         ({ payload: claims } = await jwtVerify<AccessTokenClaims>(token, keys, {
@@ -97,7 +114,7 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
       const user = await userFor(claims, tokenRoles);
       if (!user?.enabled) throw new AppError('E_UNAUTHORIZED');
       const roles = (tokenRoles.length ? tokenRoles : parseRoles(user)).filter(isRole);
-      return {
+      const actor: Actor = {
         userId: user.id,
         subject: claims.sub ?? '',
         username: user.username,
@@ -107,6 +124,8 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
         schoolId: user.schoolId,
         sid: claims.sid ?? null,
       };
+      remember(token, actor, claims.exp);
+      return actor;
     },
   };
 }
