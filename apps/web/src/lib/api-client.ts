@@ -125,3 +125,16 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/** Fetches a protected file (an attachment's content) as a Blob, with the bearer token. */
+export async function apiBlob(path: string, options: Pick<ApiRequestOptions, 'signal'> = {}): Promise<Blob> {
+  const headers = await buildHeaders({});
+  headers.set('Accept', '*/*');
+  const response = await send(buildApiUrl(path), {
+    headers,
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
+  if (!response.ok) throw await toApiError(response);
+  return response.blob();
+}

@@ -262,4 +262,50 @@ describe('chat page', () => {
     const resumeCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/v1/streaming/s-9'));
     expect(new Headers(resumeCall?.[1]?.headers).get('Authorization')).toBe('Bearer token');
   });
+
+  it('sends uploaded attachments with the message', { timeout: 20_000 }, async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/preview');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const fetchMock = vi.mocked(fetch);
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/v1/files/upload/images') {
+        return json(
+          {
+            file_id: 'f-img',
+            filename: '칠판.png',
+            type: 'image/png',
+            kind: 'png',
+            bytes: 1234,
+            width: 640,
+            height: 480,
+            status: 'ready',
+            error: null,
+            purpose: 'image',
+            filepath: '/api/v1/files/f-img/content',
+          },
+          201,
+        );
+      }
+      return fakeServer(url, init ?? undefined);
+    });
+    const router = createMemoryRouter(chatRoutes, { initialEntries: ['/chat/c-1'] });
+    renderWithProviders(<RouterProvider router={router} />);
+    const input = await screen.findByRole('textbox', { name: '메시지' }, { timeout: 10_000 });
+    fireEvent.change(input, { target: { value: '이 판서를 정리해 줘' } });
+    const fileInput = screen.getByTestId('chat-file-input');
+    Object.defineProperty(fileInput, 'files', {
+      configurable: true,
+      value: [new File(['png'], '칠판.png', { type: 'image/png' })],
+    });
+    fireEvent.change(fileInput);
+    const chip = await screen.findByRole('listitem', { name: '칠판.png' });
+    await waitFor(() => expect(chip.getAttribute('data-phase')).toBe('ready'));
+    fireEvent.click(screen.getByRole('button', { name: '보내기' }));
+    await waitFor(() => expect(streamCalls).toHaveLength(1));
+    expect(JSON.parse(String(streamCalls[0]?.body))).toMatchObject({
+      text: '이 판서를 정리해 줘',
+      files: [{ file_id: 'f-img', filename: '칠판.png', type: 'image/png', width: 640, height: 480 }],
+    });
+  });
 });

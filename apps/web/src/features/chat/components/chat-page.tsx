@@ -29,6 +29,7 @@ import {
   useMessagePages,
   useUserSettings,
 } from '../api';
+import type { ChatFileRef } from '../attachments';
 import {
   cancelChatStream,
   forgetStream,
@@ -179,7 +180,7 @@ export function ChatPage({ basePath }: { basePath: string }) {
   const selectedAgent = agents.data?.find((agent) => agent.id === selectedAgentId);
 
   const handleSend = useCallback(
-    (text: string) => {
+    (text: string, files: ChatFileRef[] = []) => {
       if (streamKeyRef.current) forgetStream(streamKeyRef.current);
       const parent: Message | undefined = history.at(-1);
       const liveParent = responseMessageId && !history.some((m) => m.messageId === responseMessageId);
@@ -192,6 +193,7 @@ export function ChatPage({ basePath }: { basePath: string }) {
           gadgetId: selectedAgentId,
           model: settings.data?.model,
           endpoint: settings.data?.endpoint,
+          files,
         },
         {
           onConversation: (conversationId) => {

@@ -9,8 +9,10 @@ import {
 } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ChatFileRef } from '../attachments';
 import { useChatStreams } from '../stream/chat-streams';
 import { contentText, type StreamState } from '../stream/response-state';
+import { MessageAttachments } from './attachments';
 import { MarkdownContent } from './markdown-content';
 import classes from './message-item.module.css';
 
@@ -27,6 +29,7 @@ export interface ChatRow {
   /** A saved message the teacher can like. */
   canLike: boolean;
   isStreaming: boolean;
+  files: readonly ChatFileRef[];
 }
 
 const rowCache = new WeakMap<Message, ChatRow>();
@@ -46,6 +49,7 @@ export function rowFromMessage(message: Message): ChatRow {
     isLiked: message.isLiked,
     canLike: !message.isCreatedByUser,
     isStreaming: false,
+    files: message.files ?? [],
   };
   rowCache.set(message, row);
   return row;
@@ -63,6 +67,7 @@ export function rowFromStream(state: StreamState): ChatRow {
     isLiked: null,
     canLike: false,
     isStreaming: state.phase === 'submitting' || state.phase === 'streaming',
+    files: [],
   };
 }
 
@@ -118,6 +123,7 @@ export const MessageItem = memo(function MessageItem({ row, onCopy, onLike }: Me
       data-streaming={row.isStreaming || undefined}
     >
       <div className={classes.bubble}>
+        {row.files.length > 0 ? <MessageAttachments files={row.files} /> : null}
         {row.isUser ? (
           <Text style={{ whiteSpace: 'pre-wrap' }}>{row.text}</Text>
         ) : (

@@ -1,6 +1,7 @@
 import { DEFAULT_ENDPOINT, type Message, NO_PARENT_ID } from '@ssaem/contracts/chat';
 import { create } from 'zustand';
 import { apiRequest, isApiError } from '../../../lib/api-client';
+import type { ChatFileRef } from '../attachments';
 import { createFrameBatcher, type FrameScheduler } from './frame-batcher';
 import { applyFrame, createStreamState, type StreamState } from './response-state';
 import { readChatStream, type StreamRequest } from './stream-client';
@@ -122,6 +123,8 @@ export interface SendInput {
   gadgetId?: string | null;
   model?: string;
   endpoint?: string;
+  /** Attachments already uploaded (files/upload), sent as references. */
+  files?: ChatFileRef[];
 }
 
 /** Sends a message; the user's text shows at once, the answer as it streams. Returns the stream key. */
@@ -146,7 +149,7 @@ export function sendChatMessage(
     unfinished: false,
     endpoint,
     model: input.model ?? null,
-    files: [],
+    files: input.files ?? [],
     gadgetId: input.gadgetId ?? null,
     isLiked: null,
     createdAt: now,
@@ -165,6 +168,7 @@ export function sendChatMessage(
         endpoint,
         model: input.model,
         gadgetId: input.gadgetId ?? undefined,
+        ...(input.files && input.files.length > 0 ? { files: input.files } : {}),
         clientTimestamp: now,
         isCreatedByUser: true,
       },
