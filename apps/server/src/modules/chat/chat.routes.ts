@@ -9,7 +9,6 @@ import {
   conversationPageSchema,
   conversationSchema,
   conversationUpdateSchema,
-  errorResponseSchema,
   genTitleSchema,
   likeSchema,
   messagePageQuerySchema,
@@ -27,6 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guards.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
 import { dataFrame, errorFrame, openEventStream } from '../../platform/http/event-stream.ts';
 import { listAgents } from './agents.ts';
 import type { BriefingService } from './briefing.service.ts';
@@ -34,14 +34,6 @@ import type { ChatService, StartChatInput } from './chat.service.ts';
 import type { Generation } from './generation.ts';
 import type { UserSettingsService } from './user-settings.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const DONE_FRAME = 'data: [DONE]\n\n';
 const streamIdParams = z.object({ streamId: z.string().min(1).max(100) });
 const resumeQuery = z.object({ resume: z.enum(['true', 'false']).optional() });
@@ -142,7 +134,7 @@ export function chatRoutes(
           summary: 'Send a message; the answer streams as server-sent events',
           params: z.object({ endpoint: z.string().max(50) }),
           body: chatRequestSchema,
-          response: errors,
+          response: ERROR_RESPONSES,
         },
       },
       async (request, reply) => {
@@ -174,7 +166,7 @@ export function chatRoutes(
           ...secured,
           summary: 'Send a message (newer payload); ends with [DONE]',
           body: agentChatRequestSchema,
-          response: errors,
+          response: ERROR_RESPONSES,
         },
       },
       async (request, reply) => {
@@ -206,7 +198,7 @@ export function chatRoutes(
           summary: 'Re-attach to a running answer',
           params: streamIdParams,
           querystring: resumeQuery,
-          response: errors,
+          response: ERROR_RESPONSES,
         },
       },
       async (request, reply) => {
@@ -225,7 +217,10 @@ export function chatRoutes(
           ...secured,
           summary: 'The running answer of a conversation',
           params: conversationIdParamSchema,
-          response: { 200: z.object({ streamId: z.string(), responseMessageId: z.string() }), ...errors },
+          response: {
+            200: z.object({ streamId: z.string(), responseMessageId: z.string() }),
+            ...ERROR_RESPONSES,
+          },
         },
       },
       (request) => chat.activeForConversation(actorOf(request), request.params.id),
@@ -241,7 +236,7 @@ export function chatRoutes(
           body: cancelStreamSchema,
           response: {
             200: z.object({ success: z.boolean(), streamId: z.string(), outcome: z.string().nullable() }),
-            ...errors,
+            ...ERROR_RESPONSES,
           },
         },
       },
@@ -256,7 +251,7 @@ export function chatRoutes(
         schema: {
           ...secured,
           querystring: conversationPageQuerySchema,
-          response: { 200: conversationPageSchema, ...errors },
+          response: { 200: conversationPageSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => chat.listConversations(actorOf(request), request.query.pageNo, request.query.pageSize),
@@ -265,7 +260,7 @@ export function chatRoutes(
       '/api/v1/conversations/pinned',
       {
         preHandler: signedIn,
-        schema: { ...secured, response: { 200: z.array(conversationSchema), ...errors } },
+        schema: { ...secured, response: { 200: z.array(conversationSchema), ...ERROR_RESPONSES } },
       },
       (request) => chat.pinned(actorOf(request)),
     );
@@ -276,7 +271,7 @@ export function chatRoutes(
         schema: {
           ...secured,
           body: reorderPinnedSchema,
-          response: { 200: z.array(conversationSchema), ...errors },
+          response: { 200: z.array(conversationSchema), ...ERROR_RESPONSES },
         },
       },
       (request) => chat.reorderPinned(actorOf(request), request.body.conversationIds),
@@ -288,7 +283,7 @@ export function chatRoutes(
         schema: {
           ...secured,
           body: conversationUpdateSchema,
-          response: { 200: conversationSchema, ...errors },
+          response: { 200: conversationSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => chat.applyUpdate(actorOf(request), updateOf(request.body)),
@@ -301,7 +296,7 @@ export function chatRoutes(
           ...secured,
           params: conversationIdParamSchema,
           body: pinSchema,
-          response: { 200: conversationSchema, ...errors },
+          response: { 200: conversationSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => chat.setPinned(actorOf(request), request.params.id, request.body.isPinned),
@@ -313,7 +308,7 @@ export function chatRoutes(
         schema: {
           ...secured,
           params: conversationIdParamSchema,
-          response: { 200: z.object({ success: z.boolean() }), ...errors },
+          response: { 200: z.object({ success: z.boolean() }), ...ERROR_RESPONSES },
         },
       },
       (request) => chat.remove(actorOf(request), request.params.id),
@@ -322,7 +317,11 @@ export function chatRoutes(
       '/api/v1/conversations/:id/title',
       {
         preHandler: signedIn,
-        schema: { ...secured, params: conversationIdParamSchema, response: { 200: titleSchema, ...errors } },
+        schema: {
+          ...secured,
+          params: conversationIdParamSchema,
+          response: { 200: titleSchema, ...ERROR_RESPONSES },
+        },
       },
       (request) => chat.title(actorOf(request), request.params.id),
     );
@@ -334,7 +333,7 @@ export function chatRoutes(
           ...secured,
           params: conversationIdParamSchema,
           body: titleSchema,
-          response: { 200: conversationSchema, ...errors },
+          response: { 200: conversationSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => chat.rename(actorOf(request), request.params.id, request.body.title),
@@ -346,7 +345,7 @@ export function chatRoutes(
         schema: {
           ...secured,
           params: conversationIdParamSchema,
-          response: { 200: z.array(messageSchema), ...errors },
+          response: { 200: z.array(messageSchema), ...ERROR_RESPONSES },
         },
       },
       (request) => chat.allMessages(actorOf(request), request.params.id),
@@ -360,7 +359,7 @@ export function chatRoutes(
           summary: 'Messages, 40 a page; page 0 is the newest',
           params: conversationIdParamSchema,
           querystring: messagePageQuerySchema,
-          response: { 200: messagePageSchema, ...errors },
+          response: { 200: messagePageSchema, ...ERROR_RESPONSES },
         },
       },
       (request) =>
@@ -374,7 +373,7 @@ export function chatRoutes(
           ...secured,
           params: messageParams,
           body: likeSchema,
-          response: { 200: messageSchema, ...errors },
+          response: { 200: messageSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => chat.like(actorOf(request), request.params.id, request.params.msgId, request.body.isLiked),
@@ -388,7 +387,7 @@ export function chatRoutes(
         schema: {
           ...secured,
           querystring: legacyPageQuery,
-          response: { 200: conversationPageSchema, ...errors },
+          response: { 200: conversationPageSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => chat.listConversations(actorOf(request), request.query.pageNumber - 1, 50),
@@ -400,7 +399,7 @@ export function chatRoutes(
         schema: {
           ...secured,
           params: legacyConversationParams,
-          response: { 200: z.array(messageSchema), ...errors },
+          response: { 200: z.array(messageSchema), ...ERROR_RESPONSES },
         },
       },
       (request) => chat.allMessages(actorOf(request), request.params.conversationId),
@@ -413,7 +412,7 @@ export function chatRoutes(
           ...secured,
           params: legacyMessageParams,
           body: likeSchema,
-          response: { 200: messageSchema, ...errors },
+          response: { 200: messageSchema, ...ERROR_RESPONSES },
         },
       },
       (request) =>
@@ -428,7 +427,7 @@ export function chatRoutes(
       '/api/convos/gen_title',
       {
         preHandler: signedIn,
-        schema: { ...secured, body: genTitleSchema, response: { 200: titleSchema, ...errors } },
+        schema: { ...secured, body: genTitleSchema, response: { 200: titleSchema, ...ERROR_RESPONSES } },
       },
       (request) => chat.title(actorOf(request), request.body.conversationId),
     );
@@ -439,7 +438,7 @@ export function chatRoutes(
         schema: {
           ...secured,
           body: conversationUpdateSchema,
-          response: { 200: conversationSchema, ...errors },
+          response: { 200: conversationSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => chat.applyUpdate(actorOf(request), updateOf(request.body)),
@@ -451,7 +450,7 @@ export function chatRoutes(
         schema: {
           ...secured,
           body: legacyDeleteSchema,
-          response: { 200: z.object({ success: z.boolean() }), ...errors },
+          response: { 200: z.object({ success: z.boolean() }), ...ERROR_RESPONSES },
         },
       },
       (request) => {
@@ -469,7 +468,7 @@ export function chatRoutes(
         schema: {
           ...secured,
           summary: "A short briefing of the teacher's recent work and licence",
-          response: { 200: briefingSchema, ...errors },
+          response: { 200: briefingSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => briefing.briefing(actorOf(request), pickLanguage(request.headers['accept-language'])),
@@ -481,7 +480,7 @@ export function chatRoutes(
         schema: {
           ...secured,
           summary: 'The briefing, streamed (written by the model when one is connected)',
-          response: errors,
+          response: ERROR_RESPONSES,
         },
       },
       async (request, reply) => {
@@ -519,7 +518,7 @@ export function chatRoutes(
         schema: {
           ...secured,
           querystring: agentListQuerySchema,
-          response: { 200: z.array(agentSchema), ...errors },
+          response: { 200: z.array(agentSchema), ...ERROR_RESPONSES },
         },
       },
       listAgentsHandler,
@@ -531,14 +530,17 @@ export function chatRoutes(
         schema: {
           ...secured,
           querystring: agentListQuerySchema,
-          response: { 200: z.array(agentSchema), ...errors },
+          response: { 200: z.array(agentSchema), ...ERROR_RESPONSES },
         },
       },
       listAgentsHandler,
     );
     app.get(
       '/api/v1/user-settings',
-      { preHandler: signedIn, schema: { ...secured, response: { 200: userSettingsSchema, ...errors } } },
+      {
+        preHandler: signedIn,
+        schema: { ...secured, response: { 200: userSettingsSchema, ...ERROR_RESPONSES } },
+      },
       (request) => settings.get(actorOf(request).userId),
     );
     app.post(
@@ -548,7 +550,7 @@ export function chatRoutes(
         schema: {
           ...secured,
           body: userSettingsUpdateSchema,
-          response: { 200: userSettingsSchema, ...errors },
+          response: { 200: userSettingsSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => settings.replace(actorOf(request).userId, request.body),
@@ -560,7 +562,7 @@ export function chatRoutes(
         schema: {
           ...secured,
           body: userSettingsUpdateSchema,
-          response: { 200: userSettingsSchema, ...errors },
+          response: { 200: userSettingsSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => settings.update(actorOf(request).userId, request.body),

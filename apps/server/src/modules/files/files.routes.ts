@@ -1,9 +1,9 @@
-import { errorResponseSchema } from '@ssaem/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guards.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
 import { type FilesService, MAX_DOCUMENT_BYTES } from './files.service.ts';
 
 const fileSchema = z
@@ -22,13 +22,6 @@ const fileSchema = z
   })
   .meta({ id: 'StoredFile' });
 const idParams = z.object({ id: z.string().min(1).max(100) });
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-};
 const FILE_FIELDS = new Set(['file', 'image']);
 
 /** Reads the one file of a multipart upload (field `file` or `image`); other fields are ignored. */
@@ -58,7 +51,7 @@ export function filesRoutes(files: FilesService): FastifyPluginAsyncZod {
       const file = await readUpload(request);
       return reply.status(201).send(await files.upload(actorOf(request), { ...file, purpose }));
     };
-    const uploadSchema = { ...secured, response: { 201: fileSchema, ...errors } };
+    const uploadSchema = { ...secured, response: { 201: fileSchema, ...ERROR_RESPONSES } };
 
     for (const url of ['/api/v1/files/upload', '/api/files']) {
       app.post(
@@ -80,17 +73,26 @@ export function filesRoutes(files: FilesService): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/files/processing/status/:id',
-      { preHandler: signedIn, schema: { tags, params: idParams, response: { 200: fileSchema, ...errors } } },
+      {
+        preHandler: signedIn,
+        schema: { tags, params: idParams, response: { 200: fileSchema, ...ERROR_RESPONSES } },
+      },
       (request) => files.status(actorOf(request), request.params.id),
     );
     app.post(
       '/api/v1/files/processing/cancel/:id',
-      { preHandler: signedIn, schema: { tags, params: idParams, response: { 200: fileSchema, ...errors } } },
+      {
+        preHandler: signedIn,
+        schema: { tags, params: idParams, response: { 200: fileSchema, ...ERROR_RESPONSES } },
+      },
       (request) => files.cancel(actorOf(request), request.params.id),
     );
     app.get(
       '/api/v1/files/:id/content',
-      { preHandler: signedIn, schema: { tags, params: idParams, response: { 200: z.any(), ...errors } } },
+      {
+        preHandler: signedIn,
+        schema: { tags, params: idParams, response: { 200: z.any(), ...ERROR_RESPONSES } },
+      },
       async (request, reply) => {
         const { row, bytes } = await files.content(actorOf(request), request.params.id);
         return reply

@@ -1,5 +1,4 @@
 import {
-  errorResponseSchema,
   licenseCheckKeyParamsSchema,
   licenseCheckParamsSchema,
   licenseCheckSchema,
@@ -11,9 +10,8 @@ import {
 } from '@ssaem/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guards.ts';
+import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
 import type { LicencesService } from './licences.service.ts';
-
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
 export function licencesRoutes(service: LicencesService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -26,7 +24,7 @@ export function licencesRoutes(service: LicencesService): FastifyPluginAsyncZod 
         schema: {
           ...secured.schema,
           querystring: userLicenseListQuerySchema,
-          response: { 200: userLicensePageSchema, ...errors },
+          response: { 200: userLicensePageSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => service.myList(actorOf(request), request.query),
@@ -36,14 +34,14 @@ export function licencesRoutes(service: LicencesService): FastifyPluginAsyncZod 
       '/api/v1/user-license/my/nearest-end',
       {
         ...secured,
-        schema: { ...secured.schema, response: { 200: userLicenseSchema.nullable(), ...errors } },
+        schema: { ...secured.schema, response: { 200: userLicenseSchema.nullable(), ...ERROR_RESPONSES } },
       },
       (request) => service.nearestEnd(actorOf(request)),
     );
 
     app.get(
       '/api/v1/user-license/check-validity',
-      { ...secured, schema: { ...secured.schema, response: { 200: licenseInfoSchema, ...errors } } },
+      { ...secured, schema: { ...secured.schema, response: { 200: licenseInfoSchema, ...ERROR_RESPONSES } } },
       (request) => service.licenceInfo(actorOf(request).userId),
     );
 
@@ -54,7 +52,7 @@ export function licencesRoutes(service: LicencesService): FastifyPluginAsyncZod 
         schema: {
           ...secured.schema,
           body: registerLicenseKeySchema,
-          response: { 201: userLicenseSchema, ...errors },
+          response: { 201: userLicenseSchema, ...ERROR_RESPONSES },
         },
       },
       async (request, reply) =>
@@ -68,7 +66,7 @@ export function licencesRoutes(service: LicencesService): FastifyPluginAsyncZod 
         schema: {
           ...secured.schema,
           params: licenseCheckParamsSchema,
-          response: { 200: licenseCheckSchema, ...errors },
+          response: { 200: licenseCheckSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => service.licenseCheck(actorOf(request), request.params.userId),
@@ -81,7 +79,7 @@ export function licencesRoutes(service: LicencesService): FastifyPluginAsyncZod 
         schema: {
           ...secured.schema,
           params: licenseCheckKeyParamsSchema,
-          response: { 200: licenseCheckSchema, ...errors },
+          response: { 200: licenseCheckSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => service.licenseCheck(actorOf(request), request.params.userId, request.params.licenseKey),

@@ -1,7 +1,6 @@
 import {
   codeListQuerySchema,
   codeSchema,
-  errorResponseSchema,
   idParamSchema,
   publisherParamsSchema,
   publisherQuerySchema,
@@ -13,9 +12,8 @@ import {
 } from '@ssaem/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
 import type { ReferenceService } from './reference.service.ts';
-
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 
 /** Reference data: the code table, the school list, achievement standards and publishers. */
 export function referenceRoutes(service: ReferenceService): FastifyPluginAsyncZod {
@@ -27,7 +25,7 @@ export function referenceRoutes(service: ReferenceService): FastifyPluginAsyncZo
           tags: ['reference'],
           summary: 'Code table: levels, grades, semesters, curricula, subjects',
           querystring: codeListQuerySchema,
-          response: { 200: z.array(codeSchema), ...errors },
+          response: { 200: z.array(codeSchema), ...ERROR_RESPONSES },
         },
       },
       (request) => service.listCodes(request.query),
@@ -40,7 +38,7 @@ export function referenceRoutes(service: ReferenceService): FastifyPluginAsyncZo
           tags: ['reference'],
           summary: 'One code',
           params: idParamSchema,
-          response: { 200: codeSchema, ...errors },
+          response: { 200: codeSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => service.getCode(request.params.id),
@@ -53,7 +51,7 @@ export function referenceRoutes(service: ReferenceService): FastifyPluginAsyncZo
           tags: ['reference'],
           summary: 'Search the national school list',
           querystring: schoolSearchQuerySchema,
-          response: { 200: schoolPageSchema, ...errors },
+          response: { 200: schoolPageSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => service.searchSchools(request.query),
@@ -66,7 +64,7 @@ export function referenceRoutes(service: ReferenceService): FastifyPluginAsyncZo
           tags: ['reference'],
           summary: 'Achievement standards (2022 all levels, 2015 middle school)',
           querystring: standardQuerySchema,
-          response: { 200: standardPageSchema, ...errors },
+          response: { 200: standardPageSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => service.listStandards(request.query),
@@ -80,7 +78,7 @@ export function referenceRoutes(service: ReferenceService): FastifyPluginAsyncZo
           summary: 'Textbook publishers for a grade and subject',
           params: publisherParamsSchema,
           querystring: publisherQuerySchema,
-          response: { 200: z.array(publisherSchema), ...errors },
+          response: { 200: z.array(publisherSchema), ...ERROR_RESPONSES },
         },
       },
       (request) => service.listPublishers(request.params.grade, request.query.subject),

@@ -3,7 +3,6 @@ import {
   aiPromptListQuerySchema,
   aiPromptSchema,
   aiPromptUpdateSchema,
-  errorResponseSchema,
   pickLanguage,
   toolInputSchema,
   toolListQuerySchema,
@@ -16,15 +15,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn, withRoles } from '../../platform/auth/guards.ts';
+import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
 import type { ToolsService } from './tools.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const seqParams = z.object({ seq: z.coerce.number().int().positive() });
 const adminOnly = withRoles('ROLE_ADMIN', 'ROLE_SUPER_ADMIN');
@@ -42,7 +35,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
           ...schema,
           summary: 'The tool catalogue (by codeName: with its promptSeq)',
           querystring: toolListQuerySchema,
-          response: { 200: z.array(toolSchema), ...errors },
+          response: { 200: z.array(toolSchema), ...ERROR_RESPONSES },
         },
       },
       (request) => tools.list(actorOf(request), language(request), request.query),
@@ -51,7 +44,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
       '/api/v1/tool/:id',
       {
         preHandler: signedIn,
-        schema: { ...schema, params: idParams, response: { 200: toolSchema, ...errors } },
+        schema: { ...schema, params: idParams, response: { 200: toolSchema, ...ERROR_RESPONSES } },
       },
       (request) => tools.get(actorOf(request), language(request), request.params.id),
     );
@@ -59,7 +52,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
       '/api/v1/tool',
       {
         preHandler: adminOnly,
-        schema: { ...schema, body: toolInputSchema, response: { 201: toolSchema, ...errors } },
+        schema: { ...schema, body: toolInputSchema, response: { 201: toolSchema, ...ERROR_RESPONSES } },
       },
       async (request, reply) =>
         reply.status(201).send(await tools.create(actorOf(request), language(request), request.body)),
@@ -72,7 +65,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
           ...schema,
           params: idParams,
           body: toolUpdateSchema,
-          response: { 200: toolSchema, ...errors },
+          response: { 200: toolSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => tools.update(actorOf(request), language(request), request.params.id, request.body),
@@ -86,7 +79,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
           summary: 'Move a tool under another parent',
           params: idParams,
           body: toolParentSchema,
-          response: { 200: toolSchema, ...errors },
+          response: { 200: toolSchema, ...ERROR_RESPONSES },
         },
       },
       (request) =>
@@ -101,7 +94,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
           summary: 'Set the display order; siblings shift around it',
           params: idParams,
           body: toolOrderSchema,
-          response: { 200: z.array(toolSchema), ...errors },
+          response: { 200: z.array(toolSchema), ...ERROR_RESPONSES },
         },
       },
       (request) => tools.reorder(actorOf(request), language(request), request.params.id, request.body.sort),
@@ -114,7 +107,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
         schema: {
           ...schema,
           querystring: aiPromptListQuerySchema,
-          response: { 200: z.array(aiPromptSchema), ...errors },
+          response: { 200: z.array(aiPromptSchema), ...ERROR_RESPONSES },
         },
       },
       (request) => tools.listPrompts(actorOf(request), request.query.useYn),
@@ -123,7 +116,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
       '/api/v1/ai/prompt/:seq',
       {
         preHandler: adminOnly,
-        schema: { ...schema, params: seqParams, response: { 200: aiPromptSchema, ...errors } },
+        schema: { ...schema, params: seqParams, response: { 200: aiPromptSchema, ...ERROR_RESPONSES } },
       },
       (request) => tools.getPrompt(actorOf(request), request.params.seq),
     );
@@ -131,7 +124,11 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
       '/api/v1/ai/prompt',
       {
         preHandler: adminOnly,
-        schema: { ...schema, body: aiPromptInputSchema, response: { 201: aiPromptSchema, ...errors } },
+        schema: {
+          ...schema,
+          body: aiPromptInputSchema,
+          response: { 201: aiPromptSchema, ...ERROR_RESPONSES },
+        },
       },
       async (request, reply) =>
         reply.status(201).send(await tools.createPrompt(actorOf(request), request.body)),
@@ -144,7 +141,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
           ...schema,
           params: seqParams,
           body: aiPromptUpdateSchema,
-          response: { 200: aiPromptSchema, ...errors },
+          response: { 200: aiPromptSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => tools.updatePrompt(actorOf(request), request.params.seq, request.body),

@@ -1,7 +1,6 @@
 import {
   codeSchema,
   createInvitationSchema,
-  errorResponseSchema,
   findIdSchema,
   foundIdsSchema,
   invitationCreatedSchema,
@@ -22,17 +21,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn, withRoles } from '../../platform/auth/guards.ts';
+import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
 import type { UsersService } from './users.service.ts';
 import type { VerificationService } from './verification.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
 // Public account endpoints are cheap to call and worth probing: cap them per client.
 const publicLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
@@ -48,7 +40,7 @@ export function usersRoutes(users: UsersService, verification: VerificationServi
         schema: {
           ...secured,
           summary: 'The signed-in user, school and licence',
-          response: { 200: usersInfoSchema, ...errors },
+          response: { 200: usersInfoSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => users.info(actorOf(request)),
@@ -62,7 +54,7 @@ export function usersRoutes(users: UsersService, verification: VerificationServi
           ...secured,
           summary: 'Update my profile',
           body: profileUpdateSchema,
-          response: { 200: usersInfoSchema, ...errors },
+          response: { 200: usersInfoSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => users.updateProfile(actorOf(request), request.body),
@@ -76,7 +68,7 @@ export function usersRoutes(users: UsersService, verification: VerificationServi
           ...secured,
           summary: 'Invitation link for a new account',
           body: createInvitationSchema,
-          response: { 201: invitationCreatedSchema, ...errors },
+          response: { 201: invitationCreatedSchema, ...ERROR_RESPONSES },
         },
       },
       async (request, reply) =>
@@ -87,7 +79,11 @@ export function usersRoutes(users: UsersService, verification: VerificationServi
       '/api/v1/users/public/name-exists',
       {
         config: publicLimit,
-        schema: { tags, querystring: nameExistsQuerySchema, response: { 200: nameExistsSchema, ...errors } },
+        schema: {
+          tags,
+          querystring: nameExistsQuerySchema,
+          response: { 200: nameExistsSchema, ...ERROR_RESPONSES },
+        },
       },
       (request) => users.nameExists(request.query.username),
     );
@@ -100,7 +96,7 @@ export function usersRoutes(users: UsersService, verification: VerificationServi
           tags,
           summary: 'E-mail a 6-digit code',
           body: sendVerificationSchema,
-          response: { 200: verificationSentSchema, ...errors },
+          response: { 200: verificationSentSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => verification.sendCode(request.body.email, request.body.purpose),
@@ -114,7 +110,7 @@ export function usersRoutes(users: UsersService, verification: VerificationServi
           tags,
           summary: 'Check a code',
           body: verifyCodeSchema,
-          response: { 200: verifiedSchema, ...errors },
+          response: { 200: verifiedSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => verification.verifyCode(request.body.email, request.body.purpose, request.body.code),
@@ -128,7 +124,7 @@ export function usersRoutes(users: UsersService, verification: VerificationServi
           tags,
           summary: 'Create a teacher account',
           body: signupSchema,
-          response: { 201: signupResultSchema, ...errors },
+          response: { 201: signupResultSchema, ...ERROR_RESPONSES },
         },
       },
       async (request, reply) => reply.status(201).send(await users.signup(request.body)),
@@ -142,7 +138,7 @@ export function usersRoutes(users: UsersService, verification: VerificationServi
           tags,
           summary: 'Read an invitation link',
           querystring: parseTokenQuerySchema,
-          response: { 200: invitationSchema, ...errors },
+          response: { 200: invitationSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => users.parseInvitation(request.query.token),
@@ -156,7 +152,7 @@ export function usersRoutes(users: UsersService, verification: VerificationServi
           tags,
           summary: 'Usernames of a verified e-mail',
           body: findIdSchema,
-          response: { 200: foundIdsSchema, ...errors },
+          response: { 200: foundIdsSchema, ...ERROR_RESPONSES },
         },
       },
       (request) => users.findIds(request.body.email, request.body.verificationToken),
@@ -169,7 +165,7 @@ export function usersRoutes(users: UsersService, verification: VerificationServi
           tags,
           summary: "Grades of a school's level",
           params: schoolIdParamSchema,
-          response: { 200: z.array(codeSchema), ...errors },
+          response: { 200: z.array(codeSchema), ...ERROR_RESPONSES },
         },
       },
       (request) => users.schoolGrades(request.params.schoolId),
