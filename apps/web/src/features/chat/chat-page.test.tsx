@@ -308,4 +308,78 @@ describe('chat page', () => {
       files: [{ file_id: 'f-img', filename: '칠판.png', type: 'image/png', width: 640, height: 480 }],
     });
   });
+
+  it('regenerates the last answer as a sibling branch and switches between branches', {
+    timeout: 20_000,
+  }, async () => {
+    saved = true;
+    const retry = message({
+      messageId: 'm-user-2',
+      text: userMessage.text,
+      content: userMessage.content,
+      siblingCount: 2,
+    });
+    const retryAnswer = message({
+      messageId: 'm-answer-2',
+      parentMessageId: 'm-user-2',
+      sender: '쌤',
+      isCreatedByUser: false,
+      text: '새로운 답변',
+      content: [{ type: 'text', text: '새로운 답변' }],
+      model: 'offline',
+    });
+    let regenerated = false;
+    const fetchMock = vi.mocked(fetch);
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.startsWith('/api/v1/conversations/c-1/messages/paged')) {
+        const messages = regenerated
+          ? [{ ...userMessage, siblingCount: 2 }, answer, retry, retryAnswer]
+          : [userMessage, answer];
+        return json({ messages, pageNo: 0, pageSize: 40, totalCount: messages.length, hasMore: false });
+      }
+      if (url === '/api/agents/chat/openAI') {
+        streamCalls.push(init ?? {});
+        regenerated = true;
+        const body = [
+          frame({ created: true, message: retry, streamId: 's-2' }),
+          frame({
+            final: true,
+            conversation: { conversationId: 'c-1' },
+            requestMessage: retry,
+            responseMessage: retryAnswer,
+          }),
+        ];
+        return new Response(
+          new ReadableStream({
+            start(controller) {
+              for (const chunk of body) controller.enqueue(encoder.encode(chunk));
+              controller.close();
+            },
+          }),
+          { headers: { 'Content-Type': 'text/event-stream' } },
+        );
+      }
+      return fakeServer(url, init ?? undefined);
+    });
+    const router = createMemoryRouter(chatRoutes, { initialEntries: ['/chat/c-1'] });
+    renderWithProviders(<RouterProvider router={router} />);
+    expect(await screen.findByText('오프라인', {}, { timeout: 10_000 })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '다시 생성' }));
+    await waitFor(() => expect(streamCalls).toHaveLength(1));
+    expect(JSON.parse(String(streamCalls[0]?.body))).toMatchObject({
+      text: '수업 도입 추천해 줘',
+      parentMessageId: '00000000-0000-0000-0000-000000000000',
+      conversationId: 'c-1',
+    });
+    expect(await screen.findByText('새로운 답변', {}, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('sibling-position').textContent).toBe('2 / 2'));
+    expect(screen.queryByText('오프라인')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '이전 답변' }));
+    expect(await screen.findByText('오프라인')).toBeTruthy();
+    expect(screen.getByTestId('sibling-position').textContent).toBe('1 / 2');
+    expect(screen.queryByText('새로운 답변')).toBeNull();
+  });
 });

@@ -39,6 +39,7 @@ import {
   useChatStreams,
 } from '../stream/chat-streams';
 import type { StreamState } from '../stream/response-state';
+import { selectThread } from '../thread';
 import { useThrottledAnnouncement } from '../use-throttled-announcement';
 import classes from './chat-page.module.css';
 import { ChatSidebar } from './chat-sidebar';
@@ -80,6 +81,8 @@ export function ChatPage({ basePath }: { basePath: string }) {
   const streamKeyRef = useRef<string | null>(null);
   streamKeyRef.current = streamKey;
   const [agentId, setAgentId] = useState<string | null>(null);
+  /** At a fork (keyed by parent id), the child the teacher chose; otherwise the newest. */
+  const [branchChoice, setBranchChoice] = useState<Record<string, string>>({});
 
   const phase = useStreamField(streamKey, (s) => s.phase);
   const requestMessage = useStreamField(streamKey, (s) => s.requestMessage);
@@ -93,6 +96,7 @@ export function ChatPage({ basePath }: { basePath: string }) {
     const previous = previousRoute.current;
     previousRoute.current = routeId;
     if (previous === routeId) return;
+    if (previous !== null) setBranchChoice({});
     const key = streamKeyRef.current;
     if (!key) return;
     const state = useChatStreams.getState().streams[key];
@@ -146,6 +150,22 @@ export function ChatPage({ basePath }: { basePath: string }) {
 
   const history = useMemo(() => flattenMessagePages(messages.data), [messages.data]);
 
+  const thread = useMemo(
+    () =>
+      selectThread(history, (parentId, children) => {
+        const chosen = branchChoice[parentId];
+        if (chosen && children.some((m) => m.messageId === chosen)) return chosen;
+        // A message sent from this fork (a regenerated answer) is followed, or shown live until saved.
+        if (streamKey && requestMessage?.parentMessageId === parentId) {
+          return children.some((m) => m.messageId === requestMessage.messageId)
+            ? requestMessage.messageId
+            : null;
+        }
+        return undefined;
+      }),
+    [history, branchChoice, streamKey, requestMessage],
+  );
+
   const entries = useMemo<ListEntry[]>(() => {
     const historyIds = new Set(history.map((m) => m.messageId));
     const live: ListEntry[] = [];
@@ -161,11 +181,21 @@ export function ChatPage({ basePath }: { basePath: string }) {
         if (responseMessageId) hidden.add(responseMessageId);
       }
     }
-    const saved: ListEntry[] = history
-      .filter((m) => !hidden.has(m.messageId))
-      .map((message) => ({ kind: 'message', key: message.messageId, message }));
+    const shown = thread.messages.filter((m) => !hidden.has(m.messageId));
+    const last = shown.at(-1);
+    const saved: ListEntry[] = shown.map((message) => ({
+      kind: 'message',
+      key: message.messageId,
+      message,
+      sibling: thread.siblings.get(message.messageId),
+      canRegenerate:
+        live.length === 0 &&
+        message === last &&
+        !message.isCreatedByUser &&
+        historyIds.has(message.parentMessageId),
+    }));
     return [...saved, ...live];
-  }, [history, streamKey, phase, requestMessage, responseMessageId]);
+  }, [history, thread, streamKey, phase, requestMessage, responseMessageId]);
 
   const lastAssistant = useMemo(() => [...history].reverse().find((m) => !m.isCreatedByUser), [history]);
   const isOffline =
@@ -180,16 +210,18 @@ export function ChatPage({ basePath }: { basePath: string }) {
   const selectedAgent = agents.data?.find((agent) => agent.id === selectedAgentId);
 
   const handleSend = useCallback(
-    (text: string, files: ChatFileRef[] = []) => {
+    (text: string, files: ChatFileRef[] = [], parentOverride?: string) => {
       if (streamKeyRef.current) forgetStream(streamKeyRef.current);
-      const parent: Message | undefined = history.at(-1);
+      const parent: Message | undefined = thread.messages.at(-1);
       const liveParent = responseMessageId && !history.some((m) => m.messageId === responseMessageId);
+      const parentMessageId =
+        parentOverride ?? (liveParent ? responseMessageId : (parent?.messageId ?? NO_PARENT_ID));
       const startedAt = routeId;
       const key = sendChatMessage(
         {
           text,
           conversationId: routeId,
-          parentMessageId: liveParent ? responseMessageId : (parent?.messageId ?? NO_PARENT_ID),
+          parentMessageId,
           gadgetId: selectedAgentId,
           model: settings.data?.model,
           endpoint: settings.data?.endpoint,
@@ -207,6 +239,7 @@ export function ChatPage({ basePath }: { basePath: string }) {
     },
     [
       history,
+      thread,
       responseMessageId,
       routeId,
       selectedAgentId,
@@ -215,6 +248,29 @@ export function ChatPage({ basePath }: { basePath: string }) {
       basePath,
       handleStreamEnd,
     ],
+  );
+
+  /** A new answer to the last request: the request is sent again from its parent, making a new branch. */
+  const handleRegenerate = useCallback(
+    (answerId: string) => {
+      const answer = history.find((m) => m.messageId === answerId);
+      const request = answer && history.find((m) => m.messageId === answer.parentMessageId);
+      if (!request || isStreaming) return;
+      setBranchChoice(({ [request.parentMessageId]: _dropped, ...rest }) => rest);
+      handleSend(request.text, request.files ?? [], request.parentMessageId);
+    },
+    [history, isStreaming, handleSend],
+  );
+
+  const handleSwitchSibling = useCallback(
+    (messageId: string, delta: number) => {
+      const info = thread.siblings.get(messageId);
+      const message = thread.messages.find((m) => m.messageId === messageId);
+      const target = info?.ids[info.index + delta];
+      if (!message || !target) return;
+      setBranchChoice((choice) => ({ ...choice, [message.parentMessageId]: target }));
+    },
+    [thread],
   );
 
   const handleStop = useCallback(() => {
@@ -313,6 +369,8 @@ export function ChatPage({ basePath }: { basePath: string }) {
             onLoadOlder={handleLoadOlder}
             onCopy={handleCopy}
             onLike={routeId ? handleLike : undefined}
+            onRegenerate={isStreaming ? undefined : handleRegenerate}
+            onSwitchSibling={isStreaming ? undefined : handleSwitchSibling}
           />
         )}
         <VisuallyHidden role="status" aria-live="polite" data-testid="chat-status">

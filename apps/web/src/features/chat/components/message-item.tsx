@@ -1,7 +1,10 @@
-import { ActionIcon, Alert, Loader, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Group, Loader, Text, Tooltip } from '@mantine/core';
 import type { ContentPart, Message } from '@ssaem/contracts/chat';
 import {
+  IconChevronLeft,
+  IconChevronRight,
   IconCopy,
+  IconRefresh,
   IconThumbDown,
   IconThumbDownFilled,
   IconThumbUp,
@@ -12,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatFileRef } from '../attachments';
 import { useChatStreams } from '../stream/chat-streams';
 import { contentText, type StreamState } from '../stream/response-state';
+import type { SiblingInfo } from '../thread';
 import { MessageAttachments } from './attachments';
 import { MarkdownContent } from './markdown-content';
 import classes from './message-item.module.css';
@@ -109,10 +113,60 @@ interface MessageItemProps {
   row: ChatRow;
   onCopy: (text: string) => void;
   onLike?: (messageId: string, isLiked: boolean | null) => void;
+  /** Where this message sits among its siblings (other answers to the same parent). */
+  sibling?: SiblingInfo;
+  onSwitchSibling?: (messageId: string, delta: number) => void;
+  onRegenerate?: (messageId: string) => void;
+}
+
+function SiblingSwitch({
+  id,
+  sibling,
+  onSwitch,
+}: {
+  id: string;
+  sibling: SiblingInfo;
+  onSwitch?: (messageId: string, delta: number) => void;
+}) {
+  const { t } = useTranslation('chat');
+  return (
+    <Group gap={0} wrap="nowrap" role="group" aria-label={t('branches.label')}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        aria-label={t('branches.previous')}
+        disabled={!onSwitch || sibling.index === 0}
+        onClick={() => onSwitch?.(id, -1)}
+      >
+        <IconChevronLeft size={14} aria-hidden />
+      </ActionIcon>
+      <Text size="xs" c="dimmed" px={2} data-testid="sibling-position">
+        {sibling.index + 1} / {sibling.count}
+      </Text>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        aria-label={t('branches.next')}
+        disabled={!onSwitch || sibling.index >= sibling.count - 1}
+        onClick={() => onSwitch?.(id, 1)}
+      >
+        <IconChevronRight size={14} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
 }
 
 /** One message. Memoized: a new token re-renders only the answer that receives it. */
-export const MessageItem = memo(function MessageItem({ row, onCopy, onLike }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({
+  row,
+  onCopy,
+  onLike,
+  sibling,
+  onSwitchSibling,
+  onRegenerate,
+}: MessageItemProps) {
   const { t } = useTranslation('chat');
   const hasVisibleText = row.content.some((part) => part && part.type !== 'agent_update');
   return (
@@ -144,8 +198,14 @@ export const MessageItem = memo(function MessageItem({ row, onCopy, onLike }: Me
           </>
         )}
       </div>
-      {!row.isUser && !row.isStreaming && row.text ? (
+      {row.isUser && sibling ? (
         <div className={classes.actions}>
+          <SiblingSwitch id={row.id} sibling={sibling} onSwitch={onSwitchSibling} />
+        </div>
+      ) : null}
+      {!row.isUser && !row.isStreaming && (row.text || sibling || onRegenerate) ? (
+        <div className={classes.actions}>
+          {sibling ? <SiblingSwitch id={row.id} sibling={sibling} onSwitch={onSwitchSibling} /> : null}
           <Tooltip label={t('messages.copy')}>
             <ActionIcon
               variant="subtle"
@@ -185,6 +245,18 @@ export const MessageItem = memo(function MessageItem({ row, onCopy, onLike }: Me
                 )}
               </ActionIcon>
             </>
+          ) : null}
+          {onRegenerate ? (
+            <Tooltip label={t('messages.regenerate')}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('messages.regenerate')}
+                onClick={() => onRegenerate(row.id)}
+              >
+                <IconRefresh size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
           ) : null}
         </div>
       ) : null}

@@ -3,11 +3,12 @@ import type { Message } from '@ssaem/contracts/chat';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SiblingInfo } from '../thread';
 import { LiveResponse, MessageItem, rowFromMessage } from './message-item';
 import classes from './message-list.module.css';
 
 export type ListEntry =
-  | { kind: 'message'; key: string; message: Message }
+  | { kind: 'message'; key: string; message: Message; sibling?: SiblingInfo; canRegenerate?: boolean }
   | { kind: 'live'; key: string; streamKey: string };
 
 interface MessageListProps {
@@ -17,6 +18,8 @@ interface MessageListProps {
   onLoadOlder: () => void;
   onCopy: (text: string) => void;
   onLike?: (messageId: string, isLiked: boolean | null) => void;
+  onRegenerate?: (messageId: string) => void;
+  onSwitchSibling?: (messageId: string, delta: number) => void;
 }
 
 const NEAR_BOTTOM_PX = 96;
@@ -34,6 +37,8 @@ export function MessageList({
   onLoadOlder,
   onCopy,
   onLike,
+  onRegenerate,
+  onSwitchSibling,
 }: MessageListProps) {
   const { t } = useTranslation('chat');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -134,7 +139,14 @@ export function MessageList({
               style={{ transform: `translateY(${item.start}px)` }}
             >
               {entry.kind === 'message' ? (
-                <MessageItem row={rowFromMessage(entry.message)} onCopy={onCopy} onLike={onLike} />
+                <MessageItem
+                  row={rowFromMessage(entry.message)}
+                  onCopy={onCopy}
+                  onLike={onLike}
+                  sibling={entry.sibling}
+                  onSwitchSibling={onSwitchSibling}
+                  onRegenerate={entry.canRegenerate ? onRegenerate : undefined}
+                />
               ) : (
                 <LiveResponse streamKey={entry.streamKey} onCopy={onCopy} />
               )}
