@@ -30,6 +30,8 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
 import { createGenerationService, type GenerationService } from './modules/tools/generation.service.ts';
 import { subscribeRoutes } from './modules/tools/subscribe.routes.ts';
+import { textCorrectionRoutes } from './modules/tools/text-correction/text-correction.routes.ts';
+import { createTextCorrectionService } from './modules/tools/text-correction/text-correction.service.ts';
 import { createToolsRepository } from './modules/tools/tools.repository.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { createToolsService } from './modules/tools/tools.service.ts';
@@ -169,15 +171,27 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     studentNamesOf: async () => [],
   });
   app.addHook('onClose', () => chatService.shutdown());
+  const libraryRepository = createLibraryRepository(db);
   const generationService = createGenerationService({
-    library: createLibraryRepository(db),
+    library: libraryRepository,
     jobs: background.jobs,
     events: background.events,
     log: app.log,
   });
   app.decorate('generation', generationService);
   await app.register(subscribeRoutes(generationService));
-  await app.register(toolsRoutes(createToolsService(createToolsRepository(db))));
+  const toolsService = createToolsService(createToolsRepository(db));
+  await app.register(toolsRoutes(toolsService));
+  await app.register(
+    textCorrectionRoutes(
+      createTextCorrectionService({
+        generation: generationService,
+        library: libraryRepository,
+        gateway,
+        tools: toolsService,
+      }),
+    ),
+  );
   const briefingService = createBriefingService({
     repository: chatRepository,
     gateway,

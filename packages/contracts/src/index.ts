@@ -5,5 +5,6 @@ export * from './errors.ts';
 export * from './i18n.ts';
 export * from './licenses.ts';
 export * from './reference.ts';
+export * from './text-correction.ts';
 export * from './tools.ts';
 export * from './users.ts';

@@ -22,6 +22,22 @@ export function createLibraryRepository(db: Kysely<Database>) {
       return inserted.id;
     },
 
+    listOwn(creatorId: number, libraryType: string) {
+      return db
+        .selectFrom('libraryItem')
+        .selectAll()
+        .where('creatorId', '=', creatorId)
+        .where('libraryType', '=', libraryType)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(100)
+        .execute();
+    },
+
+    async remove(id: number) {
+      await db.deleteFrom('libraryItem').where('id', '=', id).execute();
+    },
+
     async setStatus(
       id: number,
       status: LibraryItemStatus,

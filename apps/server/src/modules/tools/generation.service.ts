@@ -138,6 +138,16 @@ export function createGenerationService(deps: {
       return { id, created: true };
     },
 
+    /** Generates an existing item again (recreate): back to waiting, content cleared, a new job. */
+    async regenerate(itemId: number): Promise<void> {
+      await deps.library.setStatus(itemId, 1, { error: null, content: null, completedAt: null });
+      await deps.jobs.enqueue(
+        GENERATE_JOB,
+        { itemId },
+        { idempotencyKey: `generate:${itemId}:${Date.now()}`, maxAttempts: 1 },
+      );
+    },
+
     /** The item a user may follow: their own; anything else is not found. */
     async ownItem(actor: Actor, userId: number, itemId: number): Promise<LibraryItemRow> {
       if (userId !== actor.userId) throw new AppError('E_NOT_FOUND');
