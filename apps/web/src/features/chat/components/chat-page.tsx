@@ -44,6 +44,7 @@ import { useThrottledAnnouncement } from '../use-throttled-announcement';
 import classes from './chat-page.module.css';
 import { ChatSidebar } from './chat-sidebar';
 import { Composer } from './composer';
+import { ChatDisplayContext } from './display-settings';
 import { type ListEntry, MessageList } from './message-list';
 
 export const OFFLINE_MODEL = 'offline';
@@ -296,6 +297,9 @@ export function ChatPage({ basePath }: { basePath: string }) {
     if (messages.hasNextPage && !messages.isFetchingNextPage) void messages.fetchNextPage();
   }, [messages.hasNextPage, messages.isFetchingNextPage, messages.fetchNextPage]);
 
+  const showReasoning = settings.data?.showReasoning ?? true;
+  const display = useMemo(() => ({ showReasoning }), [showReasoning]);
+
   const status = phase ? t(`status.${phase}`) : '';
   const announced = useThrottledAnnouncement(status);
   const isEmpty = entries.length === 0 && (routeId === null || messages.isSuccess);
@@ -362,16 +366,19 @@ export function ChatPage({ basePath }: { basePath: string }) {
             ) : null}
           </div>
         ) : (
-          <MessageList
-            entries={entries}
-            hasOlder={Boolean(messages.hasNextPage)}
-            isLoadingOlder={messages.isFetchingNextPage}
-            onLoadOlder={handleLoadOlder}
-            onCopy={handleCopy}
-            onLike={routeId ? handleLike : undefined}
-            onRegenerate={isStreaming ? undefined : handleRegenerate}
-            onSwitchSibling={isStreaming ? undefined : handleSwitchSibling}
-          />
+          <ChatDisplayContext value={display}>
+            <MessageList
+              entries={entries}
+              fontSize={settings.data?.fontSize}
+              hasOlder={Boolean(messages.hasNextPage)}
+              isLoadingOlder={messages.isFetchingNextPage}
+              onLoadOlder={handleLoadOlder}
+              onCopy={handleCopy}
+              onLike={routeId ? handleLike : undefined}
+              onRegenerate={isStreaming ? undefined : handleRegenerate}
+              onSwitchSibling={isStreaming ? undefined : handleSwitchSibling}
+            />
+          </ChatDisplayContext>
         )}
         <VisuallyHidden role="status" aria-live="polite" data-testid="chat-status">
           {announced}

@@ -17,6 +17,7 @@ import { useChatStreams } from '../stream/chat-streams';
 import { contentText, type StreamState } from '../stream/response-state';
 import type { SiblingInfo } from '../thread';
 import { MessageAttachments } from './attachments';
+import { useChatDisplay } from './display-settings';
 import { MarkdownContent } from './markdown-content';
 import classes from './message-item.module.css';
 
@@ -77,11 +78,12 @@ export function rowFromStream(state: StreamState): ChatRow {
 
 function Part({ part }: { part: ContentPart }) {
   const { t } = useTranslation('chat');
+  const { showReasoning } = useChatDisplay();
   switch (part.type) {
     case 'text':
       return part.text ? <MarkdownContent text={part.text} /> : null;
     case 'think':
-      return part.think ? (
+      return part.think && showReasoning ? (
         <details className={classes.think}>
           <summary>{t('messages.thinking')}</summary>
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>

@@ -1,6 +1,7 @@
 import type { Message } from '@ssaem/contracts/chat';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
+import { ChatDisplayContext } from './display-settings';
 import { type ListEntry, MessageList } from './message-list';
 
 function entries(count: number): ListEntry[] {
@@ -54,4 +55,43 @@ describe('MessageList', () => {
     );
     expect(onLoadOlder).toHaveBeenCalled();
   });
+
+  it.each([
+    [true, 1],
+    [false, 0],
+  ])(
+    'with showReasoning %s shows %i collapsed reasoning sections, in the chosen font size',
+    (showReasoning, count) => {
+      const answer = {
+        messageId: 'm-think',
+        isCreatedByUser: false,
+        text: '답',
+        content: [
+          { type: 'think', think: '먼저 학년을 생각해 보면' },
+          { type: 'text', text: '답' },
+        ],
+        model: 'offline',
+        error: false,
+        unfinished: false,
+        isLiked: null,
+        files: [],
+      } as unknown as Message;
+      const { container } = renderWithProviders(
+        <ChatDisplayContext value={{ showReasoning }}>
+          <MessageList
+            entries={[{ kind: 'message', key: 'm-think', message: answer }]}
+            hasOlder={false}
+            isLoadingOlder={false}
+            onLoadOlder={() => {}}
+            onCopy={() => {}}
+            fontSize="large"
+          />
+        </ChatDisplayContext>,
+      );
+      const details = container.querySelectorAll('details');
+      expect(details).toHaveLength(count);
+      if (count > 0) expect(details[0]?.open).toBe(false);
+      expect(container.querySelector('[role="log"]')?.getAttribute('data-font-size')).toBe('large');
+    },
+  );
 });

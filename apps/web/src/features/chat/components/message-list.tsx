@@ -20,6 +20,7 @@ interface MessageListProps {
   onLike?: (messageId: string, isLiked: boolean | null) => void;
   onRegenerate?: (messageId: string) => void;
   onSwitchSibling?: (messageId: string, delta: number) => void;
+  fontSize?: 'small' | 'medium' | 'large';
 }
 
 const NEAR_BOTTOM_PX = 96;
@@ -39,6 +40,7 @@ export function MessageList({
   onLike,
   onRegenerate,
   onSwitchSibling,
+  fontSize = 'medium',
 }: MessageListProps) {
   const { t } = useTranslation('chat');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -105,6 +107,7 @@ export function MessageList({
     <div
       ref={scrollRef}
       className={classes.scroller}
+      data-font-size={fontSize}
       onScroll={handleScroll}
       role="log"
       aria-label={t('messages.label')}
