@@ -70,4 +70,60 @@ test.describe('chat', () => {
       page.getByRole('navigation', { name: '대화 목록' }).getByRole('list', { name: '고정한 대화' }),
     ).toContainText('3학년 과학 도입');
   });
+
+  test('a teacher attaches an image and a document, sends them, then regenerates the answer and switches back', async ({
+    page,
+  }) => {
+    // teacher2: a conversation list of its own, so the journeys can run side by side.
+    await page.goto('/chat/new');
+    await signInAs(page, 'teacher2');
+    await expect(page).toHaveURL(/\/chat\/new$/);
+
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page.getByTestId('chat-file-input').setInputFiles([
+      { name: '판서.png', mimeType: 'image/png', buffer: png },
+      {
+        name: '수업계획.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('1교시: 분수의 덧셈\n2교시: 연습 문제'),
+      },
+    ]);
+    const chips = page.getByRole('list', { name: '첨부 파일', exact: true });
+    await expect(chips.getByRole('listitem', { name: '판서.png' })).toHaveAttribute('data-phase', 'ready');
+    await expect(chips.getByRole('listitem', { name: '수업계획.txt' })).toHaveAttribute(
+      'data-phase',
+      'ready',
+      {
+        timeout: 15_000,
+      },
+    );
+
+    const input = page.getByRole('textbox', { name: '메시지' });
+    await input.fill('첨부한 수업 계획을 정리해 주세요');
+    await page.getByRole('button', { name: '보내기' }).click();
+    await expect(page).toHaveURL(/\/chat\/(?!new)[\w-]+$/);
+    await expect(chips).toHaveCount(0);
+
+    const log = page.getByRole('log', { name: '대화 내용' });
+    const question = log.getByRole('article', { name: '나' }).last();
+    const sent = question.getByRole('list', { name: '보낸 첨부 파일' });
+    await expect(sent.getByRole('img', { name: '판서.png' })).toHaveAttribute('src', /^blob:/);
+    await expect(sent).toContainText('수업계획.txt');
+    const answer = log.getByRole('article', { name: '쌤' }).last();
+    await expect(answer).toContainText('오프라인 모드로 답하고 있습니다');
+    await expect(page.getByRole('button', { name: '답변 멈추기' })).toHaveCount(0);
+
+    // Regenerate: a second branch from the same request, shown as 2 / 2; the arrows go back to 1 / 2.
+    await answer.getByRole('button', { name: '다시 생성' }).click();
+    await expect(page.getByRole('button', { name: '답변 멈추기' })).toHaveCount(0, { timeout: 15_000 });
+    const position = log.getByTestId('sibling-position');
+    await expect(position).toHaveText('2 / 2', { timeout: 10_000 });
+    await expect(log.getByRole('article', { name: '쌤' })).toHaveCount(1);
+    await log.getByRole('button', { name: '이전 답변' }).click();
+    await expect(position).toHaveText('1 / 2');
+    await expect(log.getByRole('article', { name: '쌤' })).toContainText('오프라인 모드로 답하고 있습니다');
+  });
 });
