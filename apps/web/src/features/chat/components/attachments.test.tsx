@@ -159,4 +159,26 @@ describe('chat attachments', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/files/f-img/content');
     expect(screen.getByText('계획.hwp')).toBeTruthy();
   });
+
+  it('takes files pasted into the message box or dropped onto the composer', async () => {
+    let n = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        n += 1;
+        return json({ ...uploaded, file_id: `f-${n}`, status: 'ready' }, 201);
+      }),
+    );
+    renderWithProviders(<Composer isStreaming={false} sendWithEnter onSend={() => {}} onStop={() => {}} />);
+    const textbox = screen.getByRole('textbox', { name: '메시지' });
+    fireEvent.paste(textbox, {
+      clipboardData: { files: [new File(['a'], '붙여넣기.png', { type: 'image/png' })], types: ['Files'] },
+    });
+    expect(await screen.findByRole('listitem', { name: '붙여넣기.png' })).toBeTruthy();
+    const form = textbox.closest('form') as HTMLFormElement;
+    fireEvent.drop(form, {
+      dataTransfer: { files: [new File(['b'], '끌어놓기.txt', { type: 'text/plain' })], types: ['Files'] },
+    });
+    expect(await screen.findByRole('listitem', { name: '끌어놓기.txt' })).toBeTruthy();
+  });
 });
