@@ -30,6 +30,8 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
 import { createGenerationService, type GenerationService } from './modules/tools/generation.service.ts';
 import { subscribeRoutes } from './modules/tools/subscribe.routes.ts';
+import { summaryRoutes } from './modules/tools/summary/summary.routes.ts';
+import { createSummaryService } from './modules/tools/summary/summary.service.ts';
 import { textCorrectionRoutes } from './modules/tools/text-correction/text-correction.routes.ts';
 import { createTextCorrectionService } from './modules/tools/text-correction/text-correction.service.ts';
 import { createToolsRepository } from './modules/tools/tools.repository.ts';
@@ -182,6 +184,16 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(subscribeRoutes(generationService));
   const toolsService = createToolsService(createToolsRepository(db));
   await app.register(toolsRoutes(toolsService));
+  await app.register(
+    summaryRoutes(
+      createSummaryService({
+        generation: generationService,
+        library: libraryRepository,
+        gateway,
+        tools: toolsService,
+      }),
+    ),
+  );
   await app.register(
     textCorrectionRoutes(
       createTextCorrectionService({

@@ -19,7 +19,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { databaseU
   await admin.connect();
   await admin.query(`CREATE SCHEMA "${schema}"`);
   await admin.end();
-  const handle = createDatabase({ databaseUrl, sqliteFile: ':memory:', pgSchema: schema });
+  // Test files run side by side: a small pool each keeps the server's connection limit out of reach.
+  const handle = createDatabase({ databaseUrl, sqliteFile: ':memory:', pgSchema: schema, pgPoolMax: 4 });
   await migrateToLatest(handle.db);
   return {
     ...handle,

@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './i18n.ts';
 export * from './licenses.ts';
 export * from './reference.ts';
+export * from './summary.ts';
 export * from './text-correction.ts';
 export * from './tools.ts';
 export * from './users.ts';

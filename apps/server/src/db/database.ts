@@ -18,6 +18,8 @@ export interface DatabaseOptions {
   sqliteFile: string;
   /** PostgreSQL schema (namespace) to use; tests give each run its own. */
   pgSchema?: string;
+  /** Connections in the PostgreSQL pool (default 10). */
+  pgPoolMax?: number;
 }
 
 // Counts, sums and ids come back from pg as strings unless told otherwise; ours fit in a double.
@@ -40,7 +42,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.pgPoolMax ?? 10,
       // Set at connection start-up, so no query can run before the search path applies.
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });

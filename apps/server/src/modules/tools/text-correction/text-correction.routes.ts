@@ -5,29 +5,13 @@ import { z } from 'zod';
 import { actorOf, withRoles } from '../../../platform/auth/guards.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { ERROR_RESPONSES } from '../../../platform/http/error-responses.ts';
+import { itemResponseSchema } from '../tool-items.ts';
 import type { TextCorrectionService } from './text-correction.service.ts';
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const teachers = withRoles('ROLE_TEACHER', 'ROLE_ADMIN', 'ROLE_SUPER_ADMIN');
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const itemSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  status: z.number().int(),
-  error: z.string().nullable(),
-  visibility: z.enum(['PUBLIC', 'SCHOOL', 'PRIVATE']),
-  editable: z.boolean(),
-  creatorId: z.number().int(),
-  createdAt: z.string(),
-  result: textCorrectionResultSchema.nullable(),
-  abilities: z.object({
-    view: z.boolean(),
-    edit: z.boolean(),
-    copy: z.boolean(),
-    changeSettings: z.boolean(),
-    delete: z.boolean(),
-  }),
-});
+const itemSchema = itemResponseSchema(textCorrectionResultSchema);
 
 /** The form arrives as JSON, or as multipart with `inputDto` (JSON) and `files` (document-tools.md §7). */
 async function readForm(request: FastifyRequest) {

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import type { AiGateway } from '../../../platform/ai/gateway.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { Actor } from '../../../policies/actor.ts';
-import { canOnMaterial, type MaterialRecord, materialAbilities } from '../../../policies/material.policy.ts';
+import type { MaterialRecord } from '../../../policies/material.policy.ts';
 import type { LibraryItemRow, LibraryRepository } from '../../library/library.repository.ts';
 import type { GenerationService } from '../generation.service.ts';
+import { createToolItems } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
 import { anchorCorrections, applyCorrections, checkSpelling } from './spell-checker.ts';
 
@@ -26,7 +27,7 @@ const modelOutputSchema = z.object({
   ),
 });
 
-function asMaterial(item: LibraryItemRow): MaterialRecord {
+function _asMaterial(item: LibraryItemRow): MaterialRecord {
   return {
     creatorId: item.creatorId,
     schoolId: item.schoolId,
@@ -68,27 +69,12 @@ export function createTextCorrectionService(deps: {
     };
   });
 
-  async function visible(actor: Actor, id: number): Promise<LibraryItemRow> {
-    const item = await deps.library.find(id);
-    if (!item || item.libraryType !== TEXT_CORRECTION || !canOnMaterial(actor, 'view', asMaterial(item)))
-      throw new AppError('E_NOT_FOUND');
-    return item;
-  }
-
-  function present(actor: Actor, item: LibraryItemRow) {
-    return {
-      id: item.id,
-      title: item.title,
-      status: item.status,
-      error: item.error,
-      visibility: item.visibility,
-      editable: item.editable === 1,
-      creatorId: item.creatorId,
-      createdAt: item.createdAt,
-      result: item.content ? textCorrectionResultSchema.parse(JSON.parse(item.content)) : null,
-      abilities: materialAbilities(actor, asMaterial(item)),
-    };
-  }
+  const items = createToolItems({
+    library: deps.library,
+    generation: deps.generation,
+    libraryType: TEXT_CORRECTION,
+    resultSchema: textCorrectionResultSchema,
+  });
 
   return {
     /** Reads the text to check from the form or from the uploaded file (type by content). */
@@ -131,27 +117,10 @@ export function createTextCorrectionService(deps: {
       });
     },
 
-    async get(actor: Actor, id: number) {
-      return present(actor, await visible(actor, id));
-    },
-
-    async list(actor: Actor) {
-      return (await deps.library.listOwn(actor.userId, TEXT_CORRECTION)).map((item) => present(actor, item));
-    },
-
-    async recreate(actor: Actor, id: number) {
-      const item = await visible(actor, id);
-      if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_NOT_FOUND');
-      await deps.generation.regenerate(item.id);
-      return { id: item.id };
-    },
-
-    async remove(actor: Actor, id: number) {
-      const item = await visible(actor, id);
-      if (!canOnMaterial(actor, 'delete', asMaterial(item))) throw new AppError('E_FORBIDDEN');
-      await deps.library.remove(item.id);
-      return { success: true };
-    },
+    get: items.get,
+    list: items.list,
+    recreate: items.recreate,
+    remove: items.remove,
   };
 }
 

@@ -1,0 +1,167 @@
+import type { SummaryResult } from '@ssaem/contracts';
+
+// Particles and endings stripped from a word to find the term it names (학생들은 → 학생).
+const SUFFIXES = [
+  '으로부터',
+  '에게서',
+  '으로서',
+  '으로써',
+  '이라고',
+  '에서는',
+  '에서도',
+  '까지는',
+  '들에게',
+  '입니다',
+  '습니다',
+  '했다',
+  '한다',
+  '하는',
+  '하고',
+  '에서',
+  '에게',
+  '한테',
+  '부터',
+  '까지',
+  '으로',
+  '라고',
+  '이다',
+  '들은',
+  '들이',
+  '들을',
+  '들의',
+  '들과',
+  '와의',
+  '과의',
+  '은',
+  '는',
+  '이',
+  '가',
+  '을',
+  '를',
+  '의',
+  '에',
+  '와',
+  '과',
+  '로',
+  '도',
+  '만',
+  '께',
+  '들',
+].sort((a, b) => b.length - a.length);
+const STOPWORDS = new Set([
+  '그리고',
+  '그러나',
+  '하지만',
+  '그래서',
+  '또한',
+  '때문',
+  '있다',
+  '없다',
+  '이것',
+  '그것',
+  '우리',
+  '여러',
+  '모든',
+  '같은',
+  '위해',
+  '대한',
+  '통해',
+  '이번',
+  '다음',
+  '경우',
+  '정도',
+]);
+
+function termOf(word: string): string | null {
+  let term = word;
+  for (const suffix of SUFFIXES) {
+    if (term.length - suffix.length >= 2 && term.endsWith(suffix)) {
+      term = term.slice(0, -suffix.length);
+      break;
+    }
+  }
+  return term.length >= 2 && !STOPWORDS.has(term) ? term : null;
+}
+
+export function splitSentences(text: string): string[] {
+  return text
+    .replace(/\r/g, '')
+    .split(/(?<=[.!?。])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length >= 4);
+}
+
+function termsIn(sentence: string): string[] {
+  return (sentence.match(/[가-힣A-Za-z]{2,}/g) ?? [])
+    .map(termOf)
+    .filter((term): term is string => term !== null);
+}
+
+/**
+ * A summary without a model: the most frequent terms as keywords (each with the first sentence
+ * that uses it) and the sentences that carry the most of them, in the text's order. Nothing is
+ * invented; the notice says a model would write it more freely.
+ */
+export function summariseOffline(input: {
+  title: string;
+  text: string;
+  format: string;
+  maxSentences?: number;
+}): SummaryResult {
+  const sentences = splitSentences(input.text);
+  const frequency = new Map<string, number>();
+  const firstSentence = new Map<string, string>();
+  for (const sentence of sentences) {
+    for (const term of termsIn(sentence)) {
+      frequency.set(term, (frequency.get(term) ?? 0) + 1);
+      if (!firstSentence.has(term)) firstSentence.set(term, sentence);
+    }
+  }
+  const ranked = [...frequency.entries()]
+    .sort((a, b) => b[1] - a[1] || b[0].length - a[0].length)
+    .slice(0, 6);
+  const keywords = ranked.map(([keyword]) => ({
+    keyword,
+    explanation: (firstSentence.get(keyword) ?? '').slice(0, 120),
+  }));
+  const scored = sentences.map((sentence, index) => {
+    const terms = termsIn(sentence);
+    const score =
+      terms.reduce((sum, term) => sum + (frequency.get(term) ?? 0), 0) / Math.sqrt(terms.length + 1);
+    return { sentence, index, score };
+  });
+  const count = Math.min(input.maxSentences ?? 4, Math.max(1, Math.ceil(sentences.length / 3)));
+  const summary = scored
+    .sort((a, b) => b.score - a.score)
+    .slice(0, count)
+    .sort((a, b) => a.index - b.index)
+    .map((s) => s.sentence);
+  const wantsKeywords = input.format !== 'EASY_SUMMARY';
+  return {
+    title: input.title,
+    keywords: wantsKeywords ? keywords : [],
+    summary,
+    engine: 'offline',
+    notice:
+      input.format === 'KEYWORD_SUMMARY'
+        ? 'AI 모델이 연결되어 있지 않아 원문의 핵심어와 중심 문장을 뽑아 정리했습니다.'
+        : 'AI 모델이 연결되어 있지 않아 쉬운 말로 바꾸어 쓰지 못하고, 원문의 중심 문장을 그대로 정리했습니다.',
+  };
+}
+
+/** A topic needs knowledge only a model has: offline, the outline to fill, honestly labelled. */
+export function topicOutlineOffline(title: string, topic: string): SummaryResult {
+  return {
+    title,
+    keywords: [{ keyword: topic, explanation: '요약할 주제' }],
+    summary: [
+      `[개요] ${topic}의 뜻과 배경`,
+      `[핵심 내용] ${topic}의 중요한 개념 3~5가지`,
+      `[생활과 연결] ${topic}을(를) 학생의 생활에서 찾아보기`,
+      `[더 알아보기] ${topic}와(과) 관련된 질문`,
+    ],
+    engine: 'offline',
+    notice:
+      'AI 모델이 연결되어 있지 않아 주제 요약의 틀만 만들었습니다. 모델을 연결하면 내용을 채워 드립니다.',
+  };
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { AppError } from '../../platform/errors/app-error.ts';
+import type { Actor } from '../../policies/actor.ts';
+import { canOnMaterial, type MaterialRecord, materialAbilities } from '../../policies/material.policy.ts';
+import type { LibraryItemRow, LibraryRepository } from '../library/library.repository.ts';
+import type { GenerationService } from './generation.service.ts';
+
+export function asMaterial(item: LibraryItemRow): MaterialRecord {
+  return {
+    creatorId: item.creatorId,
+    schoolId: item.schoolId,
+    visibility: item.visibility,
+    editable: item.editable === 1,
+  };
+}
+
+/**
+ * The reading side every document tool shares: an item of the tool's type that the actor may see
+ * (else "not found"), presented with its result and the actor's abilities on it; list, recreate,
+ * edit and delete under the material policy.
+ */
+export function createToolItems<T extends z.ZodType>(deps: {
+  library: LibraryRepository;
+  generation: GenerationService;
+  libraryType: string;
+  resultSchema: T;
+}) {
+  async function visible(actor: Actor, id: number): Promise<LibraryItemRow> {
+    const item = await deps.library.find(id);
+    if (!item || item.libraryType !== deps.libraryType || !canOnMaterial(actor, 'view', asMaterial(item))) {
+      throw new AppError('E_NOT_FOUND');
+    }
+    return item;
+  }
+
+  function present(actor: Actor, item: LibraryItemRow) {
+    return {
+      id: item.id,
+      title: item.title,
+      status: item.status,
+      error: item.error,
+      visibility: item.visibility,
+      editable: item.editable === 1,
+      creatorId: item.creatorId,
+      createdAt: item.createdAt,
+      result: item.content ? (deps.resultSchema.parse(JSON.parse(item.content)) as z.infer<T>) : null,
+      abilities: materialAbilities(actor, asMaterial(item)),
+    };
+  }
+
+  return {
+    visible,
+    async get(actor: Actor, id: number) {
+      return present(actor, await visible(actor, id));
+    },
+    async list(actor: Actor) {
+      return (await deps.library.listOwn(actor.userId, deps.libraryType)).map((item) => present(actor, item));
+    },
+    async recreate(actor: Actor, id: number) {
+      const item = await visible(actor, id);
+      if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_NOT_FOUND');
+      await deps.generation.regenerate(item.id);
+      return { id: item.id };
+    },
+    /** The creator saves an edited result (the view's edit → save). */
+    async saveResult(actor: Actor, id: number, changes: { title?: string | undefined; result?: unknown }) {
+      const item = await visible(actor, id);
+      if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
+      if (item.status !== 3) throw new AppError('E_CONFLICT_001');
+      const content =
+        changes.result === undefined ? undefined : JSON.stringify(deps.resultSchema.parse(changes.result));
+      await deps.library.setStatus(item.id, 3, {
+        ...(content ? { content } : {}),
+        ...(changes.title ? { title: changes.title } : {}),
+      });
+      return present(actor, await visible(actor, id));
+    },
+    async remove(actor: Actor, id: number) {
+      const item = await visible(actor, id);
+      if (!canOnMaterial(actor, 'delete', asMaterial(item))) throw new AppError('E_FORBIDDEN');
+      await deps.library.remove(item.id);
+      return { success: true };
+    },
+  };
+}
+
+/** The response shape of a tool's item, for the OpenAPI document. */
+export function itemResponseSchema<T extends z.ZodType>(resultSchema: T) {
+  return z.object({
+    id: z.number().int(),
+    title: z.string(),
+    status: z.number().int(),
+    error: z.string().nullable(),
+    visibility: z.enum(['PUBLIC', 'SCHOOL', 'PRIVATE']),
+    editable: z.boolean(),
+    creatorId: z.number().int(),
+    createdAt: z.string(),
+    result: resultSchema.nullable(),
+    abilities: z.object({
+      view: z.boolean(),
+      edit: z.boolean(),
+      copy: z.boolean(),
+      changeSettings: z.boolean(),
+      delete: z.boolean(),
+    }),
+  });
+}
