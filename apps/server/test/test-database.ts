@@ -21,7 +21,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { databaseU
   await admin.end();
   // Test files run side by side: a small pool each keeps the server's connection limit out of reach.
   const handle = createDatabase({ databaseUrl, sqliteFile: ':memory:', pgSchema: schema, pgPoolMax: 4 });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, schema);
   return {
     ...handle,
     databaseUrl,

@@ -3,8 +3,17 @@ import { Migrator } from 'kysely/migration';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * Runs every migration not yet applied. `schema` names the PostgreSQL schema that holds the
+ * migration bookkeeping; without it Kysely looks for its tables across all schemas, which
+ * confuses databases that hold several schemas (the tests give each file its own).
+ */
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
