@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors/app-error.ts';
+
+export const MAX_TOOL_FILE_BYTES = 20 * 1024 * 1024;
+
+/**
+ * A tool's form: JSON, or multipart with the form as JSON in one field (`inputDto`, `data`) and
+ * the files beside it (document-tools.md §7).
+ */
+export async function readToolForm(
+  request: FastifyRequest,
+  options: { maxFiles: number; formFields?: string[] },
+): Promise<{ input: unknown; files: { bytes: Buffer; filename: string }[] }> {
+  if (!request.isMultipart()) return { input: request.body, files: [] };
+  const formFields = new Set(options.formFields ?? ['inputDto', 'data']);
+  let input: unknown;
+  const files: { bytes: Buffer; filename: string }[] = [];
+  for await (const part of request.parts({
+    limits: { fileSize: MAX_TOOL_FILE_BYTES + 1, files: options.maxFiles },
+  })) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw new AppError('E_PAYLOAD_TOO_LARGE');
+      files.push({ bytes, filename: part.filename || 'upload' });
+    } else if (formFields.has(part.fieldname)) {
+      try {
+        input = JSON.parse(String(part.value));
+      } catch {
+        throw new AppError('E_VALIDATION');
+      }
+    }
+  }
+  return { input, files };
+}
+
+/** Schema problems of a tool form, as the error shape's details (the spec's messages kept). */
+export function formError(issues: { path: PropertyKey[]; message: string }[]): AppError {
+  return new AppError('E_VALIDATION', {
+    details: issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+  });
+}
