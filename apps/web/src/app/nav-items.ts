@@ -34,6 +34,9 @@ export interface NavItem {
 
 export const NAV_GROUPS: readonly NavGroup[] = ['start', 'assistant', 'materials', 'school', 'me'];
 
+/** The assistant's screens are for teachers (and administrators), as their routes are. */
+const TEACHING_ROLES = ['ROLE_TEACHER', 'ROLE_ADMIN', 'ROLE_SUPER_ADMIN'] as const;
+
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'home', routeName: 'Home', path: '/home', group: 'start' },
   {
@@ -41,10 +44,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
     routeName: 'Dashboard',
     path: '/dashboard',
     group: 'start',
-    roles: ['ROLE_TEACHER', 'ROLE_ADMIN', 'ROLE_SUPER_ADMIN'],
+    roles: TEACHING_ROLES,
   },
-  { id: 'chat', routeName: 'chat', path: '/chat/new', group: 'assistant' },
-  { id: 'myChat', routeName: 'My chat', path: '/v2/chat', group: 'assistant' },
+  { id: 'chat', routeName: 'chat', path: '/chat/new', group: 'assistant', roles: TEACHING_ROLES },
+  { id: 'myChat', routeName: 'My chat', path: '/v2/chat', group: 'assistant', roles: TEACHING_ROLES },
   { id: 'aiTools', routeName: 'AI tools index', path: '/v2/tool/list', group: 'assistant' },
   { id: 'createDocument', routeName: 'Create Document', path: '/document/generate', group: 'assistant' },
   {

@@ -87,7 +87,13 @@ describe('sidebar items', () => {
   });
 
   it('hide screens limited to roles the user does not have', () => {
-    const routes: RouteObject[] = [{ path: '/dashboard' }, { path: '/my-info' }, { path: '*' }];
+    const routes: RouteObject[] = [
+      { path: '/dashboard' },
+      { path: '/chat/new' },
+      { path: '/v2/chat' },
+      { path: '/my-info' },
+      { path: '*' },
+    ];
     const visible = (roles: string[]) =>
       visibleNavItems(
         NAV_ITEMS,
@@ -95,8 +101,8 @@ describe('sidebar items', () => {
         (role) => roles.includes(role),
       ).map((item) => item.id);
     expect(visible(['ROLE_STUDENT'])).toEqual(['myInfo']);
-    expect(visible(['ROLE_TEACHER'])).toEqual(['dashboard', 'myInfo']);
-    expect(visible(['ROLE_SUPER_ADMIN'])).toEqual(['dashboard', 'myInfo']);
+    expect(visible(['ROLE_TEACHER'])).toEqual(['dashboard', 'chat', 'myChat', 'myInfo']);
+    expect(visible(['ROLE_SUPER_ADMIN'])).toEqual(['dashboard', 'chat', 'myChat', 'myInfo']);
   });
 
   it('use the route names of the spec', () => {
