@@ -1,26 +1,23 @@
 import { summaryInputSchema, summaryResultSchema } from '@ssaem/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, withRoles } from '../../../platform/auth/guards.ts';
+import { actorOf } from '../../../platform/auth/guards.ts';
 import { ERROR_RESPONSES } from '../../../platform/http/error-responses.ts';
 import { formError, readToolForm } from '../tool-form.ts';
+import { TOOL_SCHEMA, teachersOnly, toolItemParams, toolItemRoutes } from '../tool-item.routes.ts';
 import { itemResponseSchema } from '../tool-items.ts';
 import { type SummaryService, summaryUpdateSchema } from './summary.service.ts';
 
 const MAX_FILES = 5;
-const teachers = withRoles('ROLE_TEACHER', 'ROLE_ADMIN', 'ROLE_SUPER_ADMIN');
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const itemSchema = itemResponseSchema(summaryResultSchema);
 
 export function summaryRoutes(service: SummaryService): FastifyPluginAsyncZod {
   return async (app) => {
-    const schema = { tags: ['tools'], security: [{ bearerAuth: [] }] };
     app.post(
       '/api/v1/summary',
       {
-        preHandler: teachers,
+        preHandler: teachersOnly,
         schema: {
-          ...schema,
+          ...TOOL_SCHEMA,
           summary: 'Summarise a topic, documents or a text',
           response: { 201: z.object({ id: z.number().int() }), ...ERROR_RESPONSES },
         },
@@ -33,61 +30,27 @@ export function summaryRoutes(service: SummaryService): FastifyPluginAsyncZod {
         return reply.status(201).send(await service.create(actorOf(request), parsed.data, text));
       },
     );
-    app.get(
-      '/api/v1/summary/list',
-      {
-        preHandler: teachers,
-        schema: { ...schema, response: { 200: z.array(itemSchema), ...ERROR_RESPONSES } },
-      },
-      (request) => service.list(actorOf(request)),
-    );
-    for (const url of ['/api/v1/summary/:id', '/api/v1/summary/library/:id']) {
-      app.get(
-        url,
-        {
-          preHandler: teachers,
-          schema: { ...schema, params: idParams, response: { 200: itemSchema, ...ERROR_RESPONSES } },
-        },
-        (request) => service.get(actorOf(request), request.params.id),
-      );
-    }
     app.put(
       '/api/v1/summary/library/:id',
       {
-        preHandler: teachers,
+        preHandler: teachersOnly,
         schema: {
-          ...schema,
+          ...TOOL_SCHEMA,
           summary: 'Save an edited summary',
-          params: idParams,
+          params: toolItemParams,
           body: summaryUpdateSchema,
-          response: { 200: itemSchema, ...ERROR_RESPONSES },
+          response: { 200: itemResponseSchema(summaryResultSchema), ...ERROR_RESPONSES },
         },
       },
       (request) => service.saveResult(actorOf(request), request.params.id, request.body),
     );
-    app.post(
-      '/api/v1/summary/:id/re-create',
-      {
-        preHandler: teachers,
-        schema: {
-          ...schema,
-          params: idParams,
-          response: { 200: z.object({ id: z.number().int() }), ...ERROR_RESPONSES },
-        },
-      },
-      (request) => service.recreate(actorOf(request), request.params.id),
-    );
-    app.delete(
-      '/api/v1/summary/:id',
-      {
-        preHandler: teachers,
-        schema: {
-          ...schema,
-          params: idParams,
-          response: { 200: z.object({ success: z.boolean() }), ...ERROR_RESPONSES },
-        },
-      },
-      (request) => service.remove(actorOf(request), request.params.id),
+    await app.register(
+      toolItemRoutes({
+        base: '/api/v1/summary',
+        getAliases: ['/api/v1/summary/library/:id'],
+        resultSchema: summaryResultSchema,
+        items: service.items,
+      }),
     );
   };
 }

@@ -128,6 +128,7 @@ export function createSummaryService(deps: {
       });
     },
 
+    items,
     get: items.get,
     list: items.list,
     recreate: items.recreate,

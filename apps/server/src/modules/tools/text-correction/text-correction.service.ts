@@ -117,6 +117,7 @@ export function createTextCorrectionService(deps: {
       });
     },
 
+    items,
     get: items.get,
     list: items.list,
     recreate: items.recreate,

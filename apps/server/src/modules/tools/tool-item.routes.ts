@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, withRoles } from '../../platform/auth/guards.ts';
+import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
+import { type createToolItems, itemResponseSchema } from './tool-items.ts';
+
+/** Document tools are for teachers (and administrators); students are refused. */
+export const teachersOnly = withRoles('ROLE_TEACHER', 'ROLE_ADMIN', 'ROLE_SUPER_ADMIN');
+export const TOOL_SCHEMA = { tags: ['tools'], security: [{ bearerAuth: [] }] };
+export const toolItemParams = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * The routes every document tool has the same way (document-tools.md §7): `list`, `{id}` (and
+ * aliases such as `library/{id}`), `{id}/re-create` and `DELETE {id}` under the tool's base path.
+ */
+export function toolItemRoutes<T extends z.ZodType>(options: {
+  base: string;
+  getAliases?: string[];
+  resultSchema: T;
+  items: ReturnType<typeof createToolItems<T>>;
+}): FastifyPluginAsyncZod {
+  // Widened on purpose: TypeScript cannot relate a generic schema's output to the item's result
+  // type; at run time the response is still serialized (and documented) by the full schema.
+  const itemSchema: z.ZodType = itemResponseSchema(options.resultSchema);
+  const { base, items } = options;
+  return async (app) => {
+    app.get(
+      `${base}/list`,
+      {
+        preHandler: teachersOnly,
+        schema: { ...TOOL_SCHEMA, response: { 200: z.array(itemSchema), ...ERROR_RESPONSES } },
+      },
+      (request) => items.list(actorOf(request)),
+    );
+    for (const url of [`${base}/:id`, ...(options.getAliases ?? [])]) {
+      app.get(
+        url,
+        {
+          preHandler: teachersOnly,
+          schema: {
+            ...TOOL_SCHEMA,
+            params: toolItemParams,
+            response: { 200: itemSchema, ...ERROR_RESPONSES },
+          },
+        },
+        (request) => items.get(actorOf(request), request.params.id),
+      );
+    }
+    app.post(
+      `${base}/:id/re-create`,
+      {
+        preHandler: teachersOnly,
+        schema: {
+          ...TOOL_SCHEMA,
+          params: toolItemParams,
+          response: { 200: z.object({ id: z.number().int() }), ...ERROR_RESPONSES },
+        },
+      },
+      (request) => items.recreate(actorOf(request), request.params.id),
+    );
+    app.delete(
+      `${base}/:id`,
+      {
+        preHandler: teachersOnly,
+        schema: {
+          ...TOOL_SCHEMA,
+          params: toolItemParams,
+          response: { 200: z.object({ success: z.boolean() }), ...ERROR_RESPONSES },
+        },
+      },
+      (request) => items.remove(actorOf(request), request.params.id),
+    );
+  };
+}
