@@ -1,9 +1,7 @@
 import { doc, heading, paragraph, writeHwpx } from '@ssaem/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDemoWorld, type Persona } from './demo-world.ts';
 import { type FakeLlm, startFakeLlm } from './fake-llm-server.ts';
-import { buildListeningApp } from './listening-app.ts';
-import { readFrames } from './sse-client.ts';
+import { buildToolTestContext } from './tool-test-context.ts';
 
 interface Item {
   id: number;
@@ -26,30 +24,7 @@ const SOURCE = [
   '광합성으로 만들어진 양분은 식물이 자라는 데 쓰인다.',
 ].join(' ');
 
-async function setup(env: Record<string, string>) {
-  const t = await buildListeningApp(env);
-  const world = await buildDemoWorld(t);
-  const request = async (persona: Persona, method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = { ...(await world.headersFor(persona)) };
-    if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-    return fetch(`${t.origin}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: body instanceof FormData ? body : JSON.stringify(body) }),
-    });
-  };
-  const createAndWait = async (body: unknown) => {
-    const created = await request('teacher', 'POST', '/api/v1/summary', body);
-    if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
-    const { id } = (await created.json()) as { id: number };
-    await readFrames(
-      await request('teacher', 'GET', `/api/subscribe/${world.users.teacher?.id}/${id}`),
-      () => false,
-    );
-    return (await (await request('teacher', 'GET', `/api/v1/summary/${id}`)).json()) as Item;
-  };
-  return { t, world, request, createAndWait };
-}
+const setup = (env: Record<string, string>) => buildToolTestContext<Item>('/api/v1/summary', env);
 
 describe('summary without a model', () => {
   let ctx: Awaited<ReturnType<typeof setup>>;

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDemoWorld, type Persona } from './demo-world.ts';
 import { type FakeLlm, startFakeLlm } from './fake-llm-server.ts';
-import { buildListeningApp } from './listening-app.ts';
-import { readFrames } from './sse-client.ts';
+import { buildToolTestContext } from './tool-test-context.ts';
 
 interface Item {
   id: number;
@@ -15,25 +13,7 @@ interface Item {
   abilities: { edit: boolean; changeSettings: boolean };
 }
 
-async function setup(env: Record<string, string>) {
-  const t = await buildListeningApp(env);
-  const world = await buildDemoWorld(t);
-  const request = async (persona: Persona, method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = { ...(await world.headersFor(persona)) };
-    if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-    return fetch(`${t.origin}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: body instanceof FormData ? body : JSON.stringify(body) }),
-    });
-  };
-  const waitDone = async (id: number) => {
-    const teacherId = world.users.teacher?.id;
-    await readFrames(await request('teacher', 'GET', `/api/subscribe/${teacherId}/${id}`), () => false);
-    return (await (await request('teacher', 'GET', `/api/v1/text-correction/${id}`)).json()) as Item;
-  };
-  return { t, world, request, waitDone };
-}
+const setup = (env: Record<string, string>) => buildToolTestContext<Item>('/api/v1/text-correction', env);
 
 describe('text correction without a model (Korean dictionary)', () => {
   let ctx: Awaited<ReturnType<typeof setup>>;
