@@ -22,9 +22,16 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createLibraryRepository } from './modules/library/library.repository.ts';
+import { libraryRoutes } from './modules/library/library.routes.ts';
+import { createLibraryService } from './modules/library/library.service.ts';
+import { createLibrarySearchIndex } from './modules/library/library-search.ts';
+import { createSuggestionsRepository } from './modules/library/suggestions.repository.ts';
 import { createLicencesRepository } from './modules/licences/licences.repository.ts';
 import { licencesRoutes } from './modules/licences/licences.routes.ts';
 import { createLicencesService, createTokenTracker } from './modules/licences/licences.service.ts';
+import { createMaterialsRepository } from './modules/materials/materials.repository.ts';
+import { materialsRoutes } from './modules/materials/materials.routes.ts';
+import { createMaterialsService } from './modules/materials/materials.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
@@ -173,7 +180,23 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     studentNamesOf: async () => [],
   });
   app.addHook('onClose', () => chatService.shutdown());
-  const libraryRepository = createLibraryRepository(db);
+  const librarySearch = createLibrarySearchIndex(db, database.dialect);
+  const libraryRepository = createLibraryRepository(db, librarySearch);
+  await app.register(
+    libraryRoutes(
+      createLibraryService({
+        library: libraryRepository,
+        search: librarySearch,
+        suggestions: createSuggestionsRepository(db),
+        publicUrl: config.PUBLIC_URL,
+      }),
+    ),
+  );
+  await app.register(
+    materialsRoutes(
+      createMaterialsService({ materials: createMaterialsRepository(db), library: libraryRepository }),
+    ),
+  );
   const generationService = createGenerationService({
     library: libraryRepository,
     jobs: background.jobs,

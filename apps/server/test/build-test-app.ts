@@ -28,7 +28,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'ssaem-data-')),
     WEB_DIST_DIR: createFakeWebDist(),
     // Tests send many messages quickly; the per-minute cap has its own test.

@@ -8,7 +8,11 @@ import type { TestApp } from './build-test-app.ts';
 export type Persona = 'anonymous' | 'student' | 'teacher' | 'otherSchoolTeacher' | 'admin';
 export const PERSONAS: Persona[] = ['anonymous', 'student', 'teacher', 'otherSchoolTeacher', 'admin'];
 
-const USERNAMES: Record<Exclude<Persona, 'anonymous'>, string> = {
+/** A teacher at `teacher`'s school, for rules that separate colleagues from the creator. */
+export type AnyPersona = Persona | 'sameSchoolTeacher';
+
+const USERNAMES: Record<Exclude<AnyPersona, 'anonymous'>, string> = {
+  sameSchoolTeacher: 'teacher3',
   student: 'student',
   teacher: 'teacher',
   otherSchoolTeacher: 'teacher2',
@@ -17,7 +21,7 @@ const USERNAMES: Record<Exclude<Persona, 'anonymous'>, string> = {
 
 export interface DemoWorld {
   users: Record<string, UserRow>;
-  headersFor(persona: Persona): Promise<Record<string, string>>;
+  headersFor(persona: AnyPersona): Promise<Record<string, string>>;
 }
 
 /** The demo accounts (two schools, every role) with a way to call the API as each of them. */

@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './error-reports.ts';
 export * from './errors.ts';
 export * from './i18n.ts';
+export * from './library.ts';
 export * from './licenses.ts';
 export * from './reference.ts';
 export * from './summary.ts';

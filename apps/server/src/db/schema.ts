@@ -28,6 +28,12 @@ export interface Database {
   storedFile: StoredFileTable;
   job: JobTable;
   libraryItem: LibraryItemTable;
+  librarySearch: LibrarySearchTable;
+  libraryLike: LibraryReactionTable;
+  libraryBookmark: LibraryReactionTable;
+  libraryShareLink: LibraryShareLinkTable;
+  materialFolder: MaterialFolderTable;
+  materialFolderItem: MaterialFolderItemTable;
   aiPrompt: AiPromptTable;
   tool: ToolTable;
 }
@@ -86,6 +92,54 @@ export interface LibraryItemTable {
   createdAt: string;
   updatedAt: string;
   completedAt: string | null;
+  likeCount: Generated<number>;
+  bookmarkCount: Generated<number>;
+  viewCount: Generated<number>;
+  /** The start of the document as plain text, for result cards. */
+  excerpt: Generated<string>;
+  /** The item this one was copied from ("copy to my materials"). */
+  copiedFromId: number | null;
+  /** PostgreSQL only: the search grams and the lower-cased text they were taken from. */
+  searchGrams?: string[] | null;
+  searchTitle?: string | null;
+  searchText?: string | null;
+}
+
+/** SQLite only: the contentless FTS5 search index, rowid = library item id. */
+export interface LibrarySearchTable {
+  rowid: number;
+  title: string;
+  body: string;
+  scope: string;
+}
+
+export interface LibraryReactionTable {
+  userId: number;
+  libraryId: number;
+  createdAt: string;
+}
+
+export interface LibraryShareLinkTable {
+  libraryId: number;
+  token: string;
+  createdBy: number;
+  createdAt: string;
+}
+
+export interface MaterialFolderTable {
+  id: Generated<number>;
+  userId: number;
+  parentId: number | null;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MaterialFolderItemTable {
+  userId: number;
+  libraryId: number;
+  folderId: number;
+  createdAt: string;
 }
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'failed';

@@ -7,6 +7,7 @@ import * as files from './0005-files.ts';
 import * as jobs from './0006-jobs.ts';
 import * as library from './0007-library.ts';
 import * as tools from './0008-tools.ts';
+import * as librarySharing from './0009-library-sharing.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-jobs': jobs,
   '0007-library': library,
   '0008-tools': tools,
+  '0009-library-sharing': librarySharing,
 };

@@ -59,6 +59,15 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     email: 'teacher@demo.ssaem.kr',
   },
   {
+    username: 'teacher3',
+    name: '정다은',
+    roles: ['ROLE_TEACHER'],
+    school: 'elementary',
+    title: '3학년 1반 담임',
+    assignedGrade: 13,
+    email: 'teacher3@demo.ssaem.kr',
+  },
+  {
     username: 'teacher2',
     name: '이서준',
     roles: ['ROLE_TEACHER'],

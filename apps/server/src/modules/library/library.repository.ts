@@ -1,13 +1,95 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, SqlBool } from 'kysely';
 import type { Database, LibraryItemStatus, LibraryItemTable } from '../../db/schema.ts';
+import type { LibrarySearchIndex, SearchScope } from './library-search.ts';
+import { scopeCondition } from './library-search.ts';
+import { excerptOf, plainTextOf } from './material-text.ts';
+import type { KeywordTerm } from './search-grams.ts';
 
 export type LibraryItemRow = Selectable<LibraryItemTable>;
 
-export function createLibraryRepository(db: Kysely<Database>) {
+/** The counters the library can sort by. */
+export type LibraryCounter = 'likeCount' | 'bookmarkCount' | 'viewCount';
+
+export interface CardRow extends LibraryItemRow {
+  authorName: string;
+  schoolName: string | null;
+  gradeName: string | null;
+  subjectName: string | null;
+  liked: boolean;
+  bookmarked: boolean;
+}
+
+const now = () => new Date().toISOString();
+
+export function createLibraryRepository(db: Kysely<Database>, search: LibrarySearchIndex) {
+  async function find(id: number) {
+    return db.selectFrom('libraryItem').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Re-derives the excerpt and the search entry after the title, content or sharing changed. */
+  async function reindex(id: number) {
+    const item = await find(id);
+    if (!item) return search.drop(id);
+    const body = plainTextOf(item.content);
+    const excerpt = excerptOf(body);
+    if (excerpt !== item.excerpt) {
+      await db.updateTable('libraryItem').set({ excerpt }).where('id', '=', id).execute();
+    }
+    await search.sync(item, { title: item.title, body });
+  }
+
+  function inScope(
+    eb: ExpressionBuilder<Database, 'libraryItem'>,
+    scope: SearchScope,
+    terms?: KeywordTerm[],
+  ) {
+    const conditions: Expression<SqlBool>[] = [scopeCondition(eb, scope)];
+    if (terms?.length) conditions.push(search.matchCondition(eb, terms));
+    return eb.and(conditions);
+  }
+
+  async function react(
+    table: 'libraryLike' | 'libraryBookmark',
+    userId: number,
+    libraryId: number,
+    on: boolean,
+  ) {
+    const counter = table === 'libraryLike' ? 'likeCount' : 'bookmarkCount';
+    return db.transaction().execute(async (trx) => {
+      const changed = on
+        ? await trx
+            .insertInto(table)
+            .values({ userId, libraryId, createdAt: now() })
+            .onConflict((oc) => oc.columns(['userId', 'libraryId']).doNothing())
+            .executeTakeFirst()
+        : await trx
+            .deleteFrom(table)
+            .where('userId', '=', userId)
+            .where('libraryId', '=', libraryId)
+            .executeTakeFirst();
+      const rows = Number(
+        'numInsertedOrUpdatedRows' in changed ? changed.numInsertedOrUpdatedRows : changed.numDeletedRows,
+      );
+      if (rows > 0) {
+        await trx
+          .updateTable('libraryItem')
+          .set((eb) => ({ [counter]: eb(counter, on ? '+' : '-', 1) }))
+          .where('id', '=', libraryId)
+          .execute();
+      }
+      const item = await trx
+        .selectFrom('libraryItem')
+        .select(counter)
+        .where('id', '=', libraryId)
+        .executeTakeFirstOrThrow();
+      return Number(item[counter]);
+    });
+  }
+
   return {
-    find(id: number) {
-      return db.selectFrom('libraryItem').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    find,
+    reindex,
 
     findByIdempotencyKey(key: string) {
       return db.selectFrom('libraryItem').selectAll().where('idempotencyKey', '=', key).executeTakeFirst();
@@ -19,6 +101,7 @@ export function createLibraryRepository(db: Kysely<Database>) {
         .values(row)
         .returning('id')
         .executeTakeFirstOrThrow();
+      await reindex(inserted.id);
       return inserted.id;
     },
 
@@ -35,6 +118,7 @@ export function createLibraryRepository(db: Kysely<Database>) {
     },
 
     async remove(id: number) {
+      await search.drop(id);
       await db.deleteFrom('libraryItem').where('id', '=', id).execute();
     },
 
@@ -45,9 +129,231 @@ export function createLibraryRepository(db: Kysely<Database>) {
     ) {
       await db
         .updateTable('libraryItem')
-        .set({ status, updatedAt: new Date().toISOString(), ...changes })
+        .set({ status, updatedAt: now(), ...changes })
         .where('id', '=', id)
         .execute();
+      await reindex(id);
+    },
+
+    async updateSettings(
+      id: number,
+      settings: { visibility: LibraryItemRow['visibility']; editable: boolean },
+    ) {
+      await db
+        .updateTable('libraryItem')
+        .set({ visibility: settings.visibility, editable: settings.editable ? 1 : 0, updatedAt: now() })
+        .where('id', '=', id)
+        .execute();
+      await reindex(id);
+    },
+
+    /** Result cards for these ids, in the order given, with what the viewer did to each. */
+    async cards(ids: number[], viewerId: number): Promise<CardRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('libraryItem as li')
+        .innerJoin('users as u', 'u.id', 'li.creatorId')
+        .leftJoin('school as s', 's.id', 'li.schoolId')
+        .leftJoin('code as g', 'g.codeSeq', 'li.gradeSeq')
+        .leftJoin('code as j', 'j.codeSeq', 'li.subjectSeq')
+        .selectAll('li')
+        .select((eb) => [
+          'u.name as authorName',
+          's.name as schoolName',
+          'g.name as gradeName',
+          'j.name as subjectName',
+          eb
+            .exists(
+              eb
+                .selectFrom('libraryLike as l')
+                .select('l.libraryId')
+                .whereRef('l.libraryId', '=', 'li.id')
+                .where('l.userId', '=', viewerId),
+            )
+            .as('liked'),
+          eb
+            .exists(
+              eb
+                .selectFrom('libraryBookmark as b')
+                .select('b.libraryId')
+                .whereRef('b.libraryId', '=', 'li.id')
+                .where('b.userId', '=', viewerId),
+            )
+            .as('bookmarked'),
+        ])
+        .where('li.id', 'in', ids)
+        .execute();
+      const byId = new Map(
+        rows.map((row) => [
+          row.id,
+          { ...row, liked: Boolean(row.liked), bookmarked: Boolean(row.bookmarked) },
+        ]),
+      );
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** Shared items in the scope (matching the keyword, when given), newest first (keyset on id). */
+    async newestIds(
+      scope: SearchScope,
+      page: {
+        beforeId?: number | undefined;
+        minCreatedAt?: string | undefined;
+        terms?: KeywordTerm[] | undefined;
+        limit: number;
+      },
+    ) {
+      const rows = await db
+        .selectFrom('libraryItem')
+        .select('id')
+        .where((eb) => inScope(eb, scope, page.terms))
+        .$if(page.beforeId !== undefined, (qb) => qb.where('id', '<', page.beforeId!))
+        .$if(page.minCreatedAt !== undefined, (qb) => qb.where('createdAt', '>=', page.minCreatedAt!))
+        .orderBy('id', 'desc')
+        .limit(page.limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Shared items in the scope by a counter, highest first (keyset on counter, id). */
+    async counterIds(
+      scope: SearchScope,
+      counter: LibraryCounter,
+      page: {
+        after?: { value: number; id: number } | undefined;
+        terms?: KeywordTerm[] | undefined;
+        minCreatedAt?: string | undefined;
+        limit: number;
+      },
+    ) {
+      const rows = await db
+        .selectFrom('libraryItem')
+        .select(['id', `${counter} as value`])
+        .where((eb) => {
+          const conditions: Expression<SqlBool>[] = [inScope(eb, scope, page.terms)];
+          if (page.after) {
+            const { value, id } = page.after;
+            conditions.push(
+              eb.or([eb(counter, '<', value), eb.and([eb(counter, '=', value), eb('id', '<', id)])]),
+            );
+          }
+          return eb.and(conditions);
+        })
+        .$if(page.minCreatedAt !== undefined, (qb) => qb.where('createdAt', '>=', page.minCreatedAt!))
+        .orderBy(counter, 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.limit)
+        .execute();
+      return rows.map((row) => ({ id: row.id, value: Number(row.value) }));
+    },
+
+    /** Shared items in the scope (matching the keyword, when given), counted up to cap + 1. */
+    async countScope(
+      scope: SearchScope,
+      cap: number,
+      options: { minCreatedAt?: string | undefined; terms?: KeywordTerm[] } = {},
+    ) {
+      const row = await db
+        .selectFrom((qb) =>
+          qb
+            .selectFrom('libraryItem')
+            .select('id')
+            .where((eb) => inScope(eb, scope, options.terms))
+            .$if(options.minCreatedAt !== undefined, (q) => q.where('createdAt', '>=', options.minCreatedAt!))
+            .limit(cap + 1)
+            .as('matches'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    like: (userId: number, libraryId: number, on: boolean) => react('libraryLike', userId, libraryId, on),
+    bookmark: (userId: number, libraryId: number, on: boolean) =>
+      react('libraryBookmark', userId, libraryId, on),
+
+    async countView(libraryId: number) {
+      await db
+        .updateTable('libraryItem')
+        .set((eb) => ({ viewCount: eb('viewCount', '+', 1) }))
+        .where('id', '=', libraryId)
+        .execute();
+    },
+
+    /** The item's share token, made on first use; unguessable (128 bits). */
+    async shareToken(libraryId: number, userId: number): Promise<string> {
+      const existing = await db
+        .selectFrom('libraryShareLink')
+        .select('token')
+        .where('libraryId', '=', libraryId)
+        .executeTakeFirst();
+      if (existing) return existing.token;
+      const token = randomBytes(16).toString('base64url');
+      await db
+        .insertInto('libraryShareLink')
+        .values({ libraryId, token, createdBy: userId, createdAt: now() })
+        .onConflict((oc) => oc.column('libraryId').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('libraryShareLink')
+        .select('token')
+        .where('libraryId', '=', libraryId)
+        .executeTakeFirstOrThrow();
+      return row.token;
+    },
+
+    async findByShareToken(token: string) {
+      return db
+        .selectFrom('libraryShareLink as l')
+        .innerJoin('libraryItem as li', 'li.id', 'l.libraryId')
+        .select('li.id')
+        .where('l.token', '=', token)
+        .executeTakeFirst();
+    },
+
+    /** Bookmarked items of a user, most recently bookmarked first (keyset on the bookmark time, id). */
+    async bookmarkedIds(
+      userId: number,
+      page: { after?: { at: string; id: number } | undefined; limit: number },
+    ) {
+      const rows = await db
+        .selectFrom('libraryBookmark')
+        .select(['libraryId as id', 'createdAt as at'])
+        .where('userId', '=', userId)
+        .$if(page.after !== undefined, (qb) =>
+          qb.where((eb) =>
+            eb.or([
+              eb('createdAt', '<', page.after!.at),
+              eb.and([eb('createdAt', '=', page.after!.at), eb('libraryId', '<', page.after!.id)]),
+            ]),
+          ),
+        )
+        .orderBy('createdAt', 'desc')
+        .orderBy('libraryId', 'desc')
+        .limit(page.limit)
+        .execute();
+      return rows;
+    },
+
+    /** A user's own latest items (any status). */
+    async recentOwnIds(userId: number, limit: number) {
+      const rows = await db
+        .selectFrom('libraryItem')
+        .select('id')
+        .where('creatorId', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    async folderOf(userId: number, libraryId: number) {
+      const row = await db
+        .selectFrom('materialFolderItem')
+        .select('folderId')
+        .where('userId', '=', userId)
+        .where('libraryId', '=', libraryId)
+        .executeTakeFirst();
+      return row?.folderId ?? null;
     },
   };
 }

@@ -14,7 +14,7 @@ export const LEVELS = [
 
 export type LevelShort = (typeof LEVELS)[number]['short'];
 
-interface GradeDefinition {
+export interface GradeDefinition {
   codeSeq: number;
   level: (typeof LEVELS)[number];
   number: number;

@@ -1,0 +1,243 @@
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { DialectName } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import type { LibraryItemRow } from './library.repository.ts';
+import {
+  ftsPhrase,
+  indexGrams,
+  indexTokens,
+  type KeywordTerm,
+  likePattern,
+  searchableText,
+  termGrams,
+} from './search-grams.ts';
+
+/** Which shared items a search looks at (the tab, the filter chips and the selects). */
+export interface SearchScope {
+  /** Shared within this school (PUBLIC or SCHOOL items of it). */
+  schoolId?: number;
+  /** Not made at this school. */
+  notSchoolId?: number;
+  visibility?: 'PUBLIC' | 'SCHOOL';
+  gradeSeq?: number;
+  subjectSeq?: number;
+  materialType?: string;
+}
+
+/** Relevance runs in two phases: items whose title matches, then items where only the text does. */
+export type MatchPhase = 'any' | 'title' | 'body';
+
+type LibraryExpressions = ExpressionBuilder<Database, 'libraryItem'>;
+
+/** A library item is in the shared library once it is complete and not private. */
+export function isShared(item: Pick<LibraryItemRow, 'status' | 'visibility'>): boolean {
+  return item.status === 3 && item.visibility !== 'PRIVATE';
+}
+
+/** The scope as conditions on library_item (the listing queries without a keyword use these). */
+export function scopeCondition(eb: LibraryExpressions, scope: SearchScope) {
+  const conditions = [
+    eb('libraryItem.status', '=', 3),
+    scope.visibility
+      ? eb('libraryItem.visibility', '=', scope.visibility)
+      : eb('libraryItem.visibility', 'in', ['PUBLIC', 'SCHOOL']),
+  ];
+  if (scope.schoolId !== undefined) conditions.push(eb('libraryItem.schoolId', '=', scope.schoolId));
+  if (scope.notSchoolId !== undefined) {
+    conditions.push(
+      eb.or([eb('libraryItem.schoolId', 'is', null), eb('libraryItem.schoolId', '!=', scope.notSchoolId)]),
+    );
+  }
+  if (scope.gradeSeq !== undefined) conditions.push(eb('libraryItem.gradeSeq', '=', scope.gradeSeq));
+  if (scope.subjectSeq !== undefined) conditions.push(eb('libraryItem.subjectSeq', '=', scope.subjectSeq));
+  if (scope.materialType !== undefined)
+    conditions.push(eb('libraryItem.materialType', '=', scope.materialType));
+  return eb.and(conditions);
+}
+
+export interface IndexedText {
+  title: string;
+  body: string;
+}
+
+export interface LibrarySearchIndex {
+  /** Brings the index in line with the item (adds, replaces or drops it). */
+  sync(item: LibraryItemRow, text: IndexedText): Promise<void>;
+  drop(id: number): Promise<void>;
+  /** Matching ids, newest first: below `beforeId`, at or above `minId`. */
+  newestIds(
+    terms: KeywordTerm[],
+    scope: SearchScope,
+    phase: MatchPhase,
+    page: { beforeId?: number | undefined; minId?: number | undefined; limit: number },
+  ): Promise<number[]>;
+  /** Matches counted up to `cap` + 1 (so the caller can tell "more than cap"). */
+  count(terms: KeywordTerm[], scope: SearchScope, cap: number, minId?: number): Promise<number>;
+  /** A condition on library_item restricting it to matches, for the other sort orders. */
+  matchCondition(eb: LibraryExpressions, terms: KeywordTerm[]): Expression<SqlBool>;
+}
+
+export function createLibrarySearchIndex(db: Kysely<Database>, dialect: DialectName): LibrarySearchIndex {
+  return dialect === 'postgres' ? postgresIndex(db) : sqliteIndex(db);
+}
+
+// --- SQLite: a contentless FTS5 table of gram tokens, with the scope as tokens too -------------
+
+function scopeTokens(item: LibraryItemRow): string {
+  const tokens = ['all', `v${item.visibility.toLowerCase()}`, `m${item.materialType}`];
+  if (item.schoolId !== null) tokens.push(`school${item.schoolId}`);
+  if (item.gradeSeq !== null) tokens.push(`g${item.gradeSeq}`);
+  if (item.subjectSeq !== null) tokens.push(`j${item.subjectSeq}`);
+  return tokens.join(' ');
+}
+
+function scopeQuery(scope: SearchScope): { must: string[]; mustNot: string[] } {
+  const must = ['all'];
+  if (scope.visibility) must.push(`v${scope.visibility.toLowerCase()}`);
+  if (scope.schoolId !== undefined) must.push(`school${scope.schoolId}`);
+  if (scope.gradeSeq !== undefined) must.push(`g${scope.gradeSeq}`);
+  if (scope.subjectSeq !== undefined) must.push(`j${scope.subjectSeq}`);
+  if (scope.materialType !== undefined) must.push(`m${scope.materialType}`);
+  const mustNot = scope.notSchoolId !== undefined ? [`school${scope.notSchoolId}`] : [];
+  return { must, mustNot };
+}
+
+function termsQuery(terms: KeywordTerm[]): string {
+  return `(${terms.map(ftsPhrase).join(' AND ')})`;
+}
+
+/** The FTS5 expression: the keyword in the phase's columns, within the scope. */
+export function ftsQuery(terms: KeywordTerm[], scope: SearchScope, phase: MatchPhase): string {
+  const { must, mustNot } = scopeQuery(scope);
+  const keyword = termsQuery(terms);
+  const columns = phase === 'title' ? 'title' : '{title body}';
+  let query = `(${columns} : ${keyword}) AND (scope : (${must.join(' AND ')}))`;
+  const excluded = [...mustNot.map((token) => `(scope : ${token})`)];
+  if (phase === 'body') excluded.push(`(title : ${keyword})`);
+  for (const clause of excluded) query = `(${query}) NOT ${clause}`;
+  return query;
+}
+
+function sqliteIndex(db: Kysely<Database>): LibrarySearchIndex {
+  return {
+    async sync(item, text) {
+      await db.deleteFrom('librarySearch').where('rowid', '=', item.id).execute();
+      if (!isShared(item)) return;
+      await db
+        .insertInto('librarySearch')
+        .values({
+          rowid: item.id,
+          title: indexTokens(text.title).join(' '),
+          body: indexTokens(text.body).join(' '),
+          scope: scopeTokens(item),
+        })
+        .execute();
+    },
+    async drop(id) {
+      await db.deleteFrom('librarySearch').where('rowid', '=', id).execute();
+    },
+    async newestIds(terms, scope, phase, page) {
+      const rows = await db
+        .selectFrom('librarySearch')
+        .select('rowid')
+        .where(sql<SqlBool>`library_search MATCH ${ftsQuery(terms, scope, phase)}`)
+        .$if(page.beforeId !== undefined, (qb) => qb.where('rowid', '<', page.beforeId!))
+        .$if(page.minId !== undefined, (qb) => qb.where('rowid', '>=', page.minId!))
+        .orderBy('rowid', 'desc')
+        .limit(page.limit)
+        .execute();
+      return rows.map((row) => row.rowid);
+    },
+    async count(terms, scope, cap, minId) {
+      const row = await db
+        .selectFrom((qb) =>
+          qb
+            .selectFrom('librarySearch')
+            .select('rowid')
+            .where(sql<SqlBool>`library_search MATCH ${ftsQuery(terms, scope, 'any')}`)
+            .$if(minId !== undefined, (q) => q.where('rowid', '>=', minId!))
+            .limit(cap + 1)
+            .as('matches'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    matchCondition(eb, terms) {
+      const query = `{title body} : ${termsQuery(terms)}`;
+      return eb.and([
+        eb(
+          'libraryItem.id',
+          'in',
+          eb.selectFrom('librarySearch').select('rowid').where(sql<SqlBool>`library_search MATCH ${query}`),
+        ),
+      ]);
+    },
+  };
+}
+
+// --- PostgreSQL: a GIN-indexed array of grams narrows, LIKE on the normalized text confirms --------
+
+function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
+  function keywordCondition(eb: LibraryExpressions, terms: KeywordTerm[], phase: MatchPhase) {
+    const grams = [...new Set(terms.flatMap(termGrams))];
+    const conditions: Expression<SqlBool>[] = [eb('libraryItem.searchGrams', 'is not', null)];
+    if (grams.length > 0) conditions.push(sql<SqlBool>`library_item.search_grams @> ${grams}::text[]`);
+    const inText = terms.map((term) => sql<SqlBool>`library_item.search_text LIKE ${likePattern(term)}`);
+    const inTitle = eb.and(
+      terms.map((term) => sql<SqlBool>`library_item.search_title LIKE ${likePattern(term)}`),
+    );
+    conditions.push(...inText);
+    if (phase === 'title') conditions.push(inTitle);
+    if (phase === 'body') conditions.push(eb.not(inTitle));
+    return eb.and(conditions);
+  }
+
+  return {
+    async sync(item, text) {
+      const shared = isShared(item);
+      await db
+        .updateTable('libraryItem')
+        .set({
+          searchGrams: shared ? indexGrams(`${text.title}\n${text.body}`) : null,
+          searchTitle: shared ? searchableText(text.title) : null,
+          searchText: shared ? searchableText(`${text.title}\n${text.body}`) : null,
+        })
+        .where('id', '=', item.id)
+        .execute();
+    },
+    async drop() {
+      // The search columns live on the row itself and go with it.
+    },
+    async newestIds(terms, scope, phase, page) {
+      const rows = await db
+        .selectFrom('libraryItem')
+        .select('id')
+        .where((eb) => eb.and([scopeCondition(eb, scope), keywordCondition(eb, terms, phase)]))
+        .$if(page.beforeId !== undefined, (qb) => qb.where('id', '<', page.beforeId!))
+        .$if(page.minId !== undefined, (qb) => qb.where('id', '>=', page.minId!))
+        .orderBy('id', 'desc')
+        .limit(page.limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    async count(terms, scope, cap, minId) {
+      const row = await db
+        .selectFrom((qb) =>
+          qb
+            .selectFrom('libraryItem')
+            .select('id')
+            .where((eb) => eb.and([scopeCondition(eb, scope), keywordCondition(eb, terms, 'any')]))
+            .$if(minId !== undefined, (q) => q.where('id', '>=', minId!))
+            .limit(cap + 1)
+            .as('matches'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    matchCondition(eb, terms) {
+      return keywordCondition(eb, terms, 'any');
+    },
+  };
+}
