@@ -118,20 +118,32 @@ export function ftsQuery(terms: KeywordTerm[], scope: SearchScope, phase: MatchP
   return query;
 }
 
+/** The FTS5 row of a shared item (also used to bulk-load the index). */
+export function sqliteSearchRow(item: LibraryItemRow, text: IndexedText) {
+  return {
+    rowid: item.id,
+    title: indexTokens(text.title).join(' '),
+    body: indexTokens(text.body).join(' '),
+    scope: scopeTokens(item),
+  };
+}
+
+/** The search columns of a library_item row on PostgreSQL (null when it is not shared). */
+export function postgresSearchColumns(item: LibraryItemRow, text: IndexedText) {
+  const shared = isShared(item);
+  return {
+    searchGrams: shared ? indexGrams(`${text.title}\n${text.body}`) : null,
+    searchTitle: shared ? searchableText(text.title) : null,
+    searchText: shared ? searchableText(`${text.title}\n${text.body}`) : null,
+  };
+}
+
 function sqliteIndex(db: Kysely<Database>): LibrarySearchIndex {
   return {
     async sync(item, text) {
       await db.deleteFrom('librarySearch').where('rowid', '=', item.id).execute();
       if (!isShared(item)) return;
-      await db
-        .insertInto('librarySearch')
-        .values({
-          rowid: item.id,
-          title: indexTokens(text.title).join(' '),
-          body: indexTokens(text.body).join(' '),
-          scope: scopeTokens(item),
-        })
-        .execute();
+      await db.insertInto('librarySearch').values(sqliteSearchRow(item, text)).execute();
     },
     async drop(id) {
       await db.deleteFrom('librarySearch').where('rowid', '=', id).execute();
@@ -195,14 +207,9 @@ function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
 
   return {
     async sync(item, text) {
-      const shared = isShared(item);
       await db
         .updateTable('libraryItem')
-        .set({
-          searchGrams: shared ? indexGrams(`${text.title}\n${text.body}`) : null,
-          searchTitle: shared ? searchableText(text.title) : null,
-          searchText: shared ? searchableText(`${text.title}\n${text.body}`) : null,
-        })
+        .set(postgresSearchColumns(item, text))
         .where('id', '=', item.id)
         .execute();
     },
