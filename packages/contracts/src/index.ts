@@ -1,7 +1,9 @@
 export * from './chat.ts';
 export * from './common.ts';
+export * from './documents.ts';
 export * from './error-reports.ts';
 export * from './errors.ts';
+export * from './feedback.ts';
 export * from './i18n.ts';
 export * from './library.ts';
 export * from './licenses.ts';
@@ -10,3 +12,4 @@ export * from './summary.ts';
 export * from './text-correction.ts';
 export * from './tools.ts';
 export * from './users.ts';
+export * from './lesson.ts';

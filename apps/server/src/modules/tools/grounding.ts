@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { indexGrams } from '../library/search-grams.ts';
+
+export interface GroundedStandard {
+  code: string;
+  statement: string;
+}
+
+/** The reference data's grade band of a grade code (DOMAIN.md: 2/4/6 elementary, 9 middle, 10/12 high). */
+export function gradeBandOf(gradeSeq: number): string | null {
+  const bands: Record<number, string> = {
+    11: '초1-2',
+    12: '초1-2',
+    13: '초3-4',
+    14: '초3-4',
+    15: '초5-6',
+    16: '초5-6',
+    21: '중1-3',
+    22: '중1-3',
+    23: '중1-3',
+    31: '고(공통)',
+    32: '고(선택)',
+    33: '고(선택)',
+  };
+  return bands[gradeSeq] ?? null;
+}
+
+/** `4국01-01`, `[4국01-01]` and ` [4국01-01] ` are one code. */
+export function normalizeCode(code: string): string {
+  const bare = code.trim().replace(/^\[|\]$/g, '');
+  return `[${bare}]`;
+}
+
+/**
+ * Achievement standards come from the reference data, never from the model (DOMAIN.md): the model
+ * is offered the codes of the grade and subject, what it cites is checked against the data, codes
+ * that are not there are dropped, and the statement shown is always the reference wording of
+ * (curriculum, code).
+ */
+export function createGrounding(db: Kysely<Database>) {
+  return {
+    /** The standards of a grade and subject, the ones closest to the lesson's goal first. */
+    async candidates(curriculum: number, gradeSeq: number, subject: string, goal: string, limit = 30) {
+      const band = gradeBandOf(gradeSeq);
+      if (!band) return [];
+      const rows = await db
+        .selectFrom('standard')
+        .select(['code', 'statement', 'area'])
+        .where('curriculum', '=', curriculum)
+        .where('gradeBand', '=', band)
+        .where((eb) => eb.or([eb('subject', '=', subject), eb('subjectGroup', '=', subject)]))
+        .orderBy('code')
+        .execute();
+      const goalGrams = new Set(indexGrams(goal));
+      const scored = rows.map((row, index) => {
+        const grams = indexGrams(`${row.area ?? ''} ${row.statement}`);
+        const overlap = grams.filter((gram) => gram.length > 1 && goalGrams.has(gram)).length;
+        return { code: row.code, statement: row.statement, overlap, index };
+      });
+      scored.sort((a, b) => b.overlap - a.overlap || a.index - b.index);
+      return scored.slice(0, limit).map(({ code, statement, overlap }) => ({ code, statement, overlap }));
+    },
+
+    /** The cited codes that exist for the curriculum, with their reference wording, in order. */
+    async ground(curriculum: number, codes: string[]): Promise<GroundedStandard[]> {
+      const wanted = [...new Set(codes.map(normalizeCode))];
+      if (wanted.length === 0) return [];
+      const rows = await db
+        .selectFrom('standard')
+        .select(['code', 'statement'])
+        .where('curriculum', '=', curriculum)
+        .where('code', 'in', wanted)
+        .execute();
+      const byCode = new Map(rows.map((row) => [row.code, row.statement]));
+      return wanted.flatMap((code) => {
+        const statement = byCode.get(code);
+        return statement ? [{ code, statement }] : [];
+      });
+    },
+  };
+}
+
+export type Grounding = ReturnType<typeof createGrounding>;
