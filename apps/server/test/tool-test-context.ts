@@ -1,5 +1,5 @@
 import type { TestApp } from './build-test-app.ts';
-import { buildDemoWorld, type DemoWorld, type Persona } from './demo-world.ts';
+import { type AnyPersona, buildDemoWorld, type DemoWorld } from './demo-world.ts';
 import { buildListeningApp } from './listening-app.ts';
 import { readFrames } from './sse-client.ts';
 
@@ -7,7 +7,7 @@ export interface ToolTestContext<Item> {
   t: TestApp & { origin: string };
   world: DemoWorld;
   /** Calls the API as a persona; a FormData body is sent as multipart, anything else as JSON. */
-  request(persona: Persona, method: string, path: string, body?: unknown): Promise<Response>;
+  request(persona: AnyPersona, method: string, path: string, body?: unknown): Promise<Response>;
   /** Waits for an item's completion signal, then reads the item as its teacher. */
   waitDone(id: number): Promise<Item>;
   /** Submits a tool's form as `teacher` and returns the finished item. */
@@ -21,7 +21,7 @@ export async function buildToolTestContext<Item>(
 ): Promise<ToolTestContext<Item>> {
   const t = await buildListeningApp(env);
   const world = await buildDemoWorld(t);
-  const request = async (persona: Persona, method: string, path: string, body?: unknown) => {
+  const request = async (persona: AnyPersona, method: string, path: string, body?: unknown) => {
     const headers: Record<string, string> = { ...(await world.headersFor(persona)) };
     if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
     return fetch(`${t.origin}${path}`, {
