@@ -5,6 +5,8 @@ import { buildToolTestContext } from './tool-test-context.ts';
 interface Item {
   id: number;
   status: number;
+  title: string;
+  visibility: string;
   result: {
     corrections: { original: string; suggestion: string; position: number }[];
     correctedText: string;
@@ -107,6 +109,31 @@ describe('text correction without a model (Korean dictionary)', () => {
       await ctx.request('teacher', 'GET', '/api/v1/text-correction/list')
     ).json()) as Item[];
     expect(mine.map((i) => i.id)).toEqual(expect.arrayContaining([privateId, publicId]));
+    // A colleague copies a shared correction into their own materials; only the creator saves edits.
+    const copied = await ctx.request('otherSchoolTeacher', 'POST', '/api/v1/text-correction/copy', {
+      id: publicId,
+    });
+    expect(copied.status).toBe(201);
+    const copyId = ((await copied.json()) as { id: number }).id;
+    const copy = (await (
+      await ctx.request('otherSchoolTeacher', 'GET', `/api/v1/text-correction/library/${copyId}`)
+    ).json()) as Item;
+    expect(copy).toMatchObject({ title: '공개', visibility: 'PRIVATE', abilities: { edit: true } });
+    expect(
+      (await ctx.request('otherSchoolTeacher', 'POST', '/api/v1/text-correction/copy', { id: privateId }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await ctx.request('otherSchoolTeacher', 'PUT', `/api/v1/text-correction/${publicId}`, {
+          title: '바꿈',
+        })
+      ).status,
+    ).toBe(403);
+    const renamed = await ctx.request('teacher', 'PUT', `/api/v1/text-correction/${publicId}`, {
+      title: '고친 제목',
+    });
+    expect(((await renamed.json()) as Item).title).toBe('고친 제목');
     expect((await ctx.request('teacher', 'DELETE', `/api/v1/text-correction/${privateId}`)).status).toBe(200);
     expect((await ctx.request('teacher', 'GET', `/api/v1/text-correction/${privateId}`)).status).toBe(404);
   });

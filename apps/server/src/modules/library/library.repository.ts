@@ -49,6 +49,12 @@ export function createLibraryRepository(db: Kysely<Database>, search: LibrarySea
     return eb.and(conditions);
   }
 
+  async function insert(row: Insertable<LibraryItemTable>): Promise<number> {
+    const inserted = await db.insertInto('libraryItem').values(row).returning('id').executeTakeFirstOrThrow();
+    await reindex(inserted.id);
+    return inserted.id;
+  }
+
   async function react(
     table: 'libraryLike' | 'libraryBookmark',
     userId: number,
@@ -95,14 +101,32 @@ export function createLibraryRepository(db: Kysely<Database>, search: LibrarySea
       return db.selectFrom('libraryItem').selectAll().where('idempotencyKey', '=', key).executeTakeFirst();
     },
 
-    async insert(row: Insertable<LibraryItemTable>): Promise<number> {
-      const inserted = await db
-        .insertInto('libraryItem')
-        .values(row)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await reindex(inserted.id);
-      return inserted.id;
+    insert,
+
+    /** The owner's own private, editable copy of a finished item ("copy to my materials"). */
+    async copyAsOwn(
+      item: LibraryItemRow,
+      owner: { userId: number; schoolId: number | null },
+    ): Promise<number> {
+      const at = now();
+      const { id: _id, searchGrams: _g, searchTitle: _t, searchText: _x, ...source } = item;
+      return insert({
+        ...source,
+        creatorId: owner.userId,
+        schoolId: owner.schoolId,
+        status: 3,
+        error: null,
+        visibility: 'PRIVATE',
+        editable: 1,
+        idempotencyKey: null,
+        likeCount: 0,
+        bookmarkCount: 0,
+        viewCount: 0,
+        copiedFromId: item.id,
+        createdAt: at,
+        updatedAt: at,
+        completedAt: at,
+      });
     },
 
     listOwn(creatorId: number, libraryType: string) {

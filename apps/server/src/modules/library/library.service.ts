@@ -337,25 +337,7 @@ export function createLibraryService(deps: {
     async copy(actor: Actor, id: number) {
       const item = await allowed(actor, id, 'copy');
       if (item.status !== 3) throw new AppError('E_CONFLICT_001');
-      const copyId = await library.insert({
-        creatorId: actor.userId,
-        schoolId: actor.schoolId,
-        libraryType: item.libraryType,
-        materialType: item.materialType,
-        title: item.title,
-        status: 3,
-        visibility: 'PRIVATE',
-        editable: 1,
-        gradeSeq: item.gradeSeq,
-        subjectSeq: item.subjectSeq,
-        promptSeq: item.promptSeq,
-        input: item.input,
-        content: item.content,
-        copiedFromId: item.id,
-        createdAt: now().toISOString(),
-        updatedAt: now().toISOString(),
-        completedAt: now().toISOString(),
-      });
+      const copyId = await library.copyAsOwn(item, actor);
       const copy = await library.find(copyId);
       if (!copy) throw new AppError('E_NOT_FOUND');
       return detail(actor, copy);

@@ -16,6 +16,8 @@ export const toolItemParams = z.object({ id: z.coerce.number().int().positive() 
 export function toolItemRoutes<T extends z.ZodType>(options: {
   base: string;
   getAliases?: string[];
+  /** `POST {base}/copy` with `{ id }`: the caller's own copy (feedback, text correction). */
+  copy?: boolean;
   resultSchema: T;
   items: ReturnType<typeof createToolItems<T>>;
 }): FastifyPluginAsyncZod {
@@ -58,6 +60,20 @@ export function toolItemRoutes<T extends z.ZodType>(options: {
       },
       (request) => items.recreate(actorOf(request), request.params.id),
     );
+    if (options.copy) {
+      app.post(
+        `${base}/copy`,
+        {
+          preHandler: teachersOnly,
+          schema: {
+            ...TOOL_SCHEMA,
+            body: toolItemParams,
+            response: { 201: z.object({ id: z.number().int() }), ...ERROR_RESPONSES },
+          },
+        },
+        async (request, reply) => reply.status(201).send(await items.copy(actorOf(request), request.body.id)),
+      );
+    }
     app.delete(
       `${base}/:id`,
       {

@@ -75,6 +75,13 @@ export function createToolItems<T extends z.ZodType>(deps: {
       });
       return present(actor, await visible(actor, id));
     },
+    /** The caller's own copy of an item they may copy (editable, or their own); 201 with its id. */
+    async copy(actor: Actor, id: number) {
+      const item = await visible(actor, id);
+      if (!canOnMaterial(actor, 'copy', asMaterial(item))) throw new AppError('E_FORBIDDEN');
+      if (item.status !== 3) throw new AppError('E_CONFLICT_001');
+      return { id: await deps.library.copyAsOwn(item, actor) };
+    },
     async remove(actor: Actor, id: number) {
       const item = await visible(actor, id);
       if (!canOnMaterial(actor, 'delete', asMaterial(item))) throw new AppError('E_FORBIDDEN');

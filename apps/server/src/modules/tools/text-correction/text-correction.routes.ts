@@ -4,8 +4,14 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/auth/guards.ts';
 import { ERROR_RESPONSES } from '../../../platform/http/error-responses.ts';
 import { formError, readToolForm } from '../tool-form.ts';
-import { TOOL_SCHEMA, teachersOnly, toolItemRoutes } from '../tool-item.routes.ts';
+import { TOOL_SCHEMA, teachersOnly, toolItemParams, toolItemRoutes } from '../tool-item.routes.ts';
+import { itemResponseSchema } from '../tool-items.ts';
 import type { TextCorrectionService } from './text-correction.service.ts';
+
+const textCorrectionUpdateSchema = z.object({
+  title: z.string().trim().min(1).max(200).optional(),
+  result: textCorrectionResultSchema.optional(),
+});
 
 export function textCorrectionRoutes(service: TextCorrectionService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -34,9 +40,25 @@ export function textCorrectionRoutes(service: TextCorrectionService): FastifyPlu
         return reply.status(201).send({ id });
       },
     );
+    app.put(
+      '/api/v1/text-correction/:id',
+      {
+        preHandler: teachersOnly,
+        schema: {
+          ...TOOL_SCHEMA,
+          summary: 'Save an edited correction',
+          params: toolItemParams,
+          body: textCorrectionUpdateSchema,
+          response: { 200: itemResponseSchema(textCorrectionResultSchema), ...ERROR_RESPONSES },
+        },
+      },
+      (request) => service.items.saveResult(actorOf(request), request.params.id, request.body),
+    );
     await app.register(
       toolItemRoutes({
         base: '/api/v1/text-correction',
+        getAliases: ['/api/v1/text-correction/library/:id'],
+        copy: true,
         resultSchema: textCorrectionResultSchema,
         items: service.items,
       }),
