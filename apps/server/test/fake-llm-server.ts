@@ -25,7 +25,8 @@ export interface FakeScript {
 
 export interface FakeLlm {
   url: string;
-  requests: { body: Record<string, unknown>; at: number }[];
+  /** Each request, with how long the fake took to answer it (the "model time"). */
+  requests: { body: Record<string, unknown>; at: number; started?: number; durationMs?: number }[];
   enqueue(...scripts: FakeScript[]): void;
   /** Scripts applied when the queue is empty. */
   fallback: FakeScript;
@@ -130,12 +131,17 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     },
   };
   const server = createServer(async (request, response) => {
+    const started = performance.now();
+    response.on('finish', () => {
+      const entry = requests.find((r) => r.started === started);
+      if (entry) entry.durationMs = performance.now() - started;
+    });
     if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
       response.writeHead(404).end();
       return;
     }
     const body = await readBody(request);
-    requests.push({ body, at: Date.now() });
+    requests.push({ body, at: Date.now(), started });
     const script = queue.shift() ?? {
       ...fake.fallback,
       text: fake.fallback.text ?? ['답변: ', lastUserText(body).slice(0, 50)],
