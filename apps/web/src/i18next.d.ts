@@ -3,6 +3,7 @@ import type chat from './locales/ko/chat.json';
 import type common from './locales/ko/common.json';
 import type home from './locales/ko/home.json';
 import type landing from './locales/ko/landing.json';
+import type library from './locales/ko/library.json';
 import type pricing from './locales/ko/pricing.json';
 import type signup from './locales/ko/signup.json';
 import type site from './locales/ko/site.json';
@@ -22,6 +23,7 @@ declare module 'i18next' {
       account: typeof account;
       signup: typeof signup;
       chat: typeof chat;
+      library: typeof library;
     };
   }
 }

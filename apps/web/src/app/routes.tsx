@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { chatRoutes } from '../features/chat/routes';
+import { libraryRoutes, sharedLibraryRoute } from '../features/library/routes';
+import { myMaterialsRoutes } from '../features/my-materials/routes';
 import { loadPageTexts, type PageNamespace } from '../lib/i18n';
 import { isSignedIn } from '../lib/session';
 import { PublicLayout } from './layouts/public-layout';
@@ -80,6 +82,8 @@ const publicPages: RouteObject[] = [
       ['signup'],
     ),
   },
+  // A PUBLIC library item's share link opens for anyone, signed in or not.
+  sharedLibraryRoute,
   {
     path: '*',
     lazy: lazyPage(
@@ -159,6 +163,8 @@ export const appRoutes: RouteObject[] = [
                     ),
                   },
                   ...chatRoutes,
+                  ...libraryRoutes,
+                  ...myMaterialsRoutes,
                 ],
               },
             ],

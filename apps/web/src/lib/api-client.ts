@@ -126,11 +126,15 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Fetches a protected file (an attachment's content) as a Blob, with the bearer token. */
-export async function apiBlob(path: string, options: Pick<ApiRequestOptions, 'signal'> = {}): Promise<Blob> {
+/** Fetches a protected file (an attachment's content, a QR code) as a Blob, with the bearer token. */
+export async function apiBlob(
+  path: string,
+  options: Pick<ApiRequestOptions, 'signal' | 'method'> = {},
+): Promise<Blob> {
   const headers = await buildHeaders({});
   headers.set('Accept', '*/*');
   const response = await send(buildApiUrl(path), {
+    method: options.method ?? 'GET',
     headers,
     signal: options.signal,
     credentials: 'same-origin',

@@ -18,7 +18,8 @@ export type PageNamespace =
   | 'home'
   | 'chat'
   | 'account'
-  | 'signup';
+  | 'signup'
+  | 'library';
 
 // One small chunk per language and namespace: a screen downloads only the texts it shows, in the
 // language shown. Page texts are complete in both languages (locales.test.ts), so the English

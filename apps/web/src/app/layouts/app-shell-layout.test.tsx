@@ -83,7 +83,8 @@ describe('sidebar items', () => {
       .map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual(expect.arrayContaining(['/home', '/dashboard', '/my-info']));
     for (const href of hrefs) expect(isRegisteredPath(appRoutes, href ?? ''), href ?? '').toBe(true);
-    expect(hrefs).not.toContain('/v2/library/list');
+    expect(hrefs).toEqual(expect.arrayContaining(['/v2/library/list', '/my-materials']));
+    expect(hrefs).not.toContain('/edutech');
   });
 
   it('hide screens limited to roles the user does not have', () => {

@@ -1,0 +1,143 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadPageTexts } from '../../lib/i18n';
+import { renderWithProviders } from '../../test/render';
+import { LibraryListPage } from './components/library-list-page';
+import { buildCard, buildPage, fakeFetch, on } from './library-fixtures';
+
+const GRADES = [
+  {
+    codeSeq: 13,
+    parentSeq: 1,
+    groupCode: 'GRADE',
+    name: '초3',
+    translation: 'Elementary grade 3',
+    sortOrder: 3,
+  },
+];
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '/v2/library/list', element: <LibraryListPage /> }], {
+    initialEntries: [path],
+  });
+  renderWithProviders(<RouterProvider router={router} />);
+  return router;
+}
+
+function searchCalls(calls: Array<{ url: URL }>) {
+  return calls
+    .filter((call) => call.url.pathname === '/api/v1/library/search')
+    .map((call) => call.url.searchParams);
+}
+
+beforeEach(async () => {
+  await loadPageTexts(['library']);
+});
+
+describe('LibraryListPage', () => {
+  it('keeps the tab, filter and keyword in the URL and sends them to the search', async () => {
+    const { fetchMock, calls } = fakeFetch([
+      on('GET', '/api/v1/code', () => Response.json(GRADES)),
+      on('GET', '/api/v1/library/search', () => Response.json(buildPage([buildCard()]))),
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderAt('/v2/library/list');
+
+    expect(await screen.findByRole('link', { name: '3학년 수학 분수 단원 수업 자료' })).toBeTruthy();
+    expect(searchCalls(calls)[0]?.get('tab')).toBe('OUR_SCHOOL');
+    expect(searchCalls(calls)[0]?.get('filter')).toBe('ALL');
+
+    fireEvent.click(screen.getByRole('tab', { name: '다른 학교' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=OTHER_SCHOOLS'));
+    await waitFor(() => expect(searchCalls(calls).at(-1)?.get('tab')).toBe('OTHER_SCHOOLS'));
+
+    fireEvent.click(screen.getByRole('radio', { name: '인기' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=OTHER_SCHOOLS&filter=POPULAR'));
+    await waitFor(() => expect(searchCalls(calls).at(-1)?.get('filter')).toBe('POPULAR'));
+
+    fireEvent.change(screen.getByRole('searchbox', { name: '검색어' }), { target: { value: '분수' } });
+    fireEvent.click(screen.getByRole('button', { name: '검색' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('keyword')).toBe('분수'),
+    );
+    await waitFor(() => expect(searchCalls(calls).at(-1)?.get('keyword')).toBe('분수'));
+    expect(searchCalls(calls).at(-1)?.get('tab')).toBe('OTHER_SCHOOLS');
+
+    fireEvent.change(screen.getByRole('combobox', { name: '학년' }), { target: { value: '13' } });
+    await waitFor(() => expect(searchCalls(calls).at(-1)?.get('gradeSeq')).toBe('13'));
+  });
+
+  it('reads the search from the URL it was opened with', async () => {
+    const { fetchMock, calls } = fakeFetch([
+      on('GET', '/api/v1/library/search', () => Response.json(buildPage([]))),
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/v2/library/list?tab=SUGGESTIONS&filter=LIKED&keyword=%EB%B6%84%EC%88%98&materialType=summary');
+
+    expect(await screen.findByText('조건에 맞는 자료가 없어요.')).toBeTruthy();
+    const sent = searchCalls(calls)[0];
+    expect(sent?.get('tab')).toBe('SUGGESTIONS');
+    expect(sent?.get('filter')).toBe('LIKED');
+    expect(sent?.get('keyword')).toBe('분수');
+    expect(sent?.get('materialType')).toBe('summary');
+    expect(screen.getByRole('tab', { name: 'AI 추천' }).getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByRole('searchbox', { name: '검색어' }) as HTMLInputElement).value).toBe('분수');
+  });
+
+  it('shows "1,000+" when the count is capped, and a suggestion’s reason', async () => {
+    const { fetchMock } = fakeFetch([
+      on('GET', '/api/v1/library/search', () =>
+        Response.json(
+          buildPage([buildCard({ reason: '최근에 만든 3학년 수학 자료와 비슷해요.' })], {
+            total: 1000,
+            totalCapped: true,
+          }),
+        ),
+      ),
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/v2/library/list?tab=SUGGESTIONS');
+
+    expect(await screen.findByText('자료 1,000+개')).toBeTruthy();
+    expect(screen.getByText('추천 이유: 최근에 만든 3학년 수학 자료와 비슷해요.')).toBeTruthy();
+    const card = screen.getByRole('article');
+    expect(within(card).getByText('김하늘 선생님 · 서울가락초등학교')).toBeTruthy();
+    expect(within(card).getByText('좋아요 3')).toBeTruthy();
+    expect(within(card).getByText('저장 2')).toBeTruthy();
+    expect(within(card).getByText('초3 · 수학')).toBeTruthy();
+  });
+
+  it('loads the next page with the cursor when "더 보기" is pressed', async () => {
+    const { fetchMock, calls } = fakeFetch([
+      on('GET', '/api/v1/library/search', (url) =>
+        url.searchParams.get('cursor') === 'page-2'
+          ? Response.json(buildPage([buildCard({ id: 6, title: '분수 놀이 활동지' })], { total: 2 }))
+          : Response.json(buildPage([buildCard()], { total: 2, nextCursor: 'page-2' })),
+      ),
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/v2/library/list');
+
+    expect(await screen.findByText('자료 2개')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '더 보기' }));
+    expect(await screen.findByRole('link', { name: '분수 놀이 활동지' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '3학년 수학 분수 단원 수업 자료' })).toBeTruthy();
+    expect(searchCalls(calls).at(-1)?.get('cursor')).toBe('page-2');
+    await waitFor(() => expect(screen.queryByRole('button', { name: '더 보기' })).toBeNull());
+  });
+
+  it('says so when the search fails', async () => {
+    const { fetchMock } = fakeFetch([
+      on('GET', '/api/v1/library/search', () =>
+        Response.json({ code: 'E_FORBIDDEN', message: '권한이 없습니다.' }, { status: 403 }),
+      ),
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderAt('/v2/library/list');
+    expect(await screen.findByText('자료를 불러오지 못했어요.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '다시 시도' })).toBeTruthy();
+  });
+});
