@@ -14,6 +14,8 @@ import { createChatService } from './modules/chat/chat.service.ts';
 import { GenerationRegistry } from './modules/chat/generation.ts';
 import { composeOfflineAnswer } from './modules/chat/offline-answer.ts';
 import { createUserSettingsService } from './modules/chat/user-settings.service.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createErrorReportRepository } from './modules/error-reports/error-reports.repository.ts';
 import { errorReportRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { createErrorReportService } from './modules/error-reports/error-reports.service.ts';
@@ -35,7 +37,12 @@ import { createMaterialsService } from './modules/materials/materials.service.ts
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
+import { feedbackRoutes } from './modules/tools/feedback/feedback.routes.ts';
+import { createFeedbackService } from './modules/tools/feedback/feedback.service.ts';
 import { createGenerationService, type GenerationService } from './modules/tools/generation.service.ts';
+import { createGrounding } from './modules/tools/grounding.ts';
+import { lessonRoutes } from './modules/tools/lesson/lesson.routes.ts';
+import { createLessonService } from './modules/tools/lesson/lesson.service.ts';
 import { subscribeRoutes } from './modules/tools/subscribe.routes.ts';
 import { summaryRoutes } from './modules/tools/summary/summary.routes.ts';
 import { createSummaryService } from './modules/tools/summary/summary.service.ts';
@@ -197,6 +204,15 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
       createMaterialsService({ materials: createMaterialsRepository(db), library: libraryRepository }),
     ),
   );
+  await app.register(
+    documentsRoutes(
+      createDocumentsService({
+        library: libraryRepository,
+        storage: createLocalFileStorage(join(config.DATA_DIR, 'files')),
+        log: app.log,
+      }),
+    ),
+  );
   const generationService = createGenerationService({
     library: libraryRepository,
     jobs: background.jobs,
@@ -224,6 +240,30 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
         library: libraryRepository,
         gateway,
         tools: toolsService,
+      }),
+    ),
+  );
+  await app.register(
+    feedbackRoutes(
+      createFeedbackService({
+        generation: generationService,
+        library: libraryRepository,
+        gateway,
+        tools: toolsService,
+      }),
+    ),
+  );
+  await app.register(
+    lessonRoutes(
+      createLessonService({
+        db,
+        generation: generationService,
+        library: libraryRepository,
+        jobs: background.jobs,
+        events: background.events,
+        gateway,
+        tools: toolsService,
+        grounding: createGrounding(db),
       }),
     ),
   );

@@ -133,7 +133,7 @@ describe('web app and security headers', () => {
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
-    const api = await t.app.inject({ url: '/api/v1/library/1', headers: { accept: 'text/html' } });
+    const api = await t.app.inject({ url: '/api/v1/no-such-endpoint/1', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toContain('application/json');
   });

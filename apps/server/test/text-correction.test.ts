@@ -99,7 +99,7 @@ describe('text correction without a model (Korean dictionary)', () => {
     expect(
       (await ctx.request('otherSchoolTeacher', 'POST', `/api/v1/text-correction/${publicId}/re-create`))
         .status,
-    ).toBe(404);
+    ).toBe(403);
     expect(
       (await ctx.request('otherSchoolTeacher', 'DELETE', `/api/v1/text-correction/${publicId}`)).status,
     ).toBe(403);

@@ -17,6 +17,61 @@ const AUTHORS: { username: string; share: number }[] = [
   { username: 'teacher2', share: 0.5 },
 ];
 
+/** 김하늘's own fractions lesson, in the lesson tool's shape. */
+function fractionsLesson() {
+  const item = (
+    id: number,
+    type: 'TEXT' | 'ACTIVITY' | 'QUESTION',
+    title: string,
+    content: string,
+    minutes: number | null = null,
+  ) => ({
+    id,
+    type,
+    title,
+    content,
+    minutes,
+    imageUrl: null,
+  });
+  const section = (id: number, keyNum: number, title: string, items: ReturnType<typeof item>[]) => ({
+    id,
+    seq: keyNum,
+    title,
+    keyNum,
+    displayNo: keyNum,
+    additionalInfo: '',
+    items,
+  });
+  return {
+    title: DEMO_FRACTIONS_TITLE,
+    goal: '똑같이 나누기를 통해 분수의 뜻을 이해할 수 있다.',
+    gradeName: '초3',
+    subjectName: '수학',
+    semester: 2,
+    curriculum: 2022,
+    language: 'KOREAN',
+    standards: [{ code: '[4수01-10]', statement: '양의 등분할을 통하여 분수를 이해하고 읽고 쓸 수 있다.' }],
+    sections: [
+      section(1, 1, '학습 목표와 성취기준', [
+        item(2, 'TEXT', '학습 목표', '학생들이 똑같이 나누기를 통해 분수의 뜻을 이해할 수 있다.'),
+      ]),
+      section(3, 2, '도입', [
+        item(4, 'ACTIVITY', '동기 유발', '피자를 똑같이 나누는 상황으로 분수에 대한 질문을 나눈다.', 5),
+      ]),
+      section(5, 3, '전개', [
+        item(6, 'ACTIVITY', '색종이 접기', '색종이를 접어 1/2, 1/4을 만들고 모둠별로 비교한다.', 25),
+      ]),
+      section(7, 4, '정리', [
+        item(8, 'ACTIVITY', '정리', '분수를 읽고 쓰는 방법을 정리하고 자기 평가를 한다.', 10),
+      ]),
+    ],
+    nextId: 9,
+    images: { provider: 'none', generated: 0, notice: null },
+    engine: 'offline',
+    notice: null,
+  };
+}
+
 function pickAuthor(roll: number) {
   let rest = roll;
   for (const author of AUTHORS) {
@@ -61,20 +116,7 @@ export async function seedDemoMaterials(db: Kysely<Database>, library: LibraryRe
     gradeSeq: 13,
     subjectSeq: 13004,
     input: '{}',
-    content: JSON.stringify({
-      title: '초등 3학년 수학 분수 수업 계획',
-      sections: [
-        {
-          heading: '학습 목표와 흐름',
-          paragraphs: [
-            '학생들이 똑같이 나누기를 통해 분수의 뜻을 이해할 수 있다.',
-            '도입: 피자를 똑같이 나누는 상황으로 분수에 대한 질문을 나눈다.',
-            '전개: 색종이를 접어 1/2, 1/4을 만들고 모둠별로 비교한다.',
-            '정리: 분수를 읽고 쓰는 방법을 정리하고 자기 평가를 한다.',
-          ],
-        },
-      ],
-    }),
+    content: JSON.stringify(fractionsLesson()),
     idempotencyKey: `${KEY_PREFIX}0`,
     createdAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
     updatedAt: new Date().toISOString(),

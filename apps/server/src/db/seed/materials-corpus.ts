@@ -1,4 +1,8 @@
+import { FEEDBACK_AREAS, LESSON_SECTION_KEYS, type LessonSection } from '@ssaem/contracts';
+import { bulletList, type DocumentNode, doc, heading, orderedList, paragraph, table } from '@ssaem/documents';
 import { GRADES, type GradeDefinition, subjectsForGrade } from '../../modules/reference/code-table.ts';
+import { draftFeedbackOffline } from '../../modules/tools/feedback/offline-feedback.ts';
+import { draftSectionItems, numberSection, SECTION_KEYS } from '../../modules/tools/lesson/lesson-draft.ts';
 
 /**
  * Realistic Korean teaching materials, generated deterministically from a seed: the demo library
@@ -62,14 +66,6 @@ const TOPICS: Record<string, string[]> = {
 };
 const DEFAULT_TOPICS = ['기초 개념', '탐구 활동', '프로젝트 수업', '모둠 활동'];
 
-const LESSON_LINES = [
-  '학생들이 {topic}의 뜻을 일상생활의 예와 연결하여 설명할 수 있다.',
-  '도입: 지난 시간 배운 내용을 떠올리며 {topic}에 대한 질문을 나눈다.',
-  '전개: 모둠별로 {topic} 탐구 활동지를 해결하고 결과를 발표한다.',
-  '정리: 오늘 배운 {topic}의 핵심을 한 문장으로 정리하고 자기 평가를 한다.',
-  '준비물: 활동지, 색연필, 모둠 칠판, 태블릿',
-  '유의점: 모든 학생이 발표에 참여하도록 역할을 나누어 준다.',
-];
 const PLAN_LINES = [
   '평가 요소: {topic}을(를) 이해하고 적용하는 능력',
   '평가 방법: 관찰 평가, 서술형 평가, 자기 평가',
@@ -98,6 +94,55 @@ function fill(lines: string[], topic: string): string[] {
   return lines.map((line) => line.replaceAll('{topic}', topic));
 }
 
+/** A lesson as the lesson tool stores it. */
+function lessonContent(title: string, grade: GradeDefinition, subject: string, topic: string): string {
+  const brief = {
+    title,
+    goal: `${topic}의 뜻을 알고 생활 속 예를 들어 설명하기`,
+    gradeSeq: grade.codeSeq,
+    gradeName: `${grade.level.short}${grade.number}`,
+    subjectName: subject,
+    additionalInfo: '',
+    standards: [],
+  };
+  const sections: LessonSection[] = [];
+  let nextId = 1;
+  for (const key of SECTION_KEYS) {
+    const numbered = numberSection(
+      {
+        keyNum: key,
+        title: LESSON_SECTION_KEYS[key],
+        displayNo: key,
+        additionalInfo: '',
+        items: draftSectionItems(key, brief),
+      },
+      nextId,
+    );
+    sections.push(numbered.section);
+    nextId = numbered.nextId;
+  }
+  return JSON.stringify({
+    title,
+    goal: brief.goal,
+    gradeName: brief.gradeName,
+    subjectName: subject,
+    semester: 1,
+    curriculum: 2022,
+    language: 'KOREAN',
+    standards: [],
+    sections,
+    nextId,
+    images: { provider: 'none', generated: 0, notice: null },
+    engine: 'offline',
+    notice: null,
+  });
+}
+
+/** A document-studio result (evaluation plan, parent letter, minutes). */
+function studioContent(title: string, document: DocumentNode): string {
+  return JSON.stringify({ kind: 'document', title, document, engine: 'offline', notice: null });
+}
+
 /** One material for a grade (a random one when not given). */
 export function corpusMaterial(rng: () => number, gradeSeq?: number): CorpusMaterial {
   const candidates = GRADES.filter((g) => g.level.short !== '고' || g.number === 1);
@@ -116,10 +161,7 @@ export function corpusMaterial(rng: () => number, gradeSeq?: number): CorpusMate
       materialType: 'lesson',
       gradeSeq: grade.codeSeq,
       subjectSeq,
-      content: JSON.stringify({
-        title: `${gradeLabel(grade)} ${subject} 수업 계획`,
-        sections: [{ heading: '학습 목표와 흐름', paragraphs: fill(LESSON_LINES, topic) }],
-      }),
+      content: lessonContent(`${label} ${subject} ${topic} 단원 수업 자료`, grade, subject, topic),
     };
   }
   if (kind < 0.6) {
@@ -129,10 +171,20 @@ export function corpusMaterial(rng: () => number, gradeSeq?: number): CorpusMate
       materialType: 'document',
       gradeSeq: grade.codeSeq,
       subjectSeq,
-      content: JSON.stringify({
-        title: `${gradeLabel(grade)} ${subject} 평가계획`,
-        sections: [{ heading: '평가 계획', paragraphs: fill(PLAN_LINES, topic) }],
-      }),
+      content: studioContent(
+        `${subject} ${topic} 평가계획`,
+        doc([
+          heading(1, `${gradeLabel(grade)} ${subject} 평가계획`),
+          table(
+            [
+              ['평가 영역', '평가 요소', '평가 방법', '평가 기준'],
+              [topic, `${topic} 이해하고 설명하기`, '서술형, 관찰', '잘함 / 보통 / 노력 요함'],
+            ],
+            { headerRows: 1 },
+          ),
+          bulletList(fill(PLAN_LINES, topic)),
+        ]),
+      ),
     };
   }
   if (kind < 0.8) {
@@ -162,33 +214,40 @@ export function corpusMaterial(rng: () => number, gradeSeq?: number): CorpusMate
       gradeSeq: grade.codeSeq,
       subjectSeq,
       content: JSON.stringify({
-        title: `${topic} 글쓰기 피드백`,
-        sections: [{ heading: '피드백', paragraphs: fill(FEEDBACK_LINES, topic) }],
+        ...draftFeedbackOffline({
+          title: `${topic} 글쓰기 피드백`,
+          text: `${fill(FEEDBACK_LINES, topic).join(' ')}\n\n나는 ${topic}에 대해 배우면서 새로운 것을 많이 알게 되었다. 처음에는 어려웠지만 친구들과 함께 공부하니 재미있었다.`,
+          areas: FEEDBACK_AREAS,
+          spelling: [],
+        }),
+        notice: null,
       }),
     };
   }
+  const letterTitle = pick(rng, [
+    '학부모 상담 주간 안내',
+    '현장 체험 학습 안내',
+    '방과 후 학교 신청 안내',
+    '학년 행사 안내',
+  ]);
   return {
-    title: pick(rng, [
-      '학부모 상담 주간 안내',
-      '현장 체험 학습 안내',
-      '학생 상담 기록 양식',
-      '학년 협의회 회의록',
-    ]),
-    libraryType: pick(rng, ['PARENT_LETTER', 'MEETING_MINUTES', 'COUNSEL_STUDENT']),
+    title: letterTitle,
+    libraryType: 'PARENT_LETTER',
     materialType: 'document',
     gradeSeq: grade.codeSeq,
     subjectSeq,
-    content: JSON.stringify({
-      title: '안내',
-      sections: [
-        {
-          heading: '안내 말씀',
-          paragraphs: [
-            `학부모님 안녕하십니까. ${gradeLabel(grade)} ${topic} 관련 활동을 안내드립니다.`,
-            '궁금하신 점은 담임 교사에게 문의해 주시기 바랍니다.',
-          ],
-        },
-      ],
-    }),
+    content: studioContent(
+      letterTitle,
+      doc([
+        paragraph('가정통신 2026-○○○'),
+        heading(1, letterTitle),
+        paragraph('학부모님께'),
+        paragraph(
+          `학부모님 안녕하십니까. ${gradeLabel(grade)} ${topic} 관련 활동을 아래와 같이 안내드립니다.`,
+        ),
+        orderedList(['일시: ○월 ○일(○)', '장소: 본교', `내용: ${topic} 활동`]),
+        paragraph('궁금하신 점은 담임 교사에게 문의해 주시기 바랍니다.'),
+      ]),
+    ),
   };
 }

@@ -159,6 +159,15 @@ export function createLibraryRepository(db: Kysely<Database>, search: LibrarySea
       await reindex(id);
     },
 
+    /** A changed form before the item is generated again (its title follows the form). */
+    async updateInput(id: number, changes: { input: string; title: string }) {
+      await db
+        .updateTable('libraryItem')
+        .set({ input: changes.input, title: changes.title, updatedAt: now() })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async updateSettings(
       id: number,
       settings: { visibility: LibraryItemRow['visibility']; editable: boolean },

@@ -1,3 +1,5 @@
+import { type DocumentNode, documentToPlainText } from '@ssaem/documents';
+
 /**
  * Any tool's stored result as plain paragraphs: what the search indexes, the cards excerpt and a
  * reader shows when it has no richer view of that tool's result.
@@ -7,6 +9,8 @@
 const SKIPPED_KEYS = new Set([
   'engine',
   'notice',
+  'kind',
+  'editedDocument',
   'id',
   'ids',
   'start',
@@ -18,6 +22,15 @@ const SKIPPED_KEYS = new Set([
   'src',
 ]);
 
+function isDocumentModel(value: unknown): value is DocumentNode {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { type?: unknown }).type === 'doc' &&
+    Array.isArray((value as { content?: unknown }).content)
+  );
+}
+
 function collect(value: unknown, out: string[], depth: number): void {
   if (depth > 12 || out.length > 2000) return;
   if (typeof value === 'string') {
@@ -27,6 +40,11 @@ function collect(value: unknown, out: string[], depth: number): void {
   }
   if (Array.isArray(value)) {
     for (const entry of value) collect(entry, out, depth + 1);
+    return;
+  }
+  if (isDocumentModel(value)) {
+    // A stored document (editor, studio tools): its words, not its node names.
+    out.push(documentToPlainText(value));
     return;
   }
   if (value && typeof value === 'object') {
@@ -52,6 +70,14 @@ export function plainTextOf(content: string | null): string {
     parsed = JSON.parse(content);
   } catch {
     return content;
+  }
+  // An edited or studio document is the material's text as the teacher last saw it.
+  const record = (parsed ?? {}) as { title?: unknown; editedDocument?: unknown; document?: unknown };
+  const document = [record.editedDocument, record.document].find(isDocumentModel);
+  if (document) {
+    const title = typeof record.title === 'string' ? record.title.trim() : '';
+    const body = documentToPlainText(document);
+    return title && !body.startsWith(title) ? `${title}\n${body}` : body;
   }
   const out: string[] = [];
   collect(parsed, out, 0);

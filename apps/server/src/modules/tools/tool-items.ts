@@ -56,9 +56,10 @@ export function createToolItems<T extends z.ZodType>(deps: {
     async list(actor: Actor) {
       return (await deps.library.listOwn(actor.userId, deps.libraryType)).map((item) => present(actor, item));
     },
+    /** By the creator; an item the actor sees but did not make is forbidden, not hidden. */
     async recreate(actor: Actor, id: number) {
       const item = await visible(actor, id);
-      if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_NOT_FOUND');
+      if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
       await deps.generation.regenerate(item.id);
       return { id: item.id };
     },

@@ -1,0 +1,71 @@
+import {
+  FEEDBACK_MAX_FILES,
+  feedbackInputSchema,
+  feedbackResultSchema,
+  feedbackUpdateSchema,
+} from '@ssaem/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../../platform/auth/guards.ts';
+import { ERROR_RESPONSES } from '../../../platform/http/error-responses.ts';
+import { formError, readToolForm } from '../tool-form.ts';
+import { TOOL_SCHEMA, teachersOnly, toolItemParams, toolItemRoutes } from '../tool-item.routes.ts';
+import { itemResponseSchema } from '../tool-items.ts';
+import type { FeedbackService } from './feedback.service.ts';
+
+const BASE = '/api/v1/feedback';
+
+/** document-tools.md §7, Feedback: list, {id}, library/{id}, create, save, re-create, delete, copy. */
+export function feedbackRoutes(service: FeedbackService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      BASE,
+      {
+        preHandler: teachersOnly,
+        schema: {
+          ...TOOL_SCHEMA,
+          summary: 'Feedback on a student text (JSON, or multipart inputDto + files)',
+          response: { 201: z.object({ id: z.number().int() }), ...ERROR_RESPONSES },
+        },
+      },
+      async (request, reply) => {
+        const form = await readToolForm(request, { maxFiles: FEEDBACK_MAX_FILES });
+        const parsed = feedbackInputSchema.safeParse(form.input ?? {});
+        if (!parsed.success) throw formError(parsed.error.issues);
+        const text = await service.textFrom(parsed.data, form.files);
+        const key = request.headers['idempotency-key'];
+        const { id } = await service.create(
+          actorOf(request),
+          parsed.data,
+          text,
+          typeof key === 'string' ? key.slice(0, 100) : undefined,
+        );
+        return reply.status(201).send({ id });
+      },
+    );
+    app.put(
+      `${BASE}/:id`,
+      {
+        preHandler: teachersOnly,
+        schema: {
+          ...TOOL_SCHEMA,
+          summary: "Save the teacher's feedback or an edited result",
+          params: toolItemParams,
+          body: feedbackUpdateSchema,
+          response: { 200: itemResponseSchema(feedbackResultSchema), ...ERROR_RESPONSES },
+        },
+      },
+      (request) => service.save(actorOf(request), request.params.id, request.body),
+    );
+    await app.register(
+      toolItemRoutes({
+        base: BASE,
+        getAliases: [`${BASE}/library/:id`],
+        copy: true,
+        resultSchema: feedbackResultSchema,
+        // Re-creating someone else's visible item is forbidden here, as PUT and DELETE are.
+        items: service.items,
+      }),
+    );
+  };
+}

@@ -1,0 +1,155 @@
+import { type StudioResult, studioResultSchema } from '@ssaem/contracts';
+import { type DocumentNode, documentSchema } from '@ssaem/documents';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../../db/schema.ts';
+import type { AiGateway } from '../../../platform/ai/gateway.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import type { Actor } from '../../../policies/actor.ts';
+import { canOnMaterial } from '../../../policies/material.policy.ts';
+import type { LibraryRepository } from '../../library/library.repository.ts';
+import type { GenerationService } from '../generation.service.ts';
+import { asMaterial, createToolItems } from '../tool-items.ts';
+import type { ToolsService } from '../tools.service.ts';
+
+/** What every studio draft may use besides the form: the school, the date. */
+export interface StudioContext {
+  schoolName: string | null;
+  today: Date;
+}
+
+/** The stored form: what the teacher submitted plus the context it was made in. */
+export interface StoredStudioForm<I> {
+  form: I;
+  schoolName: string | null;
+}
+
+/**
+ * One document-studio tool (document-tools.md §1): its form, how a model writes it (structured
+ * output), and the offline draft. Both paths end in the same document builder, so the Korean
+ * structure of DOMAIN.md holds whichever wrote the words.
+ */
+export interface StudioTool<I, O> {
+  libraryType: string;
+  promptSeq: number;
+  inputSchema: z.ZodType<I>;
+  /** The content the model fills in (by structured output). */
+  modelSchema: z.ZodType<O>;
+  /** The offline stand-in for the model's output, from the form alone. */
+  offline(form: I, context: StudioContext): O;
+  /** What the model is told (the system prompt comes from the tool's ai_prompt row). */
+  prompt(form: I, context: StudioContext): string;
+  /** The document, from the model's or the offline output. */
+  toDocument(output: O, form: I, context: StudioContext): DocumentNode;
+  /** Names in the form that must never reach a model (students, parents). */
+  sensitiveNames?(form: I): string[];
+  /** The honest note on an offline draft. */
+  offlineNotice: string;
+}
+
+export function studioNotice(what: string): string {
+  return `AI 모델이 연결되어 있지 않아, 입력하신 내용으로 ${what}의 기본 틀을 채운 초안입니다. 빈칸(○○)을 채우고 학교 상황에 맞게 고쳐 쓰세요. 모델을 연결하면(OPENAI_API_KEY 또는 AI_BASE_URL) 내용을 새로 써 줍니다.`;
+}
+
+/** Registers a studio tool's generator and returns its create / update / item operations. */
+export function createStudioTool<
+  I extends {
+    title: string;
+    accessLevel: 'PUBLIC' | 'SCHOOL' | 'PRIVATE';
+    editable: boolean;
+    gradeSeq?: number | null | undefined;
+    schoolName?: string | undefined;
+    idempotencyKey?: string | undefined;
+    promptSeq?: number | undefined;
+  },
+  O,
+>(
+  deps: {
+    db: Kysely<Database>;
+    generation: GenerationService;
+    library: LibraryRepository;
+    gateway: AiGateway;
+    tools: ToolsService;
+  },
+  tool: StudioTool<I, O>,
+) {
+  deps.generation.register(tool.libraryType, async ({ item, input }) => {
+    const stored = input as StoredStudioForm<I>;
+    const form = tool.inputSchema.parse(stored.form);
+    const context: StudioContext = { schoolName: stored.schoolName, today: new Date() };
+    let output: O;
+    let engine: StudioResult['engine'] = 'offline';
+    if (deps.gateway.info.offline) {
+      output = tool.offline(form, context);
+    } else {
+      output = (await deps.gateway.generateObject({
+        caller: { userId: item.creatorId, sensitiveNames: tool.sensitiveNames?.(form) ?? [] },
+        purpose: tool.libraryType.toLowerCase(),
+        system:
+          (await deps.tools.systemPromptFor(form.promptSeq ?? tool.promptSeq)) ?? '학교 문서를 작성합니다.',
+        prompt: tool.prompt(form, context),
+        schema: tool.modelSchema,
+      })) as O;
+      engine = 'model';
+    }
+    const document = documentSchema.parse(tool.toDocument(output, form, context));
+    const result: StudioResult = {
+      kind: 'document',
+      title: item.title,
+      document,
+      engine,
+      notice: engine === 'offline' ? tool.offlineNotice : null,
+    };
+    return { content: studioResultSchema.parse(result) };
+  });
+
+  const items = createToolItems({
+    library: deps.library,
+    generation: deps.generation,
+    libraryType: tool.libraryType,
+    resultSchema: studioResultSchema,
+  });
+
+  async function schoolNameOf(actor: Actor, form: I): Promise<string | null> {
+    if (form.schoolName?.trim()) return form.schoolName.trim();
+    if (actor.schoolId === null) return null;
+    const row = await deps.db
+      .selectFrom('school')
+      .select('name')
+      .where('id', '=', actor.schoolId)
+      .executeTakeFirst();
+    return row?.name ?? null;
+  }
+
+  return {
+    libraryType: tool.libraryType,
+    items,
+
+    async create(actor: Actor, form: I) {
+      const stored: StoredStudioForm<I> = { form, schoolName: await schoolNameOf(actor, form) };
+      return deps.generation.submit(actor, {
+        libraryType: tool.libraryType,
+        materialType: 'document',
+        title: form.title,
+        input: stored,
+        visibility: form.accessLevel,
+        editable: form.editable,
+        gradeSeq: form.gradeSeq ?? null,
+        promptSeq: form.promptSeq ?? tool.promptSeq,
+        idempotencyKey: form.idempotencyKey,
+      });
+    },
+
+    /** Re-create with a changed form (the tool's `PUT library/{id}/…`): the creator only. */
+    async update(actor: Actor, id: number, form: I) {
+      const item = await items.visible(actor, id);
+      if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
+      const stored: StoredStudioForm<I> = { form, schoolName: await schoolNameOf(actor, form) };
+      await deps.library.updateInput(item.id, { input: JSON.stringify(stored), title: form.title });
+      await deps.generation.regenerate(item.id);
+      return { id: item.id };
+    },
+  };
+}
+
+export type StudioToolHandle = ReturnType<typeof createStudioTool>;
