@@ -43,6 +43,8 @@ import { createGenerationService, type GenerationService } from './modules/tools
 import { createGrounding } from './modules/tools/grounding.ts';
 import { lessonRoutes } from './modules/tools/lesson/lesson.routes.ts';
 import { createLessonService } from './modules/tools/lesson/lesson.service.ts';
+import { studioRoutes } from './modules/tools/studio/studio.routes.ts';
+import { createStudioEndpoints } from './modules/tools/studio/studio-tools.ts';
 import { subscribeRoutes } from './modules/tools/subscribe.routes.ts';
 import { summaryRoutes } from './modules/tools/summary/summary.routes.ts';
 import { createSummaryService } from './modules/tools/summary/summary.service.ts';
@@ -264,6 +266,17 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
         gateway,
         tools: toolsService,
         grounding: createGrounding(db),
+      }),
+    ),
+  );
+  await app.register(
+    studioRoutes(
+      createStudioEndpoints({
+        db,
+        generation: generationService,
+        library: libraryRepository,
+        gateway,
+        tools: toolsService,
       }),
     ),
   );

@@ -123,6 +123,7 @@ export function createStudioTool<
 
   return {
     libraryType: tool.libraryType,
+    inputSchema: tool.inputSchema,
     items,
 
     async create(actor: Actor, form: I) {
@@ -152,4 +153,12 @@ export function createStudioTool<
   };
 }
 
-export type StudioToolHandle = ReturnType<typeof createStudioTool>;
+/** A registered tool, its form type erased (the routes parse the form with its own schema). */
+export type StudioToolHandle = {
+  libraryType: string;
+  // biome-ignore lint/suspicious/noExplicitAny: each tool's form type differs; its schema parses it.
+  inputSchema: z.ZodType<any>;
+  items: ReturnType<typeof createToolItems<typeof studioResultSchema>>;
+  create(actor: Actor, form: unknown): Promise<{ id: number; created: boolean }>;
+  update(actor: Actor, id: number, form: unknown): Promise<{ id: number }>;
+};

@@ -1,0 +1,22 @@
+import { parentLetterTool } from './parent-letter.ts';
+import type { StudioEndpoint } from './studio.routes.ts';
+import { createStudioTool, type StudioToolHandle } from './studio-tool.ts';
+
+type StudioDeps = Parameters<typeof createStudioTool>[0];
+
+/**
+ * Every document-studio tool and its paths. A tool is added here; its form, model schema,
+ * offline draft and document layout live in its own file.
+ */
+export function createStudioEndpoints(deps: StudioDeps): StudioEndpoint[] {
+  // Each tool's form type is erased here: the routes parse every form with the tool's own schema.
+  const erase = (handle: unknown) => handle as StudioToolHandle;
+  return [
+    {
+      handle: erase(createStudioTool(deps, parentLetterTool)),
+      createPath: 'letter',
+      updatePath: 'letter',
+      slug: 'parent-letter',
+    },
+  ];
+}
