@@ -43,3 +43,41 @@ export const studioResultSchema = z
   })
   .meta({ id: 'StudioResult' });
 export type StudioResult = z.infer<typeof studioResultSchema>;
+
+/** Files a teacher's own evaluation-plan template may be (document-tools.md §9: HWP, WORD, PDF). */
+export const EVALUATION_TEMPLATE_EXTENSIONS = ['hwp', 'hwpx', 'doc', 'docx', 'pdf'] as const;
+
+/**
+ * document-tools.md §3, §5: the evaluation plan. Grade, subject, semester and title are required;
+ * with the teacher's own template a file is required and its structure guides the plan.
+ */
+export const evaluationPlanInputSchema = studioCommonSchema
+  .extend({
+    curriculum: z.union([z.literal(2015), z.literal(2022)]).default(2022),
+    levelCodeSeq: z.number().int().positive().optional(),
+    isUserTemplate: z.boolean().default(false),
+    grade: z.string().max(20).optional(),
+    gradeSeq: z
+      .number({ message: '학년을 선택해주세요.' })
+      .int()
+      .positive({ message: '학년을 선택해주세요.' }),
+    semester: z.union([z.literal(1), z.literal(2)], { message: '학기를 선택해주세요.' }),
+    subjectSeq: z
+      .number({ message: '과목을 선택해주세요.' })
+      .int()
+      .positive({ message: '과목을 선택해주세요.' }),
+    subject: z.string().max(50).optional(),
+    query: z.string().max(2000).default(''),
+    publisherAuthorSeq: z.number().int().positive().nullable().optional(),
+    /** Filled by the server from the uploaded template (its text, for the model and the layout). */
+    template: z
+      .object({ fileName: z.string(), text: z.string().max(40_000), columns: z.array(z.string()).max(12) })
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.isUserTemplate && !value.template) {
+      ctx.addIssue({ code: 'custom', path: ['userTemplate'], message: '평가계획 양식 파일을 첨부해주세요.' });
+    }
+  })
+  .meta({ id: 'EvaluationPlanCreate' });
+export type EvaluationPlanInput = z.infer<typeof evaluationPlanInputSchema>;

@@ -26,6 +26,21 @@ export function gradeBandOf(gradeSeq: number): string | null {
   return bands[gradeSeq] ?? null;
 }
 
+/** The achievement levels stored with a 2022 standard (A–C or A–E), when the data has them. */
+export function levelsOf(json: string | null): { level: string; description: string }[] {
+  if (!json) return [];
+  try {
+    const parsed = JSON.parse(json) as { level?: unknown; description?: unknown }[];
+    return parsed.flatMap((entry) =>
+      typeof entry.level === 'string' && typeof entry.description === 'string'
+        ? [{ level: entry.level, description: entry.description }]
+        : [],
+    );
+  } catch {
+    return [];
+  }
+}
+
 /** `4국01-01`, `[4국01-01]` and ` [4국01-01] ` are one code. */
 export function normalizeCode(code: string): string {
   const bare = code.trim().replace(/^\[|\]$/g, '');
@@ -46,7 +61,7 @@ export function createGrounding(db: Kysely<Database>) {
       if (!band) return [];
       const rows = await db
         .selectFrom('standard')
-        .select(['code', 'statement', 'area'])
+        .select(['code', 'statement', 'area', 'levels'])
         .where('curriculum', '=', curriculum)
         .where('gradeBand', '=', band)
         .where((eb) => eb.or([eb('subject', '=', subject), eb('subjectGroup', '=', subject)]))
@@ -56,10 +71,17 @@ export function createGrounding(db: Kysely<Database>) {
       const scored = rows.map((row, index) => {
         const grams = indexGrams(`${row.area ?? ''} ${row.statement}`);
         const overlap = grams.filter((gram) => gram.length > 1 && goalGrams.has(gram)).length;
-        return { code: row.code, statement: row.statement, overlap, index };
+        return {
+          code: row.code,
+          statement: row.statement,
+          area: row.area,
+          levels: levelsOf(row.levels),
+          overlap,
+          index,
+        };
       });
       scored.sort((a, b) => b.overlap - a.overlap || a.index - b.index);
-      return scored.slice(0, limit).map(({ code, statement, overlap }) => ({ code, statement, overlap }));
+      return scored.slice(0, limit).map(({ index: _index, ...candidate }) => candidate);
     },
 
     /** The cited codes that exist for the curriculum, with their reference wording, in order. */

@@ -45,6 +45,8 @@ export interface StudioTool<I, O> {
   sensitiveNames?(form: I): string[];
   /** The honest note on an offline draft. */
   offlineNotice: string;
+  /** Looks up what the draft needs (names of codes, standards) once, when the form is submitted. */
+  prepare?(form: I): Promise<I>;
 }
 
 export function studioNotice(what: string): string {
@@ -75,7 +77,8 @@ export function createStudioTool<
 ) {
   deps.generation.register(tool.libraryType, async ({ item, input }) => {
     const stored = input as StoredStudioForm<I>;
-    const form = tool.inputSchema.parse(stored.form);
+    // Validated (and prepared) when it was submitted.
+    const form = stored.form;
     const context: StudioContext = { schoolName: stored.schoolName, today: new Date() };
     let output: O;
     let engine: StudioResult['engine'] = 'offline';
@@ -126,7 +129,8 @@ export function createStudioTool<
     inputSchema: tool.inputSchema,
     items,
 
-    async create(actor: Actor, form: I) {
+    async create(actor: Actor, submitted: I) {
+      const form = tool.prepare ? await tool.prepare(submitted) : submitted;
       const stored: StoredStudioForm<I> = { form, schoolName: await schoolNameOf(actor, form) };
       return deps.generation.submit(actor, {
         libraryType: tool.libraryType,
@@ -142,9 +146,10 @@ export function createStudioTool<
     },
 
     /** Re-create with a changed form (the tool's `PUT library/{id}/…`): the creator only. */
-    async update(actor: Actor, id: number, form: I) {
+    async update(actor: Actor, id: number, submitted: I) {
       const item = await items.visible(actor, id);
       if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
+      const form = tool.prepare ? await tool.prepare(submitted) : submitted;
       const stored: StoredStudioForm<I> = { form, schoolName: await schoolNameOf(actor, form) };
       await deps.library.updateInput(item.id, { input: JSON.stringify(stored), title: form.title });
       await deps.generation.regenerate(item.id);

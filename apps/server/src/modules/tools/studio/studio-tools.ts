@@ -1,3 +1,5 @@
+import { createGrounding } from '../grounding.ts';
+import { createEvaluationPlanTool, readEvaluationTemplate } from './evaluation-plan.ts';
 import { parentLetterTool } from './parent-letter.ts';
 import type { StudioEndpoint } from './studio.routes.ts';
 import { createStudioTool, type StudioToolHandle } from './studio-tool.ts';
@@ -12,6 +14,13 @@ export function createStudioEndpoints(deps: StudioDeps): StudioEndpoint[] {
   // Each tool's form type is erased here: the routes parse every form with the tool's own schema.
   const erase = (handle: unknown) => handle as StudioToolHandle;
   return [
+    {
+      handle: erase(createStudioTool(deps, createEvaluationPlanTool(deps.db, createGrounding(deps.db)))),
+      createPath: 'evaluation-plans',
+      updatePath: 'evaluation-plans',
+      slug: 'evaluation-plan',
+      files: { max: 1, read: readEvaluationTemplate },
+    },
     {
       handle: erase(createStudioTool(deps, parentLetterTool)),
       createPath: 'letter',
