@@ -23,6 +23,11 @@ export interface FakeScript {
   content?: string;
 }
 
+/** What the fake speech-to-text endpoint answers (`POST /audio/transcriptions`). */
+export interface FakeTranscription {
+  text: string;
+}
+
 export interface FakeLlm {
   url: string;
   /** Each request, with how long the fake took to answer it (the "model time"). */
@@ -30,6 +35,9 @@ export interface FakeLlm {
   enqueue(...scripts: FakeScript[]): void;
   /** Scripts applied when the queue is empty. */
   fallback: FakeScript;
+  /** Answers of the speech-to-text endpoint, in order; each request's size is recorded. */
+  transcriptions: FakeTranscription[];
+  transcriptionRequests: { bytes: number }[];
   close(): Promise<void>;
 }
 
@@ -125,6 +133,8 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     requests,
     enqueue: (...scripts) => queue.push(...scripts),
     fallback: {},
+    transcriptions: [],
+    transcriptionRequests: [],
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -136,6 +146,15 @@ export async function startFakeLlm(): Promise<FakeLlm> {
       const entry = requests.find((r) => r.started === started);
       if (entry) entry.durationMs = performance.now() - started;
     });
+    if (request.method === 'POST' && request.url?.endsWith('/audio/transcriptions')) {
+      let bytes = 0;
+      for await (const chunk of request) bytes += (chunk as Buffer).length;
+      fake.transcriptionRequests.push({ bytes });
+      const answer = fake.transcriptions.shift() ?? { text: '' };
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ text: answer.text, language: 'korean', duration: 3, segments: [] }));
+      return;
+    }
     if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
       response.writeHead(404).end();
       return;

@@ -81,3 +81,45 @@ export const evaluationPlanInputSchema = studioCommonSchema
   })
   .meta({ id: 'EvaluationPlanCreate' });
 export type EvaluationPlanInput = z.infer<typeof evaluationPlanInputSchema>;
+
+/** Comma-joined names (the form's lists), trimmed, blanks dropped. */
+export function namesOf(joined: string): string[] {
+  return joined
+    .split(/[,，\n]/)
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+/** Recordings the minutes may be written from (document-tools.md §9: mp3, mp4). */
+export const MINUTES_RECORDING_EXTENSIONS = ['mp3', 'mp4'] as const;
+export const MEETING_DECISIONS = ['원안가결', '수정가결', '부결', '보류'] as const;
+
+/**
+ * document-tools.md §3, §5: school steering committee minutes. Title, agenda, principal, the first
+ * teacher member and the first parent member are required; the member lists keep at least one.
+ */
+export const meetingMinutesInputSchema = studioCommonSchema
+  .extend({
+    principal: z.string().trim().min(1, { message: '교장 위원 이름을 입력해주세요.' }).max(50),
+    chair: z.string().max(50).default(''),
+    secretary: z.string().max(50).default(''),
+    admin: z.string().max(50).default(''),
+    teachers: z
+      .string()
+      .max(500)
+      .refine((v) => namesOf(v).length > 0, { message: '교원 위원을 한 명 이상 입력해주세요.' }),
+    parents: z
+      .string()
+      .max(500)
+      .refine((v) => namesOf(v).length > 0, { message: '학부모 위원을 한 명 이상 입력해주세요.' }),
+    topic: z.string().trim().min(1, { message: '안건을 입력해주세요.' }).max(2000),
+    requestContent: z.string().max(20_000).default(''),
+    schoolLevel: z.string().max(20).optional(),
+    meetingKind: z.enum(['REGULAR', 'EXTRA']).default('REGULAR'),
+    meetingDate: z.string().max(40).optional(),
+    place: z.string().max(100).optional(),
+    /** Filled by the server from an uploaded recording. */
+    transcript: z.string().max(60_000).optional(),
+  })
+  .meta({ id: 'MeetingMinutesCreate' });
+export type MeetingMinutesInput = z.infer<typeof meetingMinutesInputSchema>;

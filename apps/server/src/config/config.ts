@@ -48,6 +48,8 @@ export const configSchema = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).default('gpt-4.1'),
   AI_VISION: booleanFlag.optional(),
+  /** The speech-to-text model for recordings (OpenAI's audio API, or the compatible server's). */
+  AI_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
   CHAT_MAX_CONCURRENT_STREAMS: z.coerce.number().int().min(1).max(10_000).default(3),
   CHAT_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   REDIS_KEY_PREFIX: z

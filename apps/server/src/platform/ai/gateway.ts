@@ -1,6 +1,14 @@
 import { APICallError, type LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { MAX_CHAT_INPUT_LENGTH } from '@ssaem/contracts';
-import { generateText, type ModelMessage, Output, stepCountIs, streamText, type ToolSet } from 'ai';
+import {
+  generateText,
+  type ModelMessage,
+  Output,
+  stepCountIs,
+  streamText,
+  type ToolSet,
+  experimental_transcribe as transcribe,
+} from 'ai';
 import type { z } from 'zod';
 import type { TokenReservation, TokenTracker } from '../../modules/licences/licences.service.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -433,6 +441,35 @@ export function createAiGateway(deps: { choice: ModelChoice; tracker: TokenTrack
         );
         reservation = undefined;
         return restoreDeep(result.output as z.infer<T>, pseudonymizer);
+      } finally {
+        if (reservation) await deps.tracker.release(reservation).catch(() => false);
+        releaseSlot();
+      }
+    },
+
+    /** Whether recordings can be turned into text here. */
+    canTranscribe: choice.transcription !== null,
+
+    /**
+     * A recording to text through the provider's speech-to-text model, reserved against the
+     * licence like any call (about one token per 100 ms of audio, settled by the transcript).
+     */
+    async transcribe(input: { caller: AiCaller; purpose: string; audio: Uint8Array; mediaType: string }) {
+      if (!choice.transcription) throw new AppError('E_VALIDATION');
+      const releaseSlot = deps.limits.acquire(input.caller.userId);
+      let reservation: Awaited<ReturnType<TokenTracker['reserve']>> | undefined;
+      try {
+        // 128 kbit/s is 16 kB a second.
+        const seconds = input.audio.byteLength / 16_000;
+        reservation = await deps.tracker.reserve(
+          input.caller.userId,
+          Math.ceil(seconds * 10) + 500,
+          input.purpose,
+        );
+        const result = await transcribe({ model: choice.transcription, audio: input.audio });
+        await deps.tracker.settle(reservation, estimateTokens(result.text) + Math.ceil(seconds));
+        reservation = undefined;
+        return { text: result.text, segments: result.segments };
       } finally {
         if (reservation) await deps.tracker.release(reservation).catch(() => false);
         releaseSlot();

@@ -1,6 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { LanguageModelV4, TranscriptionModelV4 } from '@ai-sdk/provider';
 import type { Config } from '../../config/config.ts';
 import { createOfflineModel, type OfflineComposer } from './offline-model.ts';
 
@@ -11,6 +11,8 @@ export interface ModelChoice {
   offline: boolean;
   /** Whether images may be sent to the model. */
   vision: boolean;
+  /** Speech to text (meeting recordings), when a provider is configured. */
+  transcription: TranscriptionModelV4 | null;
 }
 
 /**
@@ -30,6 +32,7 @@ export function chooseModel(config: Config, offlineComposer: OfflineComposer): M
       modelId: config.AI_MODEL,
       offline: false,
       vision: config.AI_VISION ?? true,
+      transcription: openai.transcription(config.AI_TRANSCRIPTION_MODEL),
     };
   }
   if (provider === 'openai-compatible' && config.AI_BASE_URL) {
@@ -46,6 +49,11 @@ export function chooseModel(config: Config, offlineComposer: OfflineComposer): M
       modelId: config.AI_MODEL,
       offline: false,
       vision: config.AI_VISION ?? false,
+      // Compatible servers (vLLM, LocalAI, whisper servers) expose OpenAI's /audio/transcriptions.
+      transcription: createOpenAI({
+        baseURL: config.AI_BASE_URL,
+        apiKey: config.AI_API_KEY ?? 'none',
+      }).transcription(config.AI_TRANSCRIPTION_MODEL),
     };
   }
   return {
@@ -54,5 +62,6 @@ export function chooseModel(config: Config, offlineComposer: OfflineComposer): M
     modelId: 'offline',
     offline: true,
     vision: false,
+    transcription: null,
   };
 }

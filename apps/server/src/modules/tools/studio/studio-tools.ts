@@ -1,5 +1,6 @@
 import { createGrounding } from '../grounding.ts';
 import { createEvaluationPlanTool, readEvaluationTemplate } from './evaluation-plan.ts';
+import { createRecordingReader, meetingMinutesTool } from './meeting-minutes.ts';
 import { parentLetterTool } from './parent-letter.ts';
 import type { StudioEndpoint } from './studio.routes.ts';
 import { createStudioTool, type StudioToolHandle } from './studio-tool.ts';
@@ -20,6 +21,12 @@ export function createStudioEndpoints(deps: StudioDeps): StudioEndpoint[] {
       updatePath: 'evaluation-plans',
       slug: 'evaluation-plan',
       files: { max: 1, read: readEvaluationTemplate },
+    },
+    {
+      handle: erase(createStudioTool(deps, meetingMinutesTool)),
+      createPath: 'meeting-minutes',
+      slug: 'meeting-minutes',
+      files: { max: 1, read: createRecordingReader(deps.gateway) },
     },
     {
       handle: erase(createStudioTool(deps, parentLetterTool)),

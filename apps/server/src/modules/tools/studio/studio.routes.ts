@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/auth/guards.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { ERROR_RESPONSES } from '../../../platform/http/error-responses.ts';
+import type { Actor } from '../../../policies/actor.ts';
 import { formError, readToolForm } from '../tool-form.ts';
 import { TOOL_SCHEMA, teachersOnly, toolItemParams, toolItemRoutes } from '../tool-item.routes.ts';
 import type { StudioToolHandle } from './studio-tool.ts';
@@ -20,7 +21,7 @@ export interface StudioEndpoint {
   /** Files the form may carry (a template, a recording), read by the tool itself. */
   files?: {
     max: number;
-    read(form: unknown, files: { bytes: Buffer; filename: string }[]): Promise<unknown>;
+    read(form: unknown, files: { bytes: Buffer; filename: string }[], actor: Actor): Promise<unknown>;
   };
 }
 
@@ -38,7 +39,9 @@ export function studioRoutes(endpoints: StudioEndpoint[]): FastifyPluginAsyncZod
         maxFiles: endpoint.files?.max ?? 0,
         formFields: ['generateDto', 'inputDto', 'data'],
       });
-      const input = endpoint.files ? await endpoint.files.read(form.input, form.files) : form.input;
+      const input = endpoint.files
+        ? await endpoint.files.read(form.input, form.files, actorOf(request))
+        : form.input;
       const parsed = endpoint.handle.inputSchema.safeParse(input ?? {});
       if (!parsed.success) throw formError(parsed.error.issues);
       return endpoint.handle.create(actorOf(request), parsed.data);
@@ -101,7 +104,9 @@ export function studioRoutes(endpoints: StudioEndpoint[]): FastifyPluginAsyncZod
               maxFiles: endpoint.files?.max ?? 0,
               formFields: ['generateDto', 'inputDto', 'data'],
             });
-            const input = endpoint.files ? await endpoint.files.read(form.input, form.files) : form.input;
+            const input = endpoint.files
+              ? await endpoint.files.read(form.input, form.files, actorOf(request))
+              : form.input;
             const parsed = endpoint.handle.inputSchema.safeParse(input ?? {});
             if (!parsed.success) throw formError(parsed.error.issues);
             return reply

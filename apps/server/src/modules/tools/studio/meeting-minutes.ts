@@ -1,0 +1,242 @@
+import { spawn } from 'node:child_process';
+import {
+  MEETING_DECISIONS,
+  type MeetingMinutesInput,
+  meetingMinutesInputSchema,
+  namesOf,
+} from '@ssaem/contracts';
+import { doc, heading, orderedList, paragraph, table, tableHeader } from '@ssaem/documents';
+import { z } from 'zod';
+import type { AiGateway } from '../../../platform/ai/gateway.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import type { Actor } from '../../../policies/actor.ts';
+import { type StudioContext, type StudioTool, studioNotice } from './studio-tool.ts';
+
+export const MEETING_MINUTES = 'MEETING_MINUTES';
+
+const minutesSchema = z.object({
+  opening: z.string(),
+  agenda: z.array(
+    z.object({
+      title: z.string(),
+      presentation: z.string(),
+      discussion: z.array(z.object({ speaker: z.string(), content: z.string() })),
+      decision: z.enum(MEETING_DECISIONS).or(z.literal('미정')),
+    }),
+  ),
+  otherBusiness: z.string(),
+});
+type MinutesBody = z.infer<typeof minutesSchema>;
+
+const SHADE = { backgroundColor: '#EEF2F7' };
+
+function agendaItems(topic: string): string[] {
+  const items = topic
+    .split(/\n|(?:^|\s)\d+[.)]\s|;/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return items.length ? items : [topic.trim()];
+}
+
+/** Attendance by role; names only here, in the list the form supplied (DOMAIN.md). */
+function attendance(form: MeetingMinutesInput) {
+  const rows: [string, string][] = [['교원위원(당연직)', `${form.principal} (교장)`]];
+  if (form.chair.trim()) rows.push(['위원장', form.chair.trim()]);
+  rows.push(['교원위원', namesOf(form.teachers).join(', ')]);
+  rows.push(['학부모위원', namesOf(form.parents).join(', ')]);
+  if (form.secretary.trim()) rows.push(['간사', form.secretary.trim()]);
+  if (form.admin.trim()) rows.push(['행정실장', form.admin.trim()]);
+  return rows;
+}
+
+function memberCount(form: MeetingMinutesInput): number {
+  const listed = new Set([form.principal.trim(), ...namesOf(form.teachers), ...namesOf(form.parents)]);
+  const chairFromOutside = form.chair.trim() && !listed.has(form.chair.trim()) ? 1 : 0;
+  return listed.size + chairFromOutside;
+}
+
+function offlineMinutes(form: MeetingMinutesInput): MinutesBody {
+  const notes = [form.requestContent, form.transcript ?? '']
+    .join('\n')
+    .split(/\n+/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return {
+    opening: `재적 위원 ${memberCount(form)}명 중 ${memberCount(form)}명이 출석하여 성원되었음을 보고하고, 위원장이 개회를 선언함.`,
+    agenda: agendaItems(form.topic).map((title, index) => ({
+      title,
+      presentation: `${title}에 대하여 담당 교원이 제안 설명함.`,
+      discussion:
+        index === 0 && notes.length ? notes.slice(0, 6).map((content) => ({ speaker: '위원', content })) : [],
+      decision: '미정',
+    })),
+    otherBusiness: '없음',
+  };
+}
+
+function minutesDocument(body: MinutesBody, form: MeetingMinutesInput, context: StudioContext) {
+  const school = context.schoolName ?? '○○학교';
+  const kind = form.meetingKind === 'EXTRA' ? '임시' : '정기';
+  const date = form.meetingDate?.trim() || `${context.today.getFullYear()}. ○. ○.(○) ○○:○○`;
+  return doc(
+    [
+      heading(1, `${school} 학교운영위원회 제○회 (${kind}) 회의록`, { textAlign: 'center' }),
+      table([
+        [tableHeader('일시', SHADE), date],
+        [tableHeader('장소', SHADE), form.place?.trim() || '본교 ○○실'],
+        [
+          tableHeader('안건', SHADE),
+          agendaItems(form.topic)
+            .map((item, i) => `${i + 1}. ${item}`)
+            .join('\n'),
+        ],
+      ]),
+      heading(2, '참석 위원'),
+      table([[tableHeader('구분', SHADE), tableHeader('위원', SHADE)], ...attendance(form)], {
+        colwidths: [25, 75],
+      }),
+      heading(2, '1. 개회'),
+      paragraph(body.opening),
+      heading(2, '2. 안건 심의'),
+      ...body.agenda.flatMap((item, index) => [
+        heading(3, `제${index + 1}호 안건: ${item.title}`),
+        paragraph(`○ 제안 설명: ${item.presentation}`),
+        paragraph('○ 질의 및 응답'),
+        item.discussion.length
+          ? orderedList(item.discussion.map((entry) => `${entry.speaker}: ${entry.content}`))
+          : paragraph('  (질의와 응답 내용을 적어 주세요)'),
+        paragraph(
+          `○ 의결: ${item.decision === '미정' ? '(원안가결 / 수정가결 / 부결 / 보류 중 의결 결과를 적어 주세요)' : item.decision}`,
+        ),
+      ]),
+      heading(2, '3. 기타 사항'),
+      paragraph(body.otherBusiness || '없음'),
+      heading(2, '4. 폐회'),
+      paragraph('위원장이 폐회를 선언함.'),
+      paragraph(`위원장          (인)      간사          (인)`, { textAlign: 'right' }),
+    ],
+    { title: form.title },
+  );
+}
+
+/** The recording's kind by its bytes: MP3 (ID3 tag or frame sync) or MP4 (`ftyp` box). */
+export function recordingKind(bytes: Buffer): 'mp3' | 'mp4' | null {
+  if (bytes.length >= 3 && bytes.toString('latin1', 0, 3) === 'ID3') return 'mp3';
+  if (bytes.length >= 2 && bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0) return 'mp3';
+  if (bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp') return 'mp4';
+  return null;
+}
+
+/** The sound of a video as MP3, through ffmpeg when the server has it. */
+async function audioOfVideo(bytes: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const ffmpeg = spawn('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-i',
+      'pipe:0',
+      '-vn',
+      '-f',
+      'mp3',
+      'pipe:1',
+    ]);
+    const chunks: Buffer[] = [];
+    ffmpeg.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    ffmpeg.on('error', () =>
+      reject(
+        new AppError('E_VALIDATION', {
+          details: [
+            {
+              path: 'files',
+              message: '영상(mp4)에서 소리를 뽑을 수 없는 서버입니다. mp3 파일로 올려 주세요.',
+            },
+          ],
+        }),
+      ),
+    );
+    ffmpeg.on('close', (code) =>
+      code === 0 && chunks.length
+        ? resolve(Buffer.concat(chunks))
+        : reject(
+            new AppError('E_FILE_001', {
+              details: [{ path: 'files', message: '영상에서 소리를 뽑지 못했습니다.' }],
+            }),
+          ),
+    );
+    ffmpeg.stdin.on('error', () => undefined);
+    ffmpeg.stdin.end(bytes);
+  });
+}
+
+/**
+ * Minutes from a recording (document-tools.md §5): an mp3 or mp4 is turned into text by the
+ * provider's speech-to-text model; without one the teacher is told so and types the notes instead.
+ */
+export function createRecordingReader(gateway: AiGateway) {
+  return async (input: unknown, files: { bytes: Buffer; filename: string }[], actor: Actor) => {
+    const file = files[0];
+    if (!file) return input;
+    const kind = recordingKind(file.bytes);
+    if (!kind) {
+      throw new AppError('E_VALIDATION', {
+        details: [{ path: 'files', message: '녹음 파일은 mp3 또는 mp4만 올릴 수 있습니다.' }],
+      });
+    }
+    if (!gateway.canTranscribe) {
+      throw new AppError('E_VALIDATION', {
+        details: [
+          {
+            path: 'files',
+            message:
+              '녹음을 글로 옮기는 음성 인식 모델이 연결되어 있지 않습니다. 회의 내용을 직접 입력해 주세요.',
+          },
+        ],
+      });
+    }
+    const audio = kind === 'mp4' ? await audioOfVideo(file.bytes) : file.bytes;
+    const { text } = await gateway.transcribe({
+      caller: { userId: actor.userId },
+      purpose: 'meeting-minutes-transcription',
+      audio,
+      mediaType: 'audio/mpeg',
+    });
+    return { ...(input as Record<string, unknown>), transcript: text.slice(0, 60_000) };
+  };
+}
+
+export const meetingMinutesTool: StudioTool<MeetingMinutesInput, MinutesBody> = {
+  libraryType: MEETING_MINUTES,
+  promptSeq: 9,
+  inputSchema: meetingMinutesInputSchema,
+  modelSchema: minutesSchema,
+  offlineNotice: studioNotice('회의록'),
+  offline: (form) => offlineMinutes(form),
+  // Members are named in the attendance list only; the model works with roles.
+  sensitiveNames: (form) =>
+    [
+      form.principal,
+      form.chair,
+      form.secretary,
+      form.admin,
+      ...namesOf(form.teachers),
+      ...namesOf(form.parents),
+    ]
+      .map((name) => name.trim())
+      .filter((name) => name.length >= 2),
+  prompt(form, context) {
+    return [
+      `학교: ${context.schoolName ?? '○○학교'} · 학교급: ${form.schoolLevel ?? ''} · ${form.meetingKind === 'EXTRA' ? '임시회' : '정기회'}`,
+      `안건:\n${agendaItems(form.topic)
+        .map((item, i) => `${i + 1}. ${item}`)
+        .join('\n')}`,
+      `재적 위원 ${memberCount(form)}명`,
+      form.requestContent ? `회의 메모/요청:\n${form.requestContent}` : '',
+      form.transcript ? `회의 녹음을 옮긴 글:\n${form.transcript.slice(0, 30_000)}` : '',
+      '발언자는 이름이 아니라 역할(위원장, 교원위원, 학부모위원, 교장, 간사)로 적습니다. decision은 원안가결, 수정가결, 부결, 보류 중 하나이며 알 수 없으면 "미정"입니다. opening은 성원 보고와 개회 선언 문장입니다.',
+    ]
+      .filter(Boolean)
+      .join('\n');
+  },
+  toDocument: minutesDocument,
+};
