@@ -123,3 +123,19 @@ export const meetingMinutesInputSchema = studioCommonSchema
   })
   .meta({ id: 'MeetingMinutesCreate' });
 export type MeetingMinutesInput = z.infer<typeof meetingMinutesInputSchema>;
+
+/**
+ * The general document (`/document/generate`): what to write, optionally a template file whose
+ * structure the document follows. The document name is optional and filled in when empty.
+ */
+export const generalDocumentInputSchema = studioCommonSchema
+  .extend({
+    title: z.string().trim().max(200).default(''),
+    query: z.string().trim().min(1, { message: '만들 문서의 내용을 입력해주세요.' }).max(4000),
+    /** Filled by the server from an uploaded template. */
+    template: z
+      .object({ fileName: z.string(), text: z.string().max(40_000), document: z.unknown().optional() })
+      .optional(),
+  })
+  .meta({ id: 'GeneralDocumentCreate' });
+export type GeneralDocumentInput = z.infer<typeof generalDocumentInputSchema>;

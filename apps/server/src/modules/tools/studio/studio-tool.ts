@@ -16,6 +16,8 @@ import type { ToolsService } from '../tools.service.ts';
 export interface StudioContext {
   schoolName: string | null;
   today: Date;
+  /** Who writes the words: the connected model, or the offline draft. */
+  engine: 'model' | 'offline';
 }
 
 /** The stored form: what the teacher submitted plus the context it was made in. */
@@ -79,7 +81,11 @@ export function createStudioTool<
     const stored = input as StoredStudioForm<I>;
     // Validated (and prepared) when it was submitted.
     const form = stored.form;
-    const context: StudioContext = { schoolName: stored.schoolName, today: new Date() };
+    const context: StudioContext = {
+      schoolName: stored.schoolName,
+      today: new Date(),
+      engine: deps.gateway.info.offline ? 'offline' : 'model',
+    };
     let output: O;
     let engine: StudioResult['engine'] = 'offline';
     if (deps.gateway.info.offline) {

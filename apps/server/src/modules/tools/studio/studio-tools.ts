@@ -1,5 +1,11 @@
 import { createGrounding } from '../grounding.ts';
+import { counselParentTool } from './counsel-parent.ts';
+import { counselParentScriptTool } from './counsel-parent-script.ts';
+import { counselStudentTool } from './counsel-student.ts';
 import { createEvaluationPlanTool, readEvaluationTemplate } from './evaluation-plan.ts';
+import { generalDocumentTool, readGeneralTemplate } from './general-document.ts';
+import { groupPlayLessonPlanTool } from './group-play-lesson-plan.ts';
+import { groupPlayPlanTool } from './group-play-plan.ts';
 import { createRecordingReader, meetingMinutesTool } from './meeting-minutes.ts';
 import { parentLetterTool } from './parent-letter.ts';
 import type { StudioEndpoint } from './studio.routes.ts';
@@ -29,10 +35,23 @@ export function createStudioEndpoints(deps: StudioDeps): StudioEndpoint[] {
       files: { max: 1, read: createRecordingReader(deps.gateway) },
     },
     {
+      handle: erase(createStudioTool(deps, generalDocumentTool)),
+      createPath: 'generate',
+      slug: 'general',
+      files: { max: 1, read: readGeneralTemplate },
+    },
+    {
       handle: erase(createStudioTool(deps, parentLetterTool)),
       createPath: 'letter',
       updatePath: 'letter',
       slug: 'parent-letter',
     },
+    // Cooperative play and counselling: created through POST studio with their `type`.
+    { handle: erase(createStudioTool(deps, groupPlayPlanTool)), slug: 'group-play-plan' },
+    { handle: erase(createStudioTool(deps, groupPlayLessonPlanTool)), slug: 'group-play-lesson-plan' },
+    { handle: erase(createStudioTool(deps, counselStudentTool)), slug: 'counsel-student' },
+    // COUNSEL_PARENT: the record, or the record sheet when the form has `sheet: true`.
+    { handle: erase(createStudioTool(deps, counselParentTool)), slug: 'counsel-parent' },
+    { handle: erase(createStudioTool(deps, counselParentScriptTool)), slug: 'counsel-parent-script' },
   ];
 }
