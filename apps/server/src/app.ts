@@ -179,6 +179,14 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   });
   await app.register(filesRoutes(filesService));
   const chatRepository = createChatRepository(db);
+  const librarySearch = createLibrarySearchIndex(db, database.dialect);
+  const libraryRepository = createLibraryRepository(db, librarySearch);
+  const libraryService = createLibraryService({
+    library: libraryRepository,
+    search: librarySearch,
+    suggestions: createSuggestionsRepository(db),
+    publicUrl: config.PUBLIC_URL,
+  });
   const chatService = createChatService({
     files: filesService,
     repository: chatRepository,
@@ -187,20 +195,10 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     log: app.log,
     // Class rosters arrive with the classes feature; until then only names typed into forms are masked.
     studentNamesOf: async () => [],
+    materials: libraryService,
   });
   app.addHook('onClose', () => chatService.shutdown());
-  const librarySearch = createLibrarySearchIndex(db, database.dialect);
-  const libraryRepository = createLibraryRepository(db, librarySearch);
-  await app.register(
-    libraryRoutes(
-      createLibraryService({
-        library: libraryRepository,
-        search: librarySearch,
-        suggestions: createSuggestionsRepository(db),
-        publicUrl: config.PUBLIC_URL,
-      }),
-    ),
-  );
+  await app.register(libraryRoutes(libraryService));
   await app.register(
     materialsRoutes(
       createMaterialsService({ materials: createMaterialsRepository(db), library: libraryRepository }),

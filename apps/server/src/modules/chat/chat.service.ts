@@ -8,7 +8,9 @@ import {
   type Message,
   NO_PARENT_ID,
 } from '@ssaem/contracts';
+import { type ToolSet, tool } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import {
   type AdmissionTicket,
   type AiGateway,
@@ -18,10 +20,12 @@ import {
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { Actor } from '../../policies/actor.ts';
 import type { FilesService } from '../files/files.service.ts';
+import type { RelatedMaterial } from '../library/library.service.ts';
 import { DEFAULT_AGENT_ID, findAgent } from './agents.ts';
 import { presentConversation, presentMessage } from './chat.presenter.ts';
 import type { ChatRepository, ConversationRow, MessageRow } from './chat.repository.ts';
 import { Generation, type GenerationRegistry } from './generation.ts';
+import { libraryContextBlock } from './offline-answer.ts';
 
 const SAVE_INTERVAL_MS = 1000;
 const HISTORY_LIMIT = 40;
@@ -93,6 +97,8 @@ export function createChatService(deps: {
   log: FastifyBaseLogger;
   /** Student names of the teacher, never to reach a model (from class data when it exists). */
   studentNamesOf: (userId: number) => Promise<string[]>;
+  /** Shared library materials for a question (the library feature). */
+  materials?: { related(actor: Actor, text: string): Promise<RelatedMaterial[]> };
 }) {
   const { repository, registry } = deps;
   const snapshots = createSnapshotWriter(repository, registry, deps.log);
@@ -177,6 +183,44 @@ export function createChatService(deps: {
     }
   }
 
+  /**
+   * The library in chat: a connected model gets a search tool it calls when a teacher asks for
+   * materials; the offline assistant looks the question up itself and lists what it found.
+   */
+  async function withLibrary(
+    actor: Actor,
+    system: string,
+    question: string,
+  ): Promise<{ system: string; tools?: ToolSet }> {
+    const materials = deps.materials;
+    if (!materials) return { system };
+    if (deps.gateway.info.offline) {
+      const found = await materials.related(actor, question).catch((error: unknown) => {
+        deps.log.warn({ err: error }, 'library lookup for chat failed');
+        return [];
+      });
+      return { system: found.length ? `${system}\n\n${libraryContextBlock(found)}` : system };
+    }
+    return {
+      system,
+      tools: {
+        search_library: tool({
+          description:
+            '자료실(선생님들이 공유한 수업 자료, 평가계획, 가정통신문 등)에서 자료를 찾습니다. 교사가 자료를 찾거나 참고 자료를 원할 때 씁니다.',
+          inputSchema: z.object({
+            query: z.string().min(1).max(100).describe('찾을 낱말 (예: 분수, 평가계획)'),
+          }),
+          // Titles, kinds, schools and links only: no author names leave the server.
+          execute: async ({ query }) => ({
+            materials: (await materials.related(actor, query)).map(
+              ({ author: _author, ...material }) => material,
+            ),
+          }),
+        }),
+      },
+    };
+  }
+
   /** Runs the model and turns its events into frames; detached from any HTTP connection. */
   async function run(
     generation: Generation,
@@ -188,10 +232,12 @@ export function createChatService(deps: {
     const agent = findAgent(generation.agentId);
     try {
       generation.agentUpdate();
+      const { system, tools } = await withLibrary(actor, agent.systemPrompt, turns.at(-1)?.text ?? '');
       const events = deps.gateway.streamChat({
         caller: { userId: actor.userId, sensitiveNames: await deps.studentNamesOf(actor.userId) },
         purpose: 'chat',
-        system: agent.systemPrompt,
+        system,
+        ...(tools ? { tools } : {}),
         turns,
         abortSignal: generation.abort.signal,
         ticket,

@@ -1,4 +1,27 @@
 import type { OfflineRequest } from '../../platform/ai/offline-model.ts';
+import type { RelatedMaterial } from '../library/library.service.ts';
+
+const LIBRARY_MARK = '[자료실 검색 결과]';
+
+/** The library's answer to a question, as a block of the system prompt (one material a line). */
+export function libraryContextBlock(materials: RelatedMaterial[]): string {
+  return [
+    LIBRARY_MARK,
+    ...materials.map((m) => `- ${m.title} | ${m.author}${m.school ? ` · ${m.school}` : ''} | ${m.url}`),
+  ].join('\n');
+}
+
+function libraryLinesOf(system: string): { title: string; by: string; url: string }[] {
+  const start = system.indexOf(LIBRARY_MARK);
+  if (start < 0) return [];
+  return system
+    .slice(start + LIBRARY_MARK.length)
+    .split('\n')
+    .flatMap((line) => {
+      const match = /^- (.+) \| (.+) \| (\/v2\/library\/\d+)$/.exec(line.trim());
+      return match ? [{ title: match[1]!, by: match[2]!, url: match[3]! }] : [];
+    });
+}
 
 const HANGUL = /[가-힣]/;
 
@@ -61,6 +84,14 @@ export function composeOfflineAnswer(request: OfflineRequest): string {
         '모델 없이도 AI 도구(평가계획, 가정통신문, 회의록, 상담 기록 등)는 입력하신 내용으로 한국 학교 문서 형식의 초안을 만들어 드립니다.',
       );
     }
+    const found = libraryLinesOf(request.system);
+    if (found.length) {
+      lines.push(
+        '',
+        '자료실에서 질문과 관련된 자료를 찾았어요.',
+        ...found.map((m) => `- [${m.title}](${m.url}) — ${m.by}`),
+      );
+    }
     if (question) lines.push('', `> 받은 질문: ${question.slice(0, 200)}${question.length > 200 ? '…' : ''}`);
     return lines.join('\n');
   }
@@ -75,6 +106,14 @@ export function composeOfflineAnswer(request: OfflineRequest): string {
       ? `Without a model, ${hints.map((h) => h.en).join(', ')} still drafts the document's standard structure from your input.`
       : 'Without a model, the AI tools (evaluation plans, parent letters, minutes, counselling records…) still draft documents in the standard Korean school format from your input.',
   ];
+  const found = libraryLinesOf(request.system);
+  if (found.length) {
+    lines.push(
+      '',
+      'Related materials in the library:',
+      ...found.map((m) => `- [${m.title}](${m.url}) — ${m.by}`),
+    );
+  }
   if (question)
     lines.push('', `> Your question: ${question.slice(0, 200)}${question.length > 200 ? '…' : ''}`);
   return lines.join('\n');

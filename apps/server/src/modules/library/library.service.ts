@@ -25,6 +25,51 @@ const COUNTER_OF_FILTER: Partial<Record<LibrarySearchQuery['filter'], LibraryCou
   SAVED: 'bookmarkCount',
 };
 
+export interface RelatedMaterial {
+  id: number;
+  title: string;
+  libraryType: string;
+  author: string;
+  school: string | null;
+  url: string;
+}
+
+/** Words of a chat question worth searching: Korean runs of two or more syllables, endings and fillers left out. */
+const FILLERS = new Set([
+  '자료',
+  '관련',
+  '있어',
+  '있나요',
+  '있을까',
+  '알려',
+  '알려줘',
+  '찾아',
+  '찾아줘',
+  '주세요',
+  '좀',
+  '어떤',
+  '무엇',
+  '뭐',
+  '추천',
+  '해줘',
+  '만들어',
+  '싶어',
+  '싶어요',
+  '수업',
+  '선생님',
+]);
+const PARTICLE = /(은|는|이|가|을|를|에|의|도|로|으로|와|과|에서|에게|하고|이랑|랑|부터|까지|처럼|보다)$/;
+export function questionKeywords(question: string): string[] {
+  const runs = question.match(/[\uAC00-\uD7A3]{2,}/g) ?? [];
+  const words: string[] = [];
+  for (const run of runs) {
+    const stem = run.length > 2 ? run.replace(PARTICLE, '') : run;
+    if (stem.length < 2 || FILLERS.has(stem) || FILLERS.has(run) || words.includes(stem)) continue;
+    words.push(stem);
+  }
+  return words.slice(0, 4);
+}
+
 export function toCard(row: CardRow, reason: string | null = null): LibraryCard {
   return {
     id: row.id,
@@ -242,6 +287,47 @@ export function createLibraryService(deps: {
 
   return {
     visible,
+
+    /**
+     * Shared materials that answer a question in chat: each meaningful word of the question is
+     * searched in both tabs; items matching more of the words come first.
+     */
+    async related(actor: Actor, question: string, limit = 5): Promise<RelatedMaterial[]> {
+      const words = questionKeywords(question);
+      if (words.length === 0) return [];
+      const hits = new Map<number, { card: LibraryCard; words: number }>();
+      for (const word of words) {
+        for (const tab of ['OUR_SCHOOL', 'OTHER_SCHOOLS'] as const) {
+          const found = await searchShared(actor, {
+            tab,
+            keyword: word,
+            filter: 'ALL',
+            pageSize: limit,
+          });
+          for (const card of found.items) {
+            const entry = hits.get(card.id) ?? { card, words: 0 };
+            entry.words += 1;
+            hits.set(card.id, entry);
+          }
+        }
+      }
+      return [...hits.values()]
+        .sort(
+          (a, b) =>
+            b.words - a.words ||
+            b.card.likeCount + b.card.bookmarkCount - (a.card.likeCount + a.card.bookmarkCount) ||
+            b.card.id - a.card.id,
+        )
+        .slice(0, limit)
+        .map(({ card }) => ({
+          id: card.id,
+          title: card.title,
+          libraryType: card.libraryType,
+          author: card.author.name,
+          school: card.school?.name ?? null,
+          url: `/v2/library/${card.id}`,
+        }));
+    },
 
     search(actor: Actor, query: LibrarySearchQuery) {
       return query.tab === 'SUGGESTIONS' ? suggested(actor, query) : searchShared(actor, query);

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLibraryRepository } from '../src/modules/library/library.repository.ts';
+import { questionKeywords } from '../src/modules/library/library.service.ts';
+import { createLibrarySearchIndex } from '../src/modules/library/library-search.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { buildDemoWorld, type DemoWorld } from './demo-world.ts';
+import { type FakeLlm, startFakeLlm } from './fake-llm-server.ts';
+import { parseFrames, textOfDeltas } from './sse-client.ts';
+
+async function shareMaterial(
+  t: TestApp,
+  world: DemoWorld,
+  username: string,
+  title: string,
+  visibility: 'PUBLIC' | 'PRIVATE',
+) {
+  const library = createLibraryRepository(
+    t.database.db,
+    createLibrarySearchIndex(t.database.db, t.database.dialect),
+  );
+  const user = world.users[username]!;
+  const now = new Date().toISOString();
+  return library.insert({
+    creatorId: user.id,
+    schoolId: user.schoolId,
+    libraryType: 'LESSON',
+    materialType: 'lesson',
+    title,
+    status: 3,
+    visibility,
+    editable: 1,
+    input: '{}',
+    content: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+async function ask(t: TestApp, world: DemoWorld, text: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/agents/chat/openAI',
+    headers: await world.headersFor('teacher'),
+    payload: { text, parentMessageId: '00000000-0000-0000-0000-000000000000' },
+  });
+  return parseFrames(res.body);
+}
+
+describe('the library in chat', () => {
+  it('takes the meaningful words of a question', () => {
+    expect(questionKeywords('분수 수업 자료 있어?')).toEqual(['분수']);
+    expect(questionKeywords('평가계획을 찾아줘, 3학년 과학으로')).toEqual(['평가계획', '학년', '과학']);
+  });
+
+  describe('offline', () => {
+    let t: TestApp;
+    let world: DemoWorld;
+    beforeAll(async () => {
+      t = await buildTestApp();
+      world = await buildDemoWorld(t);
+    });
+    afterAll(() => t.close());
+
+    it('lists shared materials that match the question, never private ones', async () => {
+      const shared = await shareMaterial(t, world, 'teacher3', '분수 놀이 수업', 'PUBLIC');
+      await shareMaterial(t, world, 'teacher3', '분수 비공개 메모', 'PRIVATE');
+      const text = textOfDeltas(await ask(t, world, '분수 수업 자료 있어?'));
+      expect(text).toContain('AI 모델이 연결되어 있지 않아');
+      expect(text).toContain(`[분수 놀이 수업](/v2/library/${shared}) — 정다은 · 서울가락초등학교`);
+      expect(text).not.toContain('비공개');
+    });
+  });
+
+  describe('with a model', () => {
+    let t: TestApp;
+    let world: DemoWorld;
+    let fake: FakeLlm;
+    beforeAll(async () => {
+      fake = await startFakeLlm();
+      t = await buildTestApp({ AI_BASE_URL: fake.url, AI_MODEL: 'fake-model' });
+      world = await buildDemoWorld(t);
+    });
+    afterAll(async () => {
+      await t.close();
+      await fake.close();
+    });
+
+    it('gives the model a library search tool whose results carry no author names', async () => {
+      const shared = await shareMaterial(t, world, 'teacher3', '분수 놀이 수업', 'PUBLIC');
+      fake.enqueue(
+        { toolCall: { name: 'search_library', args: { query: '분수' } } },
+        { text: ['자료실의 ', '"분수 놀이 수업"을 참고하세요.'] },
+      );
+      const frames = await ask(t, world, '분수 수업 자료 추천해 줘');
+      expect(JSON.stringify(frames)).toContain('search_library');
+      expect(textOfDeltas(frames)).toContain('분수 놀이 수업');
+      const lastRequest = fake.requests.at(-1)?.body as
+        | { messages: { role: string; content: unknown }[] }
+        | undefined;
+      const toolMessage = lastRequest?.messages.find((m) => m.role === 'tool');
+      const result = JSON.stringify(toolMessage?.content);
+      expect(result).toContain('분수 놀이 수업');
+      expect(result).toContain(`/v2/library/${shared}`);
+      expect(result).not.toContain('정다은');
+    });
+  });
+});
