@@ -89,6 +89,10 @@ function createSnapshotWriter(
   };
 }
 
+/** Questions that ask for materials (the library search tool is offered for these). */
+const ASKS_FOR_MATERIALS =
+  /자료|찾아|추천|참고|예시|샘플|지도안|평가\s*계획|가정\s*통신|활동지|library|material|resource/i;
+
 export function createChatService(deps: {
   files: FilesService;
   repository: ChatRepository;
@@ -201,6 +205,9 @@ export function createChatService(deps: {
       });
       return { system: found.length ? `${system}\n\n${libraryContextBlock(found)}` : system };
     }
+    // Tools move a call off the direct streaming path (several times the CPU per token), so the
+    // tool is offered only when the teacher asks for materials.
+    if (!ASKS_FOR_MATERIALS.test(question)) return { system };
     return {
       system,
       tools: {
