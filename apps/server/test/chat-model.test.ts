@@ -223,7 +223,9 @@ describe('chat against an OpenAI-compatible server', () => {
         updatedAt: now,
       })
       .execute();
-    fake.fallback = { text: ['하나'], delayMs: 50 };
+    // The admitted answer holds its reservation for a while, so every other request arrives while
+    // the licence is still full, however slowly this machine handles the twenty.
+    fake.fallback = { text: ['하', '나'], delayMs: 1500 };
     const token = await accessTokenFor(t, user);
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
