@@ -1,5 +1,6 @@
 export * from './chat.ts';
 export * from './common.ts';
+export * from './counselling.ts';
 export * from './documents.ts';
 export * from './error-reports.ts';
 export * from './errors.ts';
@@ -8,6 +9,7 @@ export * from './i18n.ts';
 export * from './lesson.ts';
 export * from './library.ts';
 export * from './licenses.ts';
+export * from './play.ts';
 export * from './reference.ts';
 export * from './studio.ts';
 export * from './summary.ts';
