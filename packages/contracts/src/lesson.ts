@@ -36,7 +36,11 @@ export const lessonSectionKeySchema = z.union([
 /** document-tools.md §3, §5: the lesson form and its messages. */
 export const lessonInputSchema = z
   .object({
-    title: z.string().trim().min(1, { message: '제목을 입력해주세요.' }).max(200),
+    title: z
+      .string({ message: '제목을 입력해주세요.' })
+      .trim()
+      .min(1, { message: '제목을 입력해주세요.' })
+      .max(200),
     gradeSeq: z
       .number({ message: '학년을 선택해주세요.' })
       .int()
@@ -48,7 +52,11 @@ export const lessonInputSchema = z
     semester: z.union([z.literal(1), z.literal(2)]).optional(),
     curriculum: z.union([z.literal(2015), z.literal(2022)]).default(2015),
     language: z.enum(LESSON_LANGUAGES, { message: '언어를 선택해주세요.' }).default('KOREAN'),
-    query: z.string().trim().min(1, { message: '수업 목표를 입력해주세요.' }).max(2000),
+    query: z
+      .string({ message: '수업 목표를 입력해주세요.' })
+      .trim()
+      .min(1, { message: '수업 목표를 입력해주세요.' })
+      .max(2000),
     provider: z.enum(IMAGE_PROVIDERS, { message: '이미지 생성 방식을 선택해주세요.' }).default('imagen'),
     additionalInfo: z.string().max(2000).default(''),
     accessLevel: z.enum(['PUBLIC', 'SCHOOL', 'PRIVATE']).default('PUBLIC'),

@@ -6,7 +6,11 @@ import { z } from 'zod';
  */
 export const studioCommonSchema = z.object({
   promptSeq: z.number().int().positive().optional(),
-  title: z.string().trim().min(1, { message: '제목을 입력해주세요.' }).max(200),
+  title: z
+    .string({ message: '제목을 입력해주세요.' })
+    .trim()
+    .min(1, { message: '제목을 입력해주세요.' })
+    .max(200),
   type: z.string().max(40).optional(),
   extension: z.string().max(10).default('hwp'),
   schoolName: z.string().max(100).optional(),
@@ -22,7 +26,11 @@ export const PARENT_LETTER_TYPE_LABELS = { APPLY: '신청', GUIDE: '안내' } as
 /** document-tools.md §3, §5: the parent letter (가정통신문); title and topic required. */
 export const parentLetterInputSchema = studioCommonSchema
   .extend({
-    topic: z.string().trim().min(1, { message: '주제를 입력해주세요.' }).max(1000),
+    topic: z
+      .string({ message: '주제를 입력해주세요.' })
+      .trim()
+      .min(1, { message: '주제를 입력해주세요.' })
+      .max(1000),
     additionalInfo: z.string().max(4000).default(''),
     documentType: z
       .enum(PARENT_LETTER_TYPES, { message: '가정통신문 종류를 선택해주세요.' })
@@ -100,7 +108,11 @@ export const MEETING_DECISIONS = ['원안가결', '수정가결', '부결', '보
  */
 export const meetingMinutesInputSchema = studioCommonSchema
   .extend({
-    principal: z.string().trim().min(1, { message: '교장 위원 이름을 입력해주세요.' }).max(50),
+    principal: z
+      .string({ message: '교장 위원 이름을 입력해주세요.' })
+      .trim()
+      .min(1, { message: '교장 위원 이름을 입력해주세요.' })
+      .max(50),
     chair: z.string().max(50).default(''),
     secretary: z.string().max(50).default(''),
     admin: z.string().max(50).default(''),
@@ -112,7 +124,11 @@ export const meetingMinutesInputSchema = studioCommonSchema
       .string()
       .max(500)
       .refine((v) => namesOf(v).length > 0, { message: '학부모 위원을 한 명 이상 입력해주세요.' }),
-    topic: z.string().trim().min(1, { message: '안건을 입력해주세요.' }).max(2000),
+    topic: z
+      .string({ message: '안건을 입력해주세요.' })
+      .trim()
+      .min(1, { message: '안건을 입력해주세요.' })
+      .max(2000),
     requestContent: z.string().max(20_000).default(''),
     schoolLevel: z.string().max(20).optional(),
     meetingKind: z.enum(['REGULAR', 'EXTRA']).default('REGULAR'),
@@ -131,7 +147,11 @@ export type MeetingMinutesInput = z.infer<typeof meetingMinutesInputSchema>;
 export const generalDocumentInputSchema = studioCommonSchema
   .extend({
     title: z.string().trim().max(200).default(''),
-    query: z.string().trim().min(1, { message: '만들 문서의 내용을 입력해주세요.' }).max(4000),
+    query: z
+      .string({ message: '만들 문서의 내용을 입력해주세요.' })
+      .trim()
+      .min(1, { message: '만들 문서의 내용을 입력해주세요.' })
+      .max(4000),
     /** Filled by the server from an uploaded template. */
     template: z
       .object({ fileName: z.string(), text: z.string().max(40_000), document: z.unknown().optional() })
