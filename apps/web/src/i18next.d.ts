@@ -1,6 +1,7 @@
 import type account from './locales/ko/account.json';
 import type chat from './locales/ko/chat.json';
 import type common from './locales/ko/common.json';
+import type documents from './locales/ko/documents.json';
 import type home from './locales/ko/home.json';
 import type landing from './locales/ko/landing.json';
 import type library from './locales/ko/library.json';
@@ -8,6 +9,8 @@ import type pricing from './locales/ko/pricing.json';
 import type signup from './locales/ko/signup.json';
 import type site from './locales/ko/site.json';
 import type teacher from './locales/ko/teacher.json';
+import type tools from './locales/ko/tools.json';
+import type toolViews from './locales/ko/toolViews.json';
 
 // Typed keys: a t('…') call with a key missing from the Korean texts fails the typecheck.
 declare module 'i18next' {
@@ -24,6 +27,9 @@ declare module 'i18next' {
       signup: typeof signup;
       chat: typeof chat;
       library: typeof library;
+      documents: typeof documents;
+      toolViews: typeof toolViews;
+      tools: typeof tools;
     };
   }
 }

@@ -2,8 +2,11 @@ import type { ComponentType } from 'react';
 import { type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { chatRoutes } from '../features/chat/routes';
+import { documentRoutes, immersiveDocumentRoutes } from '../features/documents/routes';
 import { libraryRoutes, sharedLibraryRoute } from '../features/library/routes';
 import { myMaterialsRoutes } from '../features/my-materials/routes';
+import { immersiveToolViewRoutes, toolViewRoutes } from '../features/tool-views/routes';
+import { toolRoutes } from '../features/tools/routes';
 import { loadPageTexts, type PageNamespace } from '../lib/i18n';
 import { isSignedIn } from '../lib/session';
 import { PublicLayout } from './layouts/public-layout';
@@ -165,6 +168,9 @@ export const appRoutes: RouteObject[] = [
                   ...chatRoutes,
                   ...libraryRoutes,
                   ...myMaterialsRoutes,
+                  ...documentRoutes,
+                  ...toolRoutes,
+                  ...toolViewRoutes,
                 ],
               },
             ],
@@ -178,7 +184,11 @@ export const appRoutes: RouteObject[] = [
           (m) => m.ImmersiveLayout,
         ),
         // Immersive screens need an id (/immersive/document/{id}); the bare prefix has nothing to show.
-        children: [{ index: true, loader: () => redirect(rootDestination()), element: null }],
+        children: [
+          { index: true, loader: () => redirect(rootDestination()), element: null },
+          ...immersiveToolViewRoutes,
+          ...immersiveDocumentRoutes,
+        ],
       },
     ],
   },

@@ -19,7 +19,10 @@ export type PageNamespace =
   | 'chat'
   | 'account'
   | 'signup'
-  | 'library';
+  | 'library'
+  | 'documents'
+  | 'toolViews'
+  | 'tools';
 
 // One small chunk per language and namespace: a screen downloads only the texts it shows, in the
 // language shown. Page texts are complete in both languages (locales.test.ts), so the English

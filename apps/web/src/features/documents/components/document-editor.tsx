@@ -1,0 +1,48 @@
+import type { DocumentModel } from '@ssaem/contracts/documents';
+import { EditorContent, type JSONContent, useEditor } from '@tiptap/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { documentExtensions } from '../editor/document-extensions';
+import { toDocumentModel } from '../editor/to-model';
+import classes from './document.module.css';
+import { EditorToolbar } from './editor-toolbar';
+
+interface DocumentEditorProps {
+  /** Read once: give the component a new `key` to load another document. */
+  initialContent: DocumentModel;
+  /** Every change, as the document model. */
+  onChange: (document: DocumentModel) => void;
+  label: string;
+}
+
+/** The TipTap editor on a page-like sheet, with its toolbar. */
+export function DocumentEditor({ initialContent, onChange, label }: DocumentEditorProps) {
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+  const extensions = useMemo(() => documentExtensions(), []);
+  const editor = useEditor({
+    extensions,
+    content: initialContent as JSONContent,
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        'aria-label': label,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        spellcheck: 'false',
+      },
+    },
+    onUpdate: ({ editor: current }) => onChangeRef.current(toDocumentModel(current.getJSON())),
+  });
+
+  return (
+    <div>
+      {editor ? <EditorToolbar editor={editor} /> : null}
+      <div className={classes.paper}>
+        <EditorContent editor={editor} className={`${classes.content} ${classes.editor}`} />
+      </div>
+    </div>
+  );
+}

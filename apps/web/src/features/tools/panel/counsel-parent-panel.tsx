@@ -1,0 +1,211 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, NativeSelect, Textarea, TextInput } from '@mantine/core';
+import {
+  counselParentRecordInputSchema,
+  PARENT_RELATION_LABELS,
+  PARENT_RELATIONS,
+  type ParentRelation,
+} from '@ssaem/contracts/counselling';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { createStudioDocument } from '../api';
+import { CommonSettings } from './common-settings';
+import { COUNSEL_SUBJECT_OPTIONS } from './counsel-student-panel';
+import type { SwitchablePanelProps } from './panel-props';
+import { ChoiceCheckboxes, GenderRadios } from './studio-fields';
+import { ToolPanel } from './tool-panel';
+import { useGeneration } from './use-generation';
+
+type ParentFormInput = z.input<typeof counselParentRecordInputSchema>;
+type ParentFormOutput = z.output<typeof counselParentRecordInputSchema>;
+
+/** The relation select (document-tools.md §9: mother, father, grandparents, agency, other). */
+export function RelationSelect(props: {
+  value: ParentRelation | undefined;
+  onChange: (value: ParentRelation | undefined) => void;
+  onBlur?: () => void;
+  error?: string | undefined;
+}) {
+  const { t } = useTranslation('tools');
+  return (
+    <NativeSelect
+      label={t('counsel.relation')}
+      required
+      data={[
+        { value: '', label: t('counsel.relationPlaceholder') },
+        ...PARENT_RELATIONS.map((relation) => ({ value: relation, label: PARENT_RELATION_LABELS[relation] })),
+      ]}
+      value={props.value ?? ''}
+      onChange={(event) =>
+        props.onChange((event.currentTarget.value || undefined) as ParentRelation | undefined)
+      }
+      onBlur={props.onBlur}
+      error={props.error}
+    />
+  );
+}
+
+/**
+ * The parent counselling record (document-tools.md §3, §5): the student form plus the relation and
+ * the parent's opinion; the plan is optional. Private by default.
+ */
+export function CounselParentPanel({ opened, onClose, onSwitch }: SwitchablePanelProps) {
+  return opened ? <CounselParentForm onClose={onClose} onSwitch={onSwitch} /> : null;
+}
+
+function CounselParentForm({
+  onClose,
+  onSwitch,
+}: {
+  onClose: () => void;
+  onSwitch?: (() => void) | undefined;
+}) {
+  const { t } = useTranslation('tools');
+  const generation = useGeneration('counsel-parent-record');
+  const form = useForm<ParentFormInput, unknown, ParentFormOutput>({
+    resolver: zodResolver(counselParentRecordInputSchema),
+    mode: 'all',
+    defaultValues: {
+      sheet: false,
+      title: '',
+      studentName: '',
+      counselSubject: [],
+      topic: '',
+      parentOpinion: '',
+      teacherIntervention: '',
+      futurePlan: '',
+      requestContent: '',
+      accessLevel: 'PRIVATE',
+      editable: true,
+    },
+  });
+  const { errors } = form.formState;
+  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PRIVATE';
+  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
+
+  const handleSubmit = form.handleSubmit((values) =>
+    generation.run(() =>
+      createStudioDocument('COUNSEL_PARENT', {
+        ...values,
+        sheet: false,
+        counselSubject: values.counselSubject.join(','),
+      }),
+    ),
+  );
+
+  return (
+    <ToolPanel
+      opened
+      onClose={onClose}
+      title={t('tools.counsel-parent-record')}
+      canSubmit={form.formState.isValid}
+      onSubmit={() => void handleSubmit()}
+      isGenerating={generation.isGenerating}
+      loadingMessage={t('studio.loading.counsel-parent-record')}
+      error={generation.error}
+    >
+      {onSwitch ? (
+        <Group justify="flex-end">
+          <Button variant="subtle" size="xs" onClick={onSwitch} disabled={generation.isGenerating}>
+            {t('counsel.toSheet')}
+          </Button>
+        </Group>
+      ) : null}
+      <TextInput
+        {...form.register('title')}
+        label={t('fields.title')}
+        placeholder={t('counsel.parentTitlePlaceholder')}
+        required
+        error={errors.title?.message}
+      />
+      <TextInput
+        {...form.register('studentName')}
+        label={t('counsel.studentName')}
+        required
+        error={errors.studentName?.message}
+      />
+      <Controller
+        control={form.control}
+        name="gender"
+        render={({ field, fieldState }) => (
+          <GenderRadios value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="relation"
+        render={({ field, fieldState }) => (
+          <RelationSelect
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="counselSubject"
+        render={({ field, fieldState }) => (
+          <ChoiceCheckboxes
+            label={t('counsel.subjects')}
+            required
+            cols={3}
+            options={COUNSEL_SUBJECT_OPTIONS}
+            value={Array.isArray(field.value) ? (field.value as string[]) : []}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Textarea
+        {...form.register('topic')}
+        label={t('counsel.situation')}
+        autosize
+        minRows={3}
+        required
+        error={errors.topic?.message}
+      />
+      <Textarea
+        {...form.register('parentOpinion')}
+        label={t('counsel.parentOpinion')}
+        autosize
+        minRows={2}
+        required
+        error={errors.parentOpinion?.message}
+      />
+      <Textarea
+        {...form.register('teacherIntervention')}
+        label={t('counsel.intervention')}
+        autosize
+        minRows={2}
+        required
+        error={errors.teacherIntervention?.message}
+      />
+      <Textarea
+        {...form.register('futurePlan')}
+        label={t('counsel.futurePlanOptional')}
+        autosize
+        minRows={2}
+        error={errors.futurePlan?.message}
+      />
+      <Textarea
+        {...form.register('requestContent')}
+        label={t('studio.request')}
+        placeholder={t('counsel.requestPlaceholder')}
+        autosize
+        minRows={2}
+        error={errors.requestContent?.message}
+      />
+      <CommonSettings
+        value={{ accessLevel, editable }}
+        onChange={(patch) => {
+          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
+          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
+        }}
+      />
+    </ToolPanel>
+  );
+}

@@ -1,0 +1,157 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Textarea, TextInput } from '@mantine/core';
+import { COUNSEL_PARENT_SHEET_TITLE, counselParentSheetInputSchema } from '@ssaem/contracts/counselling';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { createStudioDocument } from '../api';
+import { CommonSettings } from './common-settings';
+import { RelationSelect } from './counsel-parent-panel';
+import type { SwitchablePanelProps } from './panel-props';
+import { GenderRadios } from './studio-fields';
+import { ToolPanel } from './tool-panel';
+import { useGeneration } from './use-generation';
+
+type SheetFormInput = z.input<typeof counselParentSheetInputSchema>;
+type SheetFormOutput = z.output<typeof counselParentSheetInputSchema>;
+
+/**
+ * The parent counselling record sheet (학부모 상담 기록지, document-tools.md §2, §3, §5), the panel
+ * "titled for automatic generation": student, gender, relationship, topic and three summaries; the
+ * AI request and the title are optional (an empty title becomes 학부모 상담 기록지). Private by default.
+ */
+export function CounselParentSheetPanel({ opened, onClose, onSwitch }: SwitchablePanelProps) {
+  return opened ? <CounselParentSheetForm onClose={onClose} onSwitch={onSwitch} /> : null;
+}
+
+function CounselParentSheetForm({
+  onClose,
+  onSwitch,
+}: {
+  onClose: () => void;
+  onSwitch?: (() => void) | undefined;
+}) {
+  const { t } = useTranslation('tools');
+  const generation = useGeneration('counsel-parent');
+  const form = useForm<SheetFormInput, unknown, SheetFormOutput>({
+    resolver: zodResolver(counselParentSheetInputSchema),
+    mode: 'all',
+    defaultValues: {
+      sheet: true,
+      title: '',
+      studentName: '',
+      topic: '',
+      counselSummary: '',
+      parentOpinion: '',
+      teacherObservation: '',
+      requestContent: '',
+      accessLevel: 'PRIVATE',
+      editable: true,
+    },
+  });
+  const { errors } = form.formState;
+  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PRIVATE';
+  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
+
+  const handleSubmit = form.handleSubmit((values) =>
+    generation.run(() => createStudioDocument('COUNSEL_PARENT', { ...values, sheet: true })),
+  );
+
+  return (
+    <ToolPanel
+      opened
+      onClose={onClose}
+      title={t('tools.counsel-parent')}
+      canSubmit={form.formState.isValid}
+      onSubmit={() => void handleSubmit()}
+      isGenerating={generation.isGenerating}
+      loadingMessage={t('studio.loading.counsel-parent')}
+      error={generation.error}
+    >
+      {onSwitch ? (
+        <Group justify="flex-end">
+          <Button variant="subtle" size="xs" onClick={onSwitch} disabled={generation.isGenerating}>
+            {t('counsel.toRecord')}
+          </Button>
+        </Group>
+      ) : null}
+      <TextInput
+        {...form.register('title')}
+        label={t('fields.title')}
+        placeholder={COUNSEL_PARENT_SHEET_TITLE}
+        description={t('counsel.sheetTitleHint')}
+        error={errors.title?.message}
+      />
+      <TextInput
+        {...form.register('studentName')}
+        label={t('counsel.studentName')}
+        required
+        error={errors.studentName?.message}
+      />
+      <Controller
+        control={form.control}
+        name="gender"
+        render={({ field, fieldState }) => (
+          <GenderRadios value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="relation"
+        render={({ field, fieldState }) => (
+          <RelationSelect
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <TextInput
+        {...form.register('topic')}
+        label={t('counsel.sheetTopic')}
+        required
+        error={errors.topic?.message}
+      />
+      <Textarea
+        {...form.register('counselSummary')}
+        label={t('counsel.summary')}
+        autosize
+        minRows={3}
+        required
+        error={errors.counselSummary?.message}
+      />
+      <Textarea
+        {...form.register('parentOpinion')}
+        label={t('counsel.parentOpinion')}
+        autosize
+        minRows={2}
+        required
+        error={errors.parentOpinion?.message}
+      />
+      <Textarea
+        {...form.register('teacherObservation')}
+        label={t('counsel.observation')}
+        autosize
+        minRows={2}
+        required
+        error={errors.teacherObservation?.message}
+      />
+      <Textarea
+        {...form.register('requestContent')}
+        label={t('counsel.aiRequest')}
+        placeholder={t('counsel.requestPlaceholder')}
+        autosize
+        minRows={2}
+        error={errors.requestContent?.message}
+      />
+      <CommonSettings
+        value={{ accessLevel, editable }}
+        onChange={(patch) => {
+          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
+          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
+        }}
+      />
+    </ToolPanel>
+  );
+}

@@ -1,0 +1,172 @@
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Radio.css';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Checkbox, Group, Radio, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import {
+  FEEDBACK_AREAS,
+  FEEDBACK_FILE_TYPES,
+  FEEDBACK_MAX_FILES,
+  FEEDBACK_MESSAGES,
+  type FeedbackArea,
+  feedbackInputSchema,
+} from '@ssaem/contracts/feedback';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { createFeedback } from '../api';
+import { CommonSettings } from './common-settings';
+import { FilePicker } from './file-picker';
+import { GradeSelect } from './grade-subject-select';
+import type { PanelProps } from './panel-props';
+import { ToolPanel } from './tool-panel';
+import { useGeneration } from './use-generation';
+
+type FeedbackFormInput = z.input<typeof feedbackInputSchema>;
+type FeedbackFormOutput = z.output<typeof feedbackInputSchema>;
+
+/** Feedback on student writing (document-tools.md §3, §5): six areas, a typed text or files. */
+export function FeedbackPanel({ opened, onClose }: PanelProps) {
+  return opened ? <FeedbackForm onClose={onClose} /> : null;
+}
+
+function FeedbackForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('tools');
+  const generation = useGeneration('feedback');
+  const form = useForm<FeedbackFormInput, unknown, FeedbackFormOutput>({
+    resolver: zodResolver(feedbackInputSchema),
+    mode: 'all',
+    defaultValues: {
+      title: '',
+      items: [...FEEDBACK_AREAS],
+      useManualType: true,
+      targetContent: '',
+      gradeSeq: null,
+      query: '',
+      accessLevel: 'PUBLIC',
+      editable: true,
+    },
+  });
+  const { errors } = form.formState;
+  const [files, setFiles] = useState<File[]>([]);
+  const [rejected, setRejected] = useState(false);
+  const manual = useWatch({ control: form.control, name: 'useManualType' }) ?? true;
+  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PUBLIC';
+  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
+  const fileError = rejected
+    ? FEEDBACK_MESSAGES.unsupported
+    : !manual && files.length === 0
+      ? FEEDBACK_MESSAGES.noFile
+      : undefined;
+  const canSubmit = form.formState.isValid && (manual || files.length > 0);
+
+  const handleSubmit = form.handleSubmit((values) =>
+    generation.run(() => createFeedback(values, manual ? [] : files)),
+  );
+
+  return (
+    <ToolPanel
+      opened
+      onClose={onClose}
+      title={t('tools.feedback')}
+      canSubmit={canSubmit}
+      onSubmit={() => void handleSubmit()}
+      isGenerating={generation.isGenerating}
+      error={generation.error}
+    >
+      <TextInput
+        {...form.register('title')}
+        label={t('feedback.title')}
+        required
+        error={errors.title?.message}
+      />
+      <Controller
+        control={form.control}
+        name="items"
+        render={({ field, fieldState }) => (
+          <Checkbox.Group
+            label={t('feedback.areas')}
+            value={field.value ?? []}
+            onChange={(value) => field.onChange(value as FeedbackArea[])}
+            error={fieldState.error?.message}
+          >
+            <SimpleGrid cols={3} mt={6} spacing="xs">
+              {FEEDBACK_AREAS.map((area) => (
+                <Checkbox key={area} value={area} label={t(`feedback.area.${area}`)} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="useManualType"
+        render={({ field }) => (
+          <Radio.Group
+            label={t('feedback.source')}
+            value={field.value === false ? 'FILE' : 'TEXT'}
+            onChange={(value) => field.onChange(value === 'TEXT')}
+          >
+            <Group gap="lg" mt={6}>
+              <Radio value="TEXT" label={t('feedback.sources.TEXT')} />
+              <Radio value="FILE" label={t('feedback.sources.FILE')} />
+            </Group>
+          </Radio.Group>
+        )}
+      />
+      {manual ? (
+        <Textarea
+          {...form.register('targetContent')}
+          label={t('feedback.text')}
+          autosize
+          minRows={8}
+          maxRows={16}
+          required
+          error={errors.targetContent?.message}
+        />
+      ) : (
+        <FilePicker
+          label={t('feedback.files')}
+          accept={FEEDBACK_FILE_TYPES}
+          multiple
+          max={FEEDBACK_MAX_FILES}
+          files={files}
+          onChange={(next) => {
+            setFiles(next);
+            setRejected(false);
+          }}
+          onRejected={(names) => setRejected(names.length > 0)}
+          error={fileError}
+        />
+      )}
+      <Controller
+        control={form.control}
+        name="gradeSeq"
+        render={({ field }) => (
+          <GradeSelect
+            value={field.value}
+            onChange={(code) => {
+              field.onChange(code?.codeSeq ?? null);
+              form.setValue('grade', code?.name);
+            }}
+          />
+        )}
+      />
+      <Textarea
+        {...form.register('query')}
+        label={t('feedback.query')}
+        placeholder={t('feedback.queryPlaceholder')}
+        autosize
+        minRows={2}
+        error={errors.query?.message}
+      />
+      <CommonSettings
+        value={{ accessLevel, editable }}
+        onChange={(patch) => {
+          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
+          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
+        }}
+      />
+    </ToolPanel>
+  );
+}

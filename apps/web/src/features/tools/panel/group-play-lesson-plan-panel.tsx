@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Textarea, TextInput } from '@mantine/core';
+import {
+  groupPlayLessonPlanInputSchema,
+  PLAY_GRADE_BAND_LABELS,
+  PLAY_GRADE_BANDS,
+} from '@ssaem/contracts/play';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { createStudioDocument } from '../api';
+import { CommonSettings } from './common-settings';
+import type { PanelProps } from './panel-props';
+import { ChoiceRadios } from './studio-fields';
+import { ToolPanel } from './tool-panel';
+import { useGeneration } from './use-generation';
+
+type PlayLessonFormInput = z.input<typeof groupPlayLessonPlanInputSchema>;
+type PlayLessonFormOutput = z.output<typeof groupPlayLessonPlanInputSchema>;
+
+/** The play lesson plan (document-tools.md §3, §5): title, grade band and the play's name. */
+export function GroupPlayLessonPlanPanel({ opened, onClose }: PanelProps) {
+  return opened ? <GroupPlayLessonPlanForm onClose={onClose} /> : null;
+}
+
+function GroupPlayLessonPlanForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('tools');
+  const generation = useGeneration('group-play-lesson-plan');
+  const form = useForm<PlayLessonFormInput, unknown, PlayLessonFormOutput>({
+    resolver: zodResolver(groupPlayLessonPlanInputSchema),
+    mode: 'all',
+    defaultValues: { title: '', topic: '', requestContent: '', accessLevel: 'PUBLIC', editable: true },
+  });
+  const { errors } = form.formState;
+  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PUBLIC';
+  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
+
+  const handleSubmit = form.handleSubmit((values) =>
+    generation.run(() => createStudioDocument('GROUP_PLAY_LESSON_PLAN', values)),
+  );
+
+  return (
+    <ToolPanel
+      opened
+      onClose={onClose}
+      title={t('tools.group-play-lesson-plan')}
+      canSubmit={form.formState.isValid}
+      onSubmit={() => void handleSubmit()}
+      isGenerating={generation.isGenerating}
+      loadingMessage={t('studio.loading.group-play-lesson-plan')}
+      error={generation.error}
+    >
+      <TextInput
+        {...form.register('title')}
+        label={t('fields.title')}
+        placeholder={t('play.lessonTitlePlaceholder')}
+        required
+        error={errors.title?.message}
+      />
+      <Controller
+        control={form.control}
+        name="grade"
+        render={({ field, fieldState }) => (
+          <ChoiceRadios
+            label={t('play.gradeBand')}
+            required
+            options={PLAY_GRADE_BANDS.map((band) => ({ value: band, label: PLAY_GRADE_BAND_LABELS[band] }))}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <TextInput
+        {...form.register('topic')}
+        label={t('play.playName')}
+        placeholder={t('play.playNamePlaceholder')}
+        required
+        error={errors.topic?.message}
+      />
+      <Textarea
+        {...form.register('requestContent')}
+        label={t('studio.request')}
+        placeholder={t('play.requestPlaceholder')}
+        autosize
+        minRows={2}
+        error={errors.requestContent?.message}
+      />
+      <CommonSettings
+        value={{ accessLevel, editable }}
+        onChange={(patch) => {
+          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
+          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
+        }}
+      />
+    </ToolPanel>
+  );
+}

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Textarea, TextInput } from '@mantine/core';
+import {
+  groupPlayPlanInputSchema,
+  PLAY_GRADE_BAND_LABELS,
+  PLAY_GRADE_BANDS,
+  PLAY_PERIOD_LABELS,
+  PLAY_PERIODS,
+  PLAY_SITUATION_LABELS,
+  PLAY_SITUATIONS,
+} from '@ssaem/contracts/play';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { createStudioDocument } from '../api';
+import { CommonSettings } from './common-settings';
+import type { PanelProps } from './panel-props';
+import { ChoiceCheckboxes, ChoiceRadios } from './studio-fields';
+import { ToolPanel } from './tool-panel';
+import { useGeneration } from './use-generation';
+
+type PlayPlanFormInput = z.input<typeof groupPlayPlanInputSchema>;
+type PlayPlanFormOutput = z.output<typeof groupPlayPlanInputSchema>;
+
+/** The cooperative-play plan (document-tools.md §3, §5, §9): title, grade band, period, situations. */
+export function GroupPlayPlanPanel({ opened, onClose }: PanelProps) {
+  return opened ? <GroupPlayPlanForm onClose={onClose} /> : null;
+}
+
+function GroupPlayPlanForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('tools');
+  const generation = useGeneration('group-play-plan');
+  const form = useForm<PlayPlanFormInput, unknown, PlayPlanFormOutput>({
+    resolver: zodResolver(groupPlayPlanInputSchema),
+    mode: 'all',
+    defaultValues: { title: '', topic: [], requestContent: '', accessLevel: 'PUBLIC', editable: true },
+  });
+  const { errors } = form.formState;
+  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PUBLIC';
+  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
+
+  const handleSubmit = form.handleSubmit((values) =>
+    // The situations are sent joined by comma (document-tools.md §3).
+    generation.run(() =>
+      createStudioDocument('GROUP_PLAY_PLAN', { ...values, topic: values.topic.join(',') }),
+    ),
+  );
+
+  return (
+    <ToolPanel
+      opened
+      onClose={onClose}
+      title={t('tools.group-play-plan')}
+      canSubmit={form.formState.isValid}
+      onSubmit={() => void handleSubmit()}
+      isGenerating={generation.isGenerating}
+      loadingMessage={t('studio.loading.group-play-plan')}
+      error={generation.error}
+    >
+      <TextInput
+        {...form.register('title')}
+        label={t('fields.title')}
+        placeholder={t('play.planTitlePlaceholder')}
+        required
+        error={errors.title?.message}
+      />
+      <Controller
+        control={form.control}
+        name="grade"
+        render={({ field, fieldState }) => (
+          <ChoiceRadios
+            label={t('play.gradeBand')}
+            required
+            options={PLAY_GRADE_BANDS.map((band) => ({ value: band, label: PLAY_GRADE_BAND_LABELS[band] }))}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="season"
+        render={({ field, fieldState }) => (
+          <ChoiceRadios
+            label={t('play.period')}
+            required
+            options={PLAY_PERIODS.map((period) => ({ value: period, label: PLAY_PERIOD_LABELS[period] }))}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="topic"
+        render={({ field, fieldState }) => (
+          <ChoiceCheckboxes
+            label={t('play.situations')}
+            required
+            options={PLAY_SITUATIONS.map((situation) => ({
+              value: situation,
+              label: PLAY_SITUATION_LABELS[situation],
+            }))}
+            value={Array.isArray(field.value) ? (field.value as string[]) : []}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Textarea
+        {...form.register('requestContent')}
+        label={t('studio.request')}
+        placeholder={t('play.requestPlaceholder')}
+        autosize
+        minRows={2}
+        error={errors.requestContent?.message}
+      />
+      <CommonSettings
+        value={{ accessLevel, editable }}
+        onChange={(patch) => {
+          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
+          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
+        }}
+      />
+    </ToolPanel>
+  );
+}

@@ -1,0 +1,206 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { MINUTES_RECORDING_EXTENSIONS, meetingMinutesInputSchema } from '@ssaem/contracts/studio';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useUsersInfo } from '../../account/api';
+import { createMeetingMinutes } from '../api';
+import { CommonSettings } from './common-settings';
+import { FilePicker } from './file-picker';
+import { MemberList } from './member-list';
+import type { PanelProps } from './panel-props';
+import { ChoiceRadios } from './studio-fields';
+import { ToolPanel } from './tool-panel';
+import { useGeneration } from './use-generation';
+
+type MinutesFormInput = z.input<typeof meetingMinutesInputSchema>;
+type MinutesFormOutput = z.output<typeof meetingMinutesInputSchema>;
+type Source = 'TEXT' | 'RECORDING';
+
+/** The member rows as the comma-joined field the schema and the server read. */
+function joined(names: readonly string[]): string {
+  return names
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .join(',');
+}
+
+/**
+ * School steering committee minutes (document-tools.md §3, §5): title, agenda, the principal and
+ * the teacher and parent members (lists that grow and shrink, at least one each), from typed notes
+ * or from a recording (mp3, mp4).
+ */
+export function MeetingMinutesPanel({ opened, onClose }: PanelProps) {
+  return opened ? <MeetingMinutesForm onClose={onClose} /> : null;
+}
+
+function MeetingMinutesForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('tools');
+  const generation = useGeneration('meeting-minutes');
+  const info = useUsersInfo();
+  const form = useForm<MinutesFormInput, unknown, MinutesFormOutput>({
+    resolver: zodResolver(meetingMinutesInputSchema),
+    mode: 'all',
+    defaultValues: {
+      title: '',
+      topic: '',
+      principal: '',
+      chair: '',
+      secretary: '',
+      admin: '',
+      teachers: '',
+      parents: '',
+      requestContent: '',
+      meetingKind: 'REGULAR',
+      meetingDate: '',
+      place: '',
+      accessLevel: 'PUBLIC',
+      editable: true,
+    },
+  });
+  const { errors } = form.formState;
+  const [teachers, setTeachers] = useState<string[]>(['']);
+  const [parents, setParents] = useState<string[]>(['']);
+  const [source, setSource] = useState<Source>('TEXT');
+  const [recording, setRecording] = useState<File | null>(null);
+  const [rejected, setRejected] = useState(false);
+  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PUBLIC';
+  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
+  const needsRecording = source === 'RECORDING';
+  const canSubmit = form.formState.isValid && (!needsRecording || recording !== null);
+
+  const changeMembers = (field: 'teachers' | 'parents', names: string[]) => {
+    (field === 'teachers' ? setTeachers : setParents)(names);
+    form.setValue(field, joined(names), { shouldValidate: true, shouldTouch: true });
+  };
+
+  const handleSubmit = form.handleSubmit((values) => {
+    const input = {
+      ...values,
+      meetingDate: values.meetingDate || undefined,
+      place: values.place || undefined,
+      schoolLevel: values.schoolLevel ?? info.data?.schoolInfo?.level ?? undefined,
+    };
+    return generation.run(() => createMeetingMinutes(input, needsRecording ? recording : null));
+  });
+
+  return (
+    <ToolPanel
+      opened
+      onClose={onClose}
+      title={t('tools.meeting-minutes')}
+      canSubmit={canSubmit}
+      onSubmit={() => void handleSubmit()}
+      isGenerating={generation.isGenerating}
+      loadingMessage={t('studio.loading.meeting-minutes')}
+      error={generation.error}
+    >
+      <TextInput
+        {...form.register('title')}
+        label={t('fields.title')}
+        placeholder={t('meetingMinutes.titlePlaceholder')}
+        required
+        error={errors.title?.message}
+      />
+      <SimpleGrid cols={2} spacing="md">
+        <Controller
+          control={form.control}
+          name="meetingKind"
+          render={({ field }) => (
+            <ChoiceRadios
+              label={t('meetingMinutes.kind')}
+              options={(['REGULAR', 'EXTRA'] as const).map((kind) => ({
+                value: kind,
+                label: t(`meetingMinutes.kinds.${kind}`),
+              }))}
+              value={field.value}
+              onChange={field.onChange}
+            />
+          )}
+        />
+        <TextInput {...form.register('meetingDate')} type="date" label={t('meetingMinutes.date')} />
+      </SimpleGrid>
+      <TextInput {...form.register('place')} label={t('meetingMinutes.place')} />
+      <Textarea
+        {...form.register('topic')}
+        label={t('meetingMinutes.topic')}
+        description={t('meetingMinutes.topicHint')}
+        autosize
+        minRows={2}
+        required
+        error={errors.topic?.message}
+      />
+      <SimpleGrid cols={2} spacing="md">
+        <TextInput
+          {...form.register('principal')}
+          label={t('meetingMinutes.principal')}
+          required
+          error={errors.principal?.message}
+        />
+        <TextInput {...form.register('chair')} label={t('meetingMinutes.chair')} />
+        <TextInput {...form.register('secretary')} label={t('meetingMinutes.secretary')} />
+        <TextInput {...form.register('admin')} label={t('meetingMinutes.admin')} />
+      </SimpleGrid>
+      <MemberList
+        role={t('meetingMinutes.teachers')}
+        names={teachers}
+        onChange={(names) => changeMembers('teachers', names)}
+        required
+        error={errors.teachers?.message}
+      />
+      <MemberList
+        role={t('meetingMinutes.parents')}
+        names={parents}
+        onChange={(names) => changeMembers('parents', names)}
+        required
+        error={errors.parents?.message}
+      />
+      <ChoiceRadios
+        label={t('meetingMinutes.source')}
+        options={(['TEXT', 'RECORDING'] as const).map((value) => ({
+          value,
+          label: t(`meetingMinutes.sources.${value}`),
+        }))}
+        value={source}
+        onChange={(value) => setSource(value as Source)}
+      />
+      {needsRecording ? (
+        <FilePicker
+          label={t('meetingMinutes.recording')}
+          accept={MINUTES_RECORDING_EXTENSIONS}
+          files={recording ? [recording] : []}
+          onChange={(files) => {
+            setRecording(files[0] ?? null);
+            setRejected(false);
+          }}
+          onRejected={(names) => setRejected(names.length > 0)}
+          error={
+            rejected
+              ? t('meetingMinutes.recordingRejected')
+              : recording
+                ? undefined
+                : t('meetingMinutes.recordingMissing')
+          }
+        />
+      ) : null}
+      <Textarea
+        {...form.register('requestContent')}
+        label={needsRecording ? t('meetingMinutes.request') : t('meetingMinutes.notes')}
+        placeholder={t('meetingMinutes.notesPlaceholder')}
+        autosize
+        minRows={3}
+        maxRows={12}
+        error={errors.requestContent?.message}
+      />
+      <CommonSettings
+        value={{ accessLevel, editable }}
+        onChange={(patch) => {
+          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
+          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
+        }}
+      />
+    </ToolPanel>
+  );
+}

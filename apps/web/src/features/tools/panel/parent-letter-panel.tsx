@@ -1,0 +1,133 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Textarea, TextInput } from '@mantine/core';
+import { PARENT_LETTER_TYPES, parentLetterInputSchema } from '@ssaem/contracts/studio';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { createParentLetter, recreateStudioDocument } from '../api';
+import { CommonSettings } from './common-settings';
+import { GradeSelect } from './grade-subject-select';
+import type { RecreatablePanelProps } from './panel-props';
+import { ChoiceRadios, RecreateNotice, useRecreateTarget } from './studio-fields';
+import { ToolPanel } from './tool-panel';
+import { useGeneration } from './use-generation';
+
+type LetterFormInput = z.input<typeof parentLetterInputSchema>;
+type LetterFormOutput = z.output<typeof parentLetterInputSchema>;
+
+/**
+ * The parent letter (가정통신문, document-tools.md §3, §5): an application letter (with a reply
+ * slip) or a notice; title and topic required. With `recreateId` it makes that letter again (PUT).
+ */
+export function ParentLetterPanel(props: RecreatablePanelProps) {
+  return props.opened ? <ParentLetterForm {...props} /> : null;
+}
+
+function ParentLetterForm({ onClose, recreateId, onDone }: RecreatablePanelProps) {
+  const { t } = useTranslation('tools');
+  const generation = useGeneration('parent-letter');
+  const form = useForm<LetterFormInput, unknown, LetterFormOutput>({
+    resolver: zodResolver(parentLetterInputSchema),
+    mode: 'all',
+    defaultValues: {
+      title: '',
+      topic: '',
+      additionalInfo: '',
+      documentType: 'APPLY',
+      isUseUserTemplate: false,
+      gradeSeq: null,
+      accessLevel: 'PUBLIC',
+      editable: true,
+    },
+  });
+  const target = useRecreateTarget('parent-letter', recreateId, (item) => {
+    form.setValue('title', item.title, { shouldValidate: true });
+    form.setValue('accessLevel', item.visibility);
+    form.setValue('editable', item.editable);
+  });
+  const { errors } = form.formState;
+  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PUBLIC';
+  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
+  const canSubmit = form.formState.isValid && !target.isLoading && !target.isError && target.canEdit;
+
+  const handleSubmit = form.handleSubmit((values) =>
+    generation.run(
+      () =>
+        target.isRecreate && recreateId
+          ? recreateStudioDocument('parent-letter', recreateId, values)
+          : createParentLetter(values),
+      onDone,
+    ),
+  );
+
+  return (
+    <ToolPanel
+      opened
+      onClose={onClose}
+      title={target.isRecreate ? t('studio.recreate.title.parent-letter') : t('tools.parent-letter')}
+      canSubmit={canSubmit}
+      onSubmit={() => void handleSubmit()}
+      isGenerating={generation.isGenerating}
+      loadingMessage={t('studio.loading.parent-letter')}
+      error={generation.error}
+    >
+      <RecreateNotice target={target} />
+      <Controller
+        control={form.control}
+        name="documentType"
+        render={({ field, fieldState }) => (
+          <ChoiceRadios
+            label={t('parentLetter.type')}
+            required
+            options={PARENT_LETTER_TYPES.map((type) => ({
+              value: type,
+              label: t(`parentLetter.types.${type}`),
+            }))}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <TextInput
+        {...form.register('title')}
+        label={t('fields.title')}
+        placeholder={t('parentLetter.titlePlaceholder')}
+        required
+        error={errors.title?.message}
+      />
+      <Textarea
+        {...form.register('topic')}
+        label={t('parentLetter.topic')}
+        placeholder={t('parentLetter.topicPlaceholder')}
+        autosize
+        minRows={2}
+        required
+        error={errors.topic?.message}
+      />
+      <Textarea
+        {...form.register('additionalInfo')}
+        label={t('parentLetter.additionalInfo')}
+        placeholder={t('parentLetter.additionalInfoPlaceholder')}
+        autosize
+        minRows={3}
+        error={errors.additionalInfo?.message}
+      />
+      <Controller
+        control={form.control}
+        name="gradeSeq"
+        render={({ field }) => (
+          <GradeSelect value={field.value} onChange={(code) => field.onChange(code?.codeSeq ?? null)} />
+        )}
+      />
+      <CommonSettings
+        value={{ accessLevel, editable }}
+        readOnly={target.isRecreate && target.item?.abilities.changeSettings !== true}
+        onChange={(patch) => {
+          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
+          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
+        }}
+      />
+    </ToolPanel>
+  );
+}

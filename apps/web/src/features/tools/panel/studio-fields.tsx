@@ -1,0 +1,143 @@
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Radio.css';
+import { Alert, Checkbox, Group, Loader, Radio, SimpleGrid } from '@mantine/core';
+import { COUNSEL_GENDER_LABELS, COUNSEL_GENDERS, type CounselGender } from '@ssaem/contracts/counselling';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type RecreateTool, type StudioItemResponse, useStudioItem } from '../api';
+
+export interface ChoiceOption {
+  value: string;
+  label: string;
+}
+
+/** A multiple choice sent "joined by comma" (document-tools.md §3): a group of checkboxes. */
+export function ChoiceCheckboxes(props: {
+  label: string;
+  options: readonly ChoiceOption[];
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+  onBlur?: () => void;
+  error?: string | undefined;
+  required?: boolean;
+  cols?: number;
+}) {
+  return (
+    <Checkbox.Group
+      label={props.label}
+      required={props.required}
+      value={[...props.value]}
+      onChange={(next) => {
+        // Keep the list's order, whatever order the boxes were ticked in.
+        props.onChange(props.options.map((option) => option.value).filter((value) => next.includes(value)));
+        props.onBlur?.();
+      }}
+      error={props.error}
+    >
+      <SimpleGrid cols={props.cols ?? 2} mt={6} spacing="xs">
+        {props.options.map((option) => (
+          <Checkbox key={option.value} value={option.value} label={option.label} />
+        ))}
+      </SimpleGrid>
+    </Checkbox.Group>
+  );
+}
+
+/** A single choice shown as radio buttons in a row. */
+export function ChoiceRadios(props: {
+  label: string;
+  options: readonly ChoiceOption[];
+  value: string | undefined;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  required?: boolean;
+}) {
+  return (
+    <Radio.Group
+      label={props.label}
+      required={props.required}
+      value={props.value ?? ''}
+      onChange={props.onChange}
+      error={props.error}
+    >
+      <Group gap="md" mt={6}>
+        {props.options.map((option) => (
+          <Radio key={option.value} value={option.value} label={option.label} />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}
+
+export function GenderRadios(props: {
+  value: CounselGender | undefined;
+  onChange: (value: CounselGender) => void;
+  error?: string | undefined;
+}) {
+  const { t } = useTranslation('tools');
+  return (
+    <ChoiceRadios
+      label={t('counsel.gender')}
+      required
+      options={COUNSEL_GENDERS.map((gender) => ({ value: gender, label: COUNSEL_GENDER_LABELS[gender] }))}
+      value={props.value}
+      onChange={(value) => props.onChange(value as CounselGender)}
+      error={props.error}
+    />
+  );
+}
+
+/**
+ * Recreate mode (document-tools.md §2): loads the document to make again. The form it was made from
+ * is not sent back, so the panel starts from its title (and settings); `apply` fills them in once.
+ */
+export function useRecreateTarget(
+  tool: RecreateTool,
+  recreateId: number | null | undefined,
+  apply: (item: StudioItemResponse) => void,
+) {
+  const id = recreateId ?? null;
+  const item = useStudioItem(tool, id);
+  const applied = useRef<number | null>(null);
+  const applyRef = useRef(apply);
+  applyRef.current = apply;
+  useEffect(() => {
+    if (!item.data || applied.current === item.data.id) return;
+    applied.current = item.data.id;
+    applyRef.current(item.data);
+  }, [item.data]);
+  const isRecreate = id !== null;
+  return {
+    isRecreate,
+    item: item.data,
+    isLoading: isRecreate && item.isPending,
+    isError: isRecreate && item.isError,
+    canEdit: !isRecreate || item.data?.abilities.edit === true,
+  };
+}
+
+/** What a recreate panel says above its form: loading, the document's not found, or how it starts. */
+export function RecreateNotice({ target }: { target: ReturnType<typeof useRecreateTarget> }) {
+  const { t } = useTranslation('tools');
+  if (!target.isRecreate) return null;
+  if (target.isLoading) return <Loader size="sm" aria-label={t('studio.recreate.loading')} />;
+  if (target.isError) {
+    return (
+      <Alert color="red" variant="light">
+        {t('studio.recreate.loadFailed')}
+      </Alert>
+    );
+  }
+  if (!target.canEdit) {
+    return (
+      <Alert color="yellow" variant="light">
+        {t('studio.recreate.notYours')}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="blue" variant="light">
+      {t('studio.recreate.notice')}
+    </Alert>
+  );
+}
