@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { installAuth } from './lib/auth/install';
-import { installErrorReporting } from './lib/error-reporting/error-reporter';
+import { installErrorReporting } from './lib/error-reporting/report-client-error';
 import { initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 

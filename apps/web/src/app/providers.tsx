@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ToastProvider } from '../components/toast/toast-provider';
-import { reportClientError } from '../lib/error-reporting/error-reporter';
+import { reportClientError } from '../lib/error-reporting/report-client-error';
 import { i18n } from '../lib/i18n';
 import { CrashScreen } from './crash-screen';
 import { cssVariablesResolver, theme } from './theme';
@@ -27,7 +27,7 @@ export function AppProviders({ queryClient, children, env }: AppProvidersProps) 
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <ToastProvider>
-            <ErrorBoundary fallback={<CrashScreen />} onError={reportClientError}>
+            <ErrorBoundary fallback={<CrashScreen />} onError={(error) => reportClientError(error)}>
               {children}
             </ErrorBoundary>
           </ToastProvider>

@@ -2,7 +2,7 @@ import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { reportClientError } from '../lib/error-reporting/error-reporter';
+import { reportClientError } from '../lib/error-reporting/report-client-error';
 
 /** A screen failed to render or load: say so kindly, report it, and offer a way on. */
 export function RouteErrorPage() {

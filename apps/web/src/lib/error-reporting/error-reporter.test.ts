@@ -1,7 +1,8 @@
 import type { ErrorReport } from '@ssaem/contracts/error-reports';
 import { errorReportSchema } from '@ssaem/contracts/error-reports';
 import { describe, expect, it, vi } from 'vitest';
-import { createErrorReporter, installGlobalErrorHandlers } from './error-reporter';
+import { createErrorReporter } from './error-reporter';
+import { installErrorReporting } from './report-client-error';
 
 const USER_AGENT =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -91,10 +92,10 @@ describe('createErrorReporter', () => {
   });
 });
 
-describe('installGlobalErrorHandlers', () => {
+describe('installErrorReporting', () => {
   it('reports uncaught errors and unhandled rejections, and stops when uninstalled', () => {
-    const report = vi.fn(() => true);
-    const uninstall = installGlobalErrorHandlers({ report });
+    const report = vi.fn();
+    const uninstall = installErrorReporting(window, report);
     const error = new Error('uncaught');
     window.dispatchEvent(new ErrorEvent('error', { error, message: 'uncaught' }));
     const rejection = new Event('unhandledrejection') as PromiseRejectionEvent;

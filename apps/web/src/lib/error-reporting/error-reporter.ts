@@ -55,38 +55,14 @@ export function createErrorReporter(options: ErrorReporterOptions): ErrorReporte
   };
 }
 
-/** Listens for uncaught errors and unhandled promise rejections; returns the unsubscribe. */
-export function installGlobalErrorHandlers(reporter: ErrorReporter, target: Window = window): () => void {
-  const handleError = (event: ErrorEvent) => {
-    reporter.report(event.error ?? event.message);
-  };
-  const handleRejection = (event: PromiseRejectionEvent) => {
-    reporter.report(event.reason, 'UnhandledRejection');
-  };
-  target.addEventListener('error', handleError);
-  target.addEventListener('unhandledrejection', handleRejection);
-  return () => {
-    target.removeEventListener('error', handleError);
-    target.removeEventListener('unhandledrejection', handleRejection);
-  };
-}
-
 let defaultReporter: ErrorReporter | null = null;
 
-function getDefaultReporter(): ErrorReporter {
+/** The page's reporter, sending to the API (loaded on the first error, see report-client-error.ts). */
+export function defaultErrorReporter(): ErrorReporter {
   defaultReporter ??= createErrorReporter({
     send: (report) => apiRequest(ERROR_REPORT_PATH, { method: 'POST', body: report, keepalive: true }),
     userAgent: navigator.userAgent,
     currentUrl: () => window.location.href,
   });
   return defaultReporter;
-}
-
-/** Reports an error caught by an error boundary or by hand. */
-export function reportClientError(thrown: unknown): void {
-  getDefaultReporter().report(thrown);
-}
-
-export function installErrorReporting(): () => void {
-  return installGlobalErrorHandlers(getDefaultReporter());
 }
