@@ -264,6 +264,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
         gateway,
         tools: toolsService,
         grounding: createGrounding(db),
+        storage: createLocalFileStorage(join(config.DATA_DIR, 'files')),
       }),
     ),
   );

@@ -38,8 +38,14 @@ export interface FakeLlm {
   /** Answers of the speech-to-text endpoint, in order; each request's size is recorded. */
   transcriptions: FakeTranscription[];
   transcriptionRequests: { bytes: number }[];
+  /** Prompts the image endpoint (`POST /images/generations`) was asked to draw. */
+  imageRequests: { prompt: string }[];
   close(): Promise<void>;
 }
+
+/** A 1×1 PNG: what the fake image endpoint draws. */
+export const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -135,6 +141,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     fallback: {},
     transcriptions: [],
     transcriptionRequests: [],
+    imageRequests: [],
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -153,6 +160,15 @@ export async function startFakeLlm(): Promise<FakeLlm> {
       const answer = fake.transcriptions.shift() ?? { text: '' };
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ text: answer.text, language: 'korean', duration: 3, segments: [] }));
+      return;
+    }
+    if (request.method === 'POST' && request.url?.endsWith('/images/generations')) {
+      const body = await readBody(request);
+      fake.imageRequests.push({ prompt: String(body.prompt ?? '') });
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ created: Math.floor(Date.now() / 1000), data: [{ b64_json: ONE_PIXEL_PNG }] }),
+      );
       return;
     }
     if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {

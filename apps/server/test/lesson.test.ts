@@ -243,7 +243,7 @@ describe('lesson with a model', () => {
   let fake: FakeLlm;
   beforeAll(async () => {
     fake = await startFakeLlm();
-    ctx = await setup({ AI_BASE_URL: fake.url, AI_MODEL: 'fake-model' });
+    ctx = await setup({ AI_BASE_URL: fake.url, AI_MODEL: 'fake-model', AI_IMAGE_MODEL: 'fake-image' });
     await seedStandards(ctx.t);
   });
   afterAll(async () => {
@@ -282,5 +282,20 @@ describe('lesson with a model', () => {
     const prompt = JSON.stringify(fake.requests.at(-1)?.body);
     expect(prompt).toContain('[4수01-10]');
     expect(prompt).toContain('English');
+    // The introduction got a picture from the image model, stored and served by its own address.
+    const picture = item.result?.sections.flatMap((s) => s.items).find((entry) => entry.type === 'IMAGE');
+    expect(picture?.imageUrl).toMatch(/^\/api\/v1\/lesson\/images\/[0-9a-f-]{36}\.png$/);
+    expect(fake.imageRequests.at(-1)?.prompt).toContain('피자를 나누어 볼까요?');
+    expect(item.result?.images).toMatchObject({ provider: 'imagen', generated: 1 });
+    expect(item.result?.images.notice).toContain('Imagen이 연결되어 있지 않아');
+    const served = await fetch(`${ctx.t.origin}${picture?.imageUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(
+      Buffer.from(await served.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+    expect((await fetch(`${ctx.t.origin}/api/v1/lesson/images/../../secret.png`)).status).not.toBe(200);
   });
 });

@@ -50,6 +50,8 @@ export const configSchema = z.object({
   AI_VISION: booleanFlag.optional(),
   /** The speech-to-text model for recordings (OpenAI's audio API, or the compatible server's). */
   AI_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
+  /** The image model for lesson pictures: OpenAI's (default gpt-image-1), or a compatible server's when set. */
+  AI_IMAGE_MODEL: z.string().min(1).optional(),
   CHAT_MAX_CONCURRENT_STREAMS: z.coerce.number().int().min(1).max(10_000).default(3),
   CHAT_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   REDIS_KEY_PREFIX: z

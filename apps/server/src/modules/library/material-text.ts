@@ -11,6 +11,7 @@ const SKIPPED_KEYS = new Set([
   'notice',
   'kind',
   'editedDocument',
+  'imageUrl',
   'id',
   'ids',
   'start',

@@ -1,6 +1,7 @@
 import { APICallError, type LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { MAX_CHAT_INPUT_LENGTH } from '@ssaem/contracts';
 import {
+  generateImage,
   generateText,
   type ModelMessage,
   Output,
@@ -267,6 +268,9 @@ function restoreDeep<T>(value: T, pseudonymizer: Pseudonymizer): T {
  * Every AI call goes through here: limits, licence tokens reserved before and settled after,
  * pseudonymization out and back, one event shape for every provider including offline.
  */
+/** What one picture costs against a licence. */
+const IMAGE_TOKENS = 1000;
+
 export function createAiGateway(deps: { choice: ModelChoice; tracker: TokenTracker; limits: UsageLimits }) {
   const { choice } = deps;
 
@@ -441,6 +445,40 @@ export function createAiGateway(deps: { choice: ModelChoice; tracker: TokenTrack
         );
         reservation = undefined;
         return restoreDeep(result.output as z.infer<T>, pseudonymizer);
+      } finally {
+        if (reservation) await deps.tracker.release(reservation).catch(() => false);
+        releaseSlot();
+      }
+    },
+
+    /** Whether pictures can be drawn here. */
+    canGenerateImages: choice.image !== null,
+
+    /**
+     * One picture from a prompt (lesson illustrations), reserved against the licence like any call
+     * (a flat 1,000 tokens a picture). The prompt passes the pseudonymizer first.
+     */
+    async generateImage(input: {
+      caller: AiCaller;
+      purpose: string;
+      prompt: string;
+      size?: `${number}x${number}`;
+    }) {
+      if (!choice.image) throw new AppError('E_VALIDATION');
+      const releaseSlot = deps.limits.acquire(input.caller.userId);
+      const prompt = createPseudonymizer(input.caller.sensitiveNames ?? []).mask(input.prompt);
+      let reservation: Awaited<ReturnType<TokenTracker['reserve']>> | undefined;
+      try {
+        reservation = await deps.tracker.reserve(input.caller.userId, IMAGE_TOKENS, input.purpose);
+        const result = await generateImage({
+          model: choice.image,
+          prompt,
+          n: 1,
+          size: input.size ?? '1024x1024',
+        });
+        await deps.tracker.settle(reservation, IMAGE_TOKENS);
+        reservation = undefined;
+        return { bytes: result.image.uint8Array, mediaType: result.image.mediaType };
       } finally {
         if (reservation) await deps.tracker.release(reservation).catch(() => false);
         releaseSlot();

@@ -1,6 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModelV4, TranscriptionModelV4 } from '@ai-sdk/provider';
+import type { ImageModelV4, LanguageModelV4, TranscriptionModelV4 } from '@ai-sdk/provider';
 import type { Config } from '../../config/config.ts';
 import { createOfflineModel, type OfflineComposer } from './offline-model.ts';
 
@@ -13,6 +13,8 @@ export interface ModelChoice {
   vision: boolean;
   /** Speech to text (meeting recordings), when a provider is configured. */
   transcription: TranscriptionModelV4 | null;
+  /** Pictures (lesson illustrations): OpenAI's image model, or a compatible server's when named. */
+  image: ImageModelV4 | null;
 }
 
 /**
@@ -33,6 +35,7 @@ export function chooseModel(config: Config, offlineComposer: OfflineComposer): M
       offline: false,
       vision: config.AI_VISION ?? true,
       transcription: openai.transcription(config.AI_TRANSCRIPTION_MODEL),
+      image: openai.image(config.AI_IMAGE_MODEL ?? 'gpt-image-1'),
     };
   }
   if (provider === 'openai-compatible' && config.AI_BASE_URL) {
@@ -54,6 +57,12 @@ export function chooseModel(config: Config, offlineComposer: OfflineComposer): M
         baseURL: config.AI_BASE_URL,
         apiKey: config.AI_API_KEY ?? 'none',
       }).transcription(config.AI_TRANSCRIPTION_MODEL),
+      // Few on-premises servers draw pictures: only when the image model is named.
+      image: config.AI_IMAGE_MODEL
+        ? createOpenAI({ baseURL: config.AI_BASE_URL, apiKey: config.AI_API_KEY ?? 'none' }).image(
+            config.AI_IMAGE_MODEL,
+          )
+        : null,
     };
   }
   return {
@@ -63,5 +72,6 @@ export function chooseModel(config: Config, offlineComposer: OfflineComposer): M
     offline: true,
     vision: false,
     transcription: null,
+    image: null,
   };
 }

@@ -56,6 +56,21 @@ export function lessonRoutes(service: LessonService): FastifyPluginAsyncZod {
       },
     );
     app.get(
+      `${BASE}/images/:file`,
+      {
+        schema: {
+          tags: ['tools'],
+          summary: 'A lesson picture (its file name is the capability)',
+          params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.(png|webp|jpeg)$/) }),
+          response: { 200: z.unknown().describe('image'), ...ERROR_RESPONSES },
+        },
+      },
+      async (request, reply) => {
+        const { bytes, type } = await service.image(request.params.file);
+        return reply.type(type).header('cache-control', 'public, max-age=31536000, immutable').send(bytes);
+      },
+    );
+    app.get(
       `${BASE}/latest/:n`,
       {
         ...secured,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   defaultSemester,
   LESSON_LANGUAGE_LABELS,
@@ -14,6 +15,7 @@ import type { AiGateway } from '../../../platform/ai/gateway.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { EventBus } from '../../../platform/events/event-bus.ts';
 import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
+import type { FileStorage } from '../../../platform/storage/file-storage.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import { canOnMaterial } from '../../../policies/material.policy.ts';
 import type { LibraryItemRow, LibraryRepository } from '../../library/library.repository.ts';
@@ -82,6 +84,8 @@ export function createLessonService(deps: {
   gateway: AiGateway;
   tools: ToolsService;
   grounding: Grounding;
+  /** Where lesson pictures are kept (served by their unguessable file names). */
+  storage: FileStorage;
 }) {
   const items = createToolItems({
     library: deps.library,
@@ -102,6 +106,72 @@ export function createLessonService(deps: {
       provider: form.provider,
       generated: 0,
       notice: '이미지 생성 모델이 연결되어 있지 않아 그림 없이 만들었습니다. 필요한 그림은 직접 넣어 주세요.',
+    };
+  }
+
+  /**
+   * Pictures for the introduction, development and wrap-up through the configured image model.
+   * A picture that fails is left out and counted in the notice; the lesson never fails for it.
+   */
+  async function illustrate(
+    item: LibraryItemRow,
+    form: StoredLessonInput,
+    sections: LessonSection[],
+    nextId: number,
+  ) {
+    if (form.provider === 'none' || !deps.gateway.canGenerateImages)
+      return { sections, nextId, images: imagesOf(form) };
+    let id = nextId;
+    let generated = 0;
+    let failed = 0;
+    const illustrated: LessonSection[] = [];
+    for (const section of sections) {
+      if (![2, 3, 4].includes(section.keyNum)) {
+        illustrated.push(section);
+        continue;
+      }
+      const scene =
+        (section.items.find((entry) => entry.type === 'ACTIVITY') ?? section.items[0])?.content ??
+        section.title;
+      const prompt = `학교 수업 자료에 넣을 삽화. 수업 주제: ${form.goal}. 장면(${section.title}): ${scene.slice(0, 200)}. 글자 없이, 밝고 단순한 그림체.`;
+      try {
+        const picture = await deps.gateway.generateImage({
+          caller: { userId: item.creatorId },
+          purpose: 'lesson-image',
+          prompt,
+        });
+        const extension =
+          picture.mediaType === 'image/webp' ? 'webp' : picture.mediaType === 'image/jpeg' ? 'jpeg' : 'png';
+        const file = `${randomUUID()}.${extension}`;
+        await deps.storage.put(`lesson-images/${file}`, picture.bytes);
+        illustrated.push({
+          ...section,
+          items: [
+            ...section.items,
+            {
+              id: id++,
+              type: 'IMAGE',
+              title: '삽화',
+              content: prompt,
+              minutes: null,
+              imageUrl: `/api/v1/lesson/images/${file}`,
+            },
+          ],
+        });
+        generated += 1;
+      } catch {
+        failed += 1;
+        illustrated.push(section);
+      }
+    }
+    const notes = [
+      form.provider === 'imagen' ? 'Imagen이 연결되어 있지 않아 설정된 이미지 모델로 그렸습니다.' : '',
+      failed ? `그림 ${generated + failed}장 중 ${failed}장을 그리지 못했습니다.` : '',
+    ].filter(Boolean);
+    return {
+      sections: illustrated,
+      nextId: id,
+      images: { provider: form.provider, generated, notice: notes.length ? notes.join(' ') : null },
     };
   }
 
@@ -215,6 +285,7 @@ export function createLessonService(deps: {
       sections.push(numbered.section);
       nextId = numbered.nextId;
     });
+    const pictured = await illustrate(item, form, sections, nextId);
     return {
       content: lessonResultSchema.parse({
         title: item.title,
@@ -225,9 +296,9 @@ export function createLessonService(deps: {
         curriculum: form.curriculum,
         language: form.language,
         standards,
-        sections,
-        nextId,
-        images: imagesOf(form),
+        sections: pictured.sections,
+        nextId: pictured.nextId,
+        images: pictured.images,
         engine: 'model',
         notice: null,
       } satisfies LessonResult),
@@ -334,6 +405,17 @@ export function createLessonService(deps: {
 
   return {
     items,
+    /** A lesson picture by its file name (unguessable; pictures hold no personal data). */
+    async image(file: string) {
+      const bytes = await deps.storage.get(`lesson-images/${file}`).catch(() => null);
+      if (!bytes) throw new AppError('E_NOT_FOUND');
+      const type = file.endsWith('.webp')
+        ? 'image/webp'
+        : file.endsWith('.jpeg')
+          ? 'image/jpeg'
+          : 'image/png';
+      return { bytes, type };
+    },
     get: items.get,
     list: items.list,
     recreate: items.recreate,
