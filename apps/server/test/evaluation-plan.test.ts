@@ -80,8 +80,12 @@ const FORM = {
 const setup = (env: Record<string, string>) =>
   buildToolTestContext<Item>('/api/v1/document/studio/evaluation-plan', env);
 
-async function create(ctx: Awaited<ReturnType<typeof setup>>, body: object | FormData) {
-  const response = await ctx.request('teacher', 'POST', '/api/v1/document/evaluation-plans', body);
+async function create(
+  ctx: Awaited<ReturnType<typeof setup>>,
+  body: object | FormData,
+  path = '/api/v1/document/evaluation-plans',
+) {
+  const response = await ctx.request('teacher', 'POST', path, body);
   expect(response.status, await response.clone().text()).toBe(201);
   return ctx.waitDone(((await response.json()) as { id: number }).id);
 }
@@ -158,14 +162,12 @@ describe('evaluation plan without a model', () => {
   });
 
   it('adds the ratio and the appeals procedure for a secondary school', async () => {
-    const item = await create(ctx, {
-      ...FORM,
-      title: '중1 수학 평가계획',
-      gradeSeq: 21,
-      subjectSeq: 21005,
-      curriculum: 2015,
-      semester: 1,
-    });
+    // Through the hwp path of §7, which makes the same plan.
+    const item = await create(
+      ctx,
+      { ...FORM, title: '중1 수학 평가계획', gradeSeq: 21, subjectSeq: 21005, curriculum: 2015, semester: 1 },
+      '/api/v1/hwp/generate/evaluation-plans',
+    );
     const text = await textOf(ctx, item.id);
     expect(text).toContain('[9수01-01] 소인수분해의 뜻을 알고');
     expect(text).toContain('반영 비율');

@@ -80,7 +80,8 @@ describe('parent letter without a model', () => {
   });
 
   it('a guide letter has no reply slip, and the studio path makes the same tool', async () => {
-    const response = await ctx.request('teacher', 'POST', '/api/v1/document/studio', {
+    // The AI host's studio path of §7 answers like POST /api/v1/document/studio.
+    const response = await ctx.request('teacher', 'POST', '/openai/generate/hwp', {
       type: 'PARENT_LETTER',
       title: '학부모 상담 주간 안내',
       topic: '1학기 학부모 상담 주간',
@@ -117,6 +118,12 @@ describe('parent letter without a model', () => {
     expect(remade.title).toBe('방과 후 학교 신청');
     expect(await textOf(ctx, item.id)).toContain('절 취 선');
     expect((await ctx.request('student', 'POST', '/api/v1/document/letter', changed)).status).toBe(403);
+    expect((await ctx.request('student', 'POST', '/generate/hwp/letter_document', changed)).status).toBe(403);
+    const viaAlias = await ctx.request('teacher', 'POST', '/generate/hwp/letter_document', changed);
+    expect(viaAlias.status).toBe(201);
+    expect((await ctx.waitDone(((await viaAlias.json()) as { id: number }).id)).title).toBe(
+      '방과 후 학교 신청',
+    );
     expect((await ctx.request('anonymous', 'POST', '/api/v1/document/letter', changed)).status).toBe(401);
   });
 });

@@ -9,7 +9,12 @@ declare module 'fastify' {
   }
 }
 
-const AUTHENTICATED_PREFIXES = ['/api/', '/openai/', '/realms/ssaem/protocol/openid-connect/userinfo'];
+const AUTHENTICATED_PREFIXES = [
+  '/api/',
+  '/openai/',
+  '/generate/',
+  '/realms/ssaem/protocol/openid-connect/userinfo',
+];
 
 /**
  * Reads the bearer token of API requests into `request.actor`. A missing token leaves the actor

@@ -24,6 +24,7 @@ export function createStudioEndpoints(deps: StudioDeps): StudioEndpoint[] {
     {
       handle: erase(createStudioTool(deps, createEvaluationPlanTool(deps.db, createGrounding(deps.db)))),
       createPath: 'evaluation-plans',
+      aliases: ['/api/v1/hwp/generate/evaluation-plans'],
       updatePath: 'evaluation-plans',
       slug: 'evaluation-plan',
       files: { max: 1, read: readEvaluationTemplate },
@@ -37,12 +38,14 @@ export function createStudioEndpoints(deps: StudioDeps): StudioEndpoint[] {
     {
       handle: erase(createStudioTool(deps, generalDocumentTool)),
       createPath: 'generate',
+      aliases: ['/api/v1/hwp/generate/plans'],
       slug: 'general',
       files: { max: 1, read: readGeneralTemplate },
     },
     {
       handle: erase(createStudioTool(deps, parentLetterTool)),
       createPath: 'letter',
+      aliases: ['/generate/hwp/letter_document'],
       updatePath: 'letter',
       slug: 'parent-letter',
     },

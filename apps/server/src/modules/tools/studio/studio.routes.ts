@@ -14,6 +14,8 @@ export interface StudioEndpoint {
   handle: StudioToolHandle;
   /** The tool's own create path under /api/v1/document (e.g. `letter`), if the spec names one. */
   createPath?: string;
+  /** Other full paths the spec names for creating it (the hwp and AI-host paths of §7). */
+  aliases?: string[];
   /** `PUT /api/v1/document/library/{id}/<updatePath>`: re-create with a changed form. */
   updatePath?: string;
   /** Its item routes: /api/v1/document/studio/<slug>/{list,{id},{id}/re-create}. */
@@ -47,34 +49,40 @@ export function studioRoutes(endpoints: StudioEndpoint[]): FastifyPluginAsyncZod
       return endpoint.handle.create(actorOf(request), parsed.data);
     }
 
-    app.post(
-      '/api/v1/document/studio',
-      {
-        preHandler: teachersOnly,
-        schema: {
-          ...TOOL_SCHEMA,
-          summary: 'Create a studio document; `type` names the tool',
-          response: { 201: created, ...ERROR_RESPONSES },
+    // The AI host's studio paths (document-tools.md §7) answer the same way as `POST studio`.
+    for (const url of ['/api/v1/document/studio', '/openai/generate/hwp', '/generate/hwp'])
+      app.post(
+        url,
+        {
+          preHandler: teachersOnly,
+          schema: {
+            ...TOOL_SCHEMA,
+            summary: 'Create a studio document; `type` names the tool',
+            response: { 201: created, ...ERROR_RESPONSES },
+          },
         },
-      },
-      async (request, reply) => {
-        const body = request.isMultipart() ? undefined : (request.body as { type?: unknown } | undefined);
-        const type = typeof body?.type === 'string' ? body.type : undefined;
-        const endpoint = type ? byType.get(type) : undefined;
-        if (!endpoint) {
-          throw new AppError('E_VALIDATION', {
-            details: [{ path: 'type', message: '문서 종류를 선택해주세요.' }],
-          });
-        }
-        const { id } = await createWith(endpoint, request);
-        return reply.status(201).send({ id });
-      },
-    );
+        async (request, reply) => {
+          const body = request.isMultipart() ? undefined : (request.body as { type?: unknown } | undefined);
+          const type = typeof body?.type === 'string' ? body.type : undefined;
+          const endpoint = type ? byType.get(type) : undefined;
+          if (!endpoint) {
+            throw new AppError('E_VALIDATION', {
+              details: [{ path: 'type', message: '문서 종류를 선택해주세요.' }],
+            });
+          }
+          const { id } = await createWith(endpoint, request);
+          return reply.status(201).send({ id });
+        },
+      );
 
     for (const endpoint of endpoints) {
-      if (endpoint.createPath) {
+      const createPaths = [
+        ...(endpoint.createPath ? [`/api/v1/document/${endpoint.createPath}`] : []),
+        ...(endpoint.aliases ?? []),
+      ];
+      for (const url of createPaths) {
         app.post(
-          `/api/v1/document/${endpoint.createPath}`,
+          url,
           {
             preHandler: teachersOnly,
             schema: { ...TOOL_SCHEMA, response: { 201: created, ...ERROR_RESPONSES } },
