@@ -60,6 +60,10 @@ describe('DocumentViewerPage', () => {
     expect(article.querySelector('[contenteditable]')).toBeNull();
     expect(calls[0]?.url.searchParams.get('type')).toBe('EVALUATION_PLAN');
     expect(screen.getByRole('link', { name: '편집' }).getAttribute('href')).toBe('/document/editor/7');
+    // An evaluation plan's recreate mode opens its panel with this document.
+    expect(screen.getByRole('link', { name: '다시 만들기' }).getAttribute('href')).toBe(
+      '/v2/tool/list?tool=evaluation-plan&recreate=7',
+    );
   });
 
   it('downloads each format from the export call and prints', async () => {

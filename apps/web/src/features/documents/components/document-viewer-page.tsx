@@ -2,7 +2,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { LibraryDocument } from '@ssaem/contracts/documents';
-import { IconEdit, IconPrinter } from '@tabler/icons-react';
+import { IconEdit, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -12,6 +12,13 @@ import { useLibraryDocument } from '../api';
 import classes from './document.module.css';
 import { DocumentView } from './document-view';
 import { DownloadButtons } from './download-buttons';
+
+/** The studio tools with a recreate mode (document-tools.md §2) and their panel routes. */
+const RECREATE_ROUTES: Record<string, string> = {
+  EVALUATION_PLAN: 'evaluation-plan',
+  PARENT_LETTER: 'parent-letter',
+  COUNSEL_PARENT_SCRIPT: 'counsel-parent-script',
+};
 
 function Viewer({ item }: { item: LibraryDocument }) {
   const { t, i18n } = useTranslation('documents');
@@ -44,6 +51,17 @@ function Viewer({ item }: { item: LibraryDocument }) {
               leftSection={<IconEdit size={14} aria-hidden />}
             >
               {t('viewer.edit')}
+            </Button>
+          ) : null}
+          {item.abilities.edit && ready && RECREATE_ROUTES[item.libraryType] ? (
+            <Button
+              component={Link}
+              to={`/v2/tool/list?tool=${RECREATE_ROUTES[item.libraryType]}&recreate=${item.id}`}
+              size="xs"
+              variant="default"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+            >
+              {t('viewer.recreate')}
             </Button>
           ) : null}
           <DownloadButtons id={item.id} title={item.title} disabled={!ready} />
