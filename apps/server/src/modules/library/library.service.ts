@@ -12,6 +12,7 @@ import QRCode from 'qrcode';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { Actor } from '../../policies/actor.ts';
 import { canOnMaterial, type MaterialAction, materialAbilities } from '../../policies/material.policy.ts';
+import { stripParticle } from '../tools/korean-particles.ts';
 import { asMaterial } from '../tools/tool-items.ts';
 import type { CardRow, LibraryCounter, LibraryItemRow, LibraryRepository } from './library.repository.ts';
 import type { LibrarySearchIndex, SearchScope } from './library-search.ts';
@@ -58,12 +59,11 @@ const FILLERS = new Set([
   '수업',
   '선생님',
 ]);
-const PARTICLE = /(은|는|이|가|을|를|에|의|도|로|으로|와|과|에서|에게|하고|이랑|랑|부터|까지|처럼|보다)$/;
 export function questionKeywords(question: string): string[] {
   const runs = question.match(/[\uAC00-\uD7A3]{2,}/g) ?? [];
   const words: string[] = [];
   for (const run of runs) {
-    const stem = run.length > 2 ? run.replace(PARTICLE, '') : run;
+    const stem = stripParticle(run);
     if (stem.length < 2 || FILLERS.has(stem) || FILLERS.has(run) || words.includes(stem)) continue;
     words.push(stem);
   }

@@ -1,3 +1,5 @@
+import { stripParticle } from '../korean-particles.ts';
+
 /**
  * What can honestly be measured in a student's Korean text without a model: sentences and their
  * length, paragraphs, vocabulary variety, repeated words, sentence endings and openings, linking
@@ -31,46 +33,6 @@ export interface TextSignals {
   opinionMarks: string[];
   structureMarks: string[];
 }
-
-// Particles and endings stripped from a word to find the stem it repeats (학교에서 → 학교).
-const PARTICLES = [
-  '으로부터',
-  '에게서',
-  '으로서',
-  '으로써',
-  '이라고',
-  '에서는',
-  '에서도',
-  '에서',
-  '에게',
-  '한테',
-  '부터',
-  '까지',
-  '으로',
-  '라고',
-  '처럼',
-  '보다',
-  '마다',
-  '들은',
-  '들이',
-  '들을',
-  '들의',
-  '들과',
-  '은',
-  '는',
-  '이',
-  '가',
-  '을',
-  '를',
-  '의',
-  '에',
-  '와',
-  '과',
-  '로',
-  '도',
-  '만',
-  '들',
-].sort((a, b) => b.length - a.length);
 
 // Words that carry no content; repeating them says nothing about vocabulary.
 const FUNCTION_WORDS = new Set([
@@ -157,11 +119,7 @@ const SENTENCE_END = /[.!?。…"'”’」』)]$|[다요까죠네]$/;
 const WORD = /[가-힣A-Za-z0-9]/;
 
 function stem(word: string): string {
-  const bare = word.replace(/[^가-힣A-Za-z0-9]/g, '');
-  for (const particle of PARTICLES) {
-    if (bare.length - particle.length >= 2 && bare.endsWith(particle)) return bare.slice(0, -particle.length);
-  }
-  return bare;
+  return stripParticle(word.replace(/[^가-힣A-Za-z0-9]/g, ''));
 }
 
 function wordsOf(text: string): string[] {

@@ -1,53 +1,6 @@
 import type { SummaryResult } from '@ssaem/contracts';
+import { stripParticle } from '../korean-particles.ts';
 
-// Particles and endings stripped from a word to find the term it names (학생들은 → 학생).
-const SUFFIXES = [
-  '으로부터',
-  '에게서',
-  '으로서',
-  '으로써',
-  '이라고',
-  '에서는',
-  '에서도',
-  '까지는',
-  '들에게',
-  '입니다',
-  '습니다',
-  '했다',
-  '한다',
-  '하는',
-  '하고',
-  '에서',
-  '에게',
-  '한테',
-  '부터',
-  '까지',
-  '으로',
-  '라고',
-  '이다',
-  '들은',
-  '들이',
-  '들을',
-  '들의',
-  '들과',
-  '와의',
-  '과의',
-  '은',
-  '는',
-  '이',
-  '가',
-  '을',
-  '를',
-  '의',
-  '에',
-  '와',
-  '과',
-  '로',
-  '도',
-  '만',
-  '께',
-  '들',
-].sort((a, b) => b.length - a.length);
 const STOPWORDS = new Set([
   '그리고',
   '그러나',
@@ -73,13 +26,7 @@ const STOPWORDS = new Set([
 ]);
 
 function termOf(word: string): string | null {
-  let term = word;
-  for (const suffix of SUFFIXES) {
-    if (term.length - suffix.length >= 2 && term.endsWith(suffix)) {
-      term = term.slice(0, -suffix.length);
-      break;
-    }
-  }
+  const term = stripParticle(word);
   return term.length >= 2 && !STOPWORDS.has(term) ? term : null;
 }
 
