@@ -67,12 +67,14 @@ async function measureStream(url, init) {
   const decoder = new TextDecoder();
   const latencies = [];
   let firstToken = null;
+  let firstFrame = null;
   let lastToken = 0;
   let buffer = '';
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     const arrived = now();
+    firstFrame ??= arrived - started;
     buffer += decoder.decode(value, { stream: true });
     const frames = buffer.split('\n\n');
     buffer = frames.pop() ?? '';
@@ -89,6 +91,7 @@ async function measureStream(url, init) {
   return {
     latencies,
     ttft: firstToken ?? Number.NaN,
+    firstFrame: firstFrame ?? Number.NaN,
     duration: lastToken - started,
     tokens: latencies.length,
   };
@@ -114,6 +117,7 @@ async function runLevel(count, makeRequest) {
   return {
     latencies: results.flatMap((r) => r.latencies),
     ttft: results.map((r) => r.ttft),
+    firstFrame: results.map((r) => r.firstFrame),
     tokens: results.reduce((sum, r) => sum + r.tokens, 0),
     slowest: Math.max(...results.map((r) => r.duration)),
   };
@@ -170,7 +174,11 @@ async function main() {
     CHAT_MAX_CONCURRENT_STREAMS: '10000',
     CHAT_REQUESTS_PER_MINUTE: '100000',
   };
-  const child = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
+  // BENCH_PROFILE=<dir> writes the server's CPU profile there (open it in Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, join(root, 'apps/server/src/main.ts')], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -224,6 +232,7 @@ async function main() {
         'added p50 ms': (percentile(measured.latencies, 50) - percentile(baseline.latencies, 50)).toFixed(2),
         'added p99 ms': (percentile(measured.latencies, 99) - percentile(baseline.latencies, 99)).toFixed(2),
         'TTFT overhead p50 ms': (percentile(measured.ttft, 50) - percentile(baseline.ttft, 50)).toFixed(1),
+        'ssaem first frame p50 ms': percentile(measured.firstFrame, 50).toFixed(1),
         'tokens recv': `${measured.tokens}/${count * TOKENS}`,
         'slowest stream s': `${(measured.slowest / 1000).toFixed(2)} (ideal ${expectedSeconds.toFixed(2)})`,
         'server RSS MB': after.rssMb.toFixed(0),
@@ -235,8 +244,10 @@ async function main() {
     );
     console.table(rows);
   } finally {
+    const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
     child.kill('SIGTERM');
     fake.child.kill('SIGTERM');
+    await exited;
     setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500);
   }
 }

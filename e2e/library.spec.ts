@@ -67,7 +67,8 @@ test.describe('library', () => {
     // Other lessons of hers may carry the same title; the seeded one is her oldest (listed last).
     const teacher = await openAs(browser, baseURL, 'teacher', '/my-materials');
     await expect(teacher.getByRole('heading', { level: 1, name: '내 자료' })).toBeVisible();
-    await teacher.getByText('수업 만들기', { exact: true }).click();
+    // The sidebar has a "수업 만들기" tool link too: the chip is the one in the type filter.
+    await teacher.getByRole('group', { name: '자료 종류' }).getByText('수업 만들기', { exact: true }).click();
     await expect(teacher).toHaveURL(/materialType=lesson/);
     await expect(teacher.getByRole('status').filter({ hasText: /학년도 자료 \d+개$/ })).toBeVisible();
     await loadAll(teacher, '내 자료 목록');

@@ -37,6 +37,35 @@ function openSqlite(file: string): SqliteDatabase.Database {
   return sqlite;
 }
 
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running most of ours. Statements are
+ * kept by their SQL (least recently used dropped first); one still being iterated is not handed
+ * out twice.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SqliteDatabase.Statement {
+      const cached = statements.get(sql);
+      if (cached && !cached.busy) {
+        statements.delete(sql);
+        statements.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      return statement;
+    },
+  };
+}
+
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const plugins = [new CamelCasePlugin()];
   if (options.databaseUrl) {
@@ -50,7 +79,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: openSqlite(options.sqliteFile) }),
+    dialect: new SqliteDialect({ database: withStatementCache(openSqlite(options.sqliteFile)) }),
     plugins,
   });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
