@@ -127,6 +127,29 @@ describe('chat against an OpenAI-compatible server', () => {
     expect(JSON.parse(stored.content).at(-1).type).toBe('error');
   });
 
+  it('tries again when the model server is briefly unavailable, then streams the answer', async () => {
+    const before = fake.requests.length;
+    fake.enqueue({ status: 503 }, { text: ['다시 ', '연결됐어요'] });
+    const res = await post('/api/agents/chat/openAI', { text: '잠깐 끊겨도' });
+    const frames = await readFrames(res, () => false);
+    expect(textOfDeltas(frames)).toBe('다시 연결됐어요');
+    expect(frames.at(-1)?.json?.final).toBe(true);
+    // The refused request and the retried one (a title call may follow).
+    expect(fake.requests.length - before).toBeGreaterThanOrEqual(2);
+  });
+
+  it('ends with the model server’s own message when it refuses the request, and saves the error', async () => {
+    fake.enqueue({ status: 400 });
+    const res = await post('/api/agents/chat/openAI', { text: '거절되는 질문' });
+    const frames = await readFrames(res, () => false);
+    const last = frames.at(-1);
+    expect(last?.event).toBe('error');
+    expect(JSON.parse(last?.data ?? '{}').error).toBe('fake failure');
+    const conversationId = (jsonOf(frames[0]) as unknown as { message: { conversationId: string } }).message
+      .conversationId;
+    expect(await storedResponse(conversationId)).toMatchObject({ error: 1, status: 'error' });
+  });
+
   it('cancels a slow stream once: partial answer saved with the stop note before the acknowledgement', async () => {
     fake.enqueue({ text: Array.from({ length: 200 }, (_, i) => `토큰${i} `), delayMs: 20 });
     const res = await post('/api/agents/chat/openAI', { text: '길게 답해 줘' });

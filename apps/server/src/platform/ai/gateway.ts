@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import type { TokenReservation, TokenTracker } from '../../modules/licences/licences.service.ts';
 import { AppError } from '../errors/app-error.ts';
+import type { ChatCompletionsStreamer, ModelStreamEvent } from './chat-completions-stream.ts';
 import type { ModelChoice } from './models.ts';
 import { createPseudonymizer, PLACEHOLDER_INSTRUCTION, type Pseudonymizer } from './pseudonymizer.ts';
 import type { UsageLimits } from './usage-limits.ts';
@@ -108,12 +109,7 @@ function toModelPrompt(system: string, turns: ChatTurn[], vision: boolean): Lang
   return prompt;
 }
 
-type SourceEvent =
-  | { type: 'text' | 'reasoning'; delta: string }
-  | { type: 'text-end' | 'reasoning-end' }
-  | { type: 'tool-call'; id: string; name: string; args: string }
-  | { type: 'tool-result'; id: string; name: string; output: string }
-  | { type: 'finish'; reason: string; inputTokens: number; outputTokens: number };
+type SourceEvent = ModelStreamEvent;
 
 const RETRIES = 2;
 
@@ -178,6 +174,22 @@ async function* streamDirect(
         break;
     }
   }
+  if (input.abortSignal?.aborted) throw new Error('aborted');
+}
+
+/** The same, for an OpenAI-compatible server: read off the socket without the SDK's web streams. */
+async function* streamCompatible(
+  streamer: ChatCompletionsStreamer,
+  input: {
+    system: string;
+    turns: ChatTurn[];
+    vision: boolean;
+    maxOutputTokens: number;
+    abortSignal: AbortSignal | undefined;
+  },
+): AsyncGenerator<SourceEvent> {
+  const response = await openWithRetry(() => streamer.open(input), input.abortSignal);
+  yield* streamer.read(response);
   if (input.abortSignal?.aborted) throw new Error('aborted');
 }
 
@@ -344,11 +356,19 @@ export function createAiGateway(deps: { choice: ModelChoice; tracker: TokenTrack
               maxOutputTokens,
               abortSignal: input.abortSignal,
             })
-          : streamDirect(choice, {
-              prompt: toModelPrompt(system, maskedTurns, choice.vision),
-              maxOutputTokens,
-              abortSignal: input.abortSignal,
-            });
+          : choice.streamer
+            ? streamCompatible(choice.streamer, {
+                system,
+                turns: maskedTurns,
+                vision: choice.vision,
+                maxOutputTokens,
+                abortSignal: input.abortSignal,
+              })
+            : streamDirect(choice, {
+                prompt: toModelPrompt(system, maskedTurns, choice.vision),
+                maxOutputTokens,
+                abortSignal: input.abortSignal,
+              });
         const text = pseudonymizer.createRestorer();
         const reasoning = pseudonymizer.createRestorer();
         let usage = { inputTokens: 0, outputTokens: 0 };

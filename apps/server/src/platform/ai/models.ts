@@ -2,6 +2,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { ImageModelV4, LanguageModelV4, TranscriptionModelV4 } from '@ai-sdk/provider';
 import type { Config } from '../../config/config.ts';
+import { type ChatCompletionsStreamer, createChatCompletionsStreamer } from './chat-completions-stream.ts';
 import { createOfflineModel, type OfflineComposer } from './offline-model.ts';
 
 export interface ModelChoice {
@@ -15,6 +16,8 @@ export interface ModelChoice {
   transcription: TranscriptionModelV4 | null;
   /** Pictures (lesson illustrations): OpenAI's image model, or a compatible server's when named. */
   image: ImageModelV4 | null;
+  /** Chat answers without tools read straight off the socket (OpenAI-compatible servers). */
+  streamer: ChatCompletionsStreamer | null;
 }
 
 /**
@@ -36,6 +39,7 @@ export function chooseModel(config: Config, offlineComposer: OfflineComposer): M
       vision: config.AI_VISION ?? true,
       transcription: openai.transcription(config.AI_TRANSCRIPTION_MODEL),
       image: openai.image(config.AI_IMAGE_MODEL ?? 'gpt-image-1'),
+      streamer: null,
     };
   }
   if (provider === 'openai-compatible' && config.AI_BASE_URL) {
@@ -63,6 +67,11 @@ export function chooseModel(config: Config, offlineComposer: OfflineComposer): M
             config.AI_IMAGE_MODEL,
           )
         : null,
+      streamer: createChatCompletionsStreamer({
+        baseURL: config.AI_BASE_URL,
+        apiKey: config.AI_API_KEY,
+        model: config.AI_MODEL,
+      }),
     };
   }
   return {
@@ -73,5 +82,6 @@ export function chooseModel(config: Config, offlineComposer: OfflineComposer): M
     vision: false,
     transcription: null,
     image: null,
+    streamer: null,
   };
 }

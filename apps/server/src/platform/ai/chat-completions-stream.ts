@@ -1,0 +1,207 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { APICallError } from '@ai-sdk/provider';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+
+/** What a model stream yields to the gateway, whichever way it was read. */
+export type ModelStreamEvent =
+  | { type: 'text' | 'reasoning'; delta: string }
+  | { type: 'text-end' | 'reasoning-end' }
+  | { type: 'tool-call'; id: string; name: string; args: string }
+  | { type: 'tool-result'; id: string; name: string; output: string }
+  | { type: 'finish'; reason: string; inputTokens: number; outputTokens: number };
+
+export interface ChatCompletionsRequest {
+  system: string;
+  turns: { role: 'user' | 'assistant'; text: string; images?: { url: string }[] | undefined }[];
+  vision: boolean;
+  maxOutputTokens: number;
+  abortSignal: AbortSignal | undefined;
+}
+
+/** The part of a streamed chat-completions chunk we read; anything else is ignored. */
+interface Chunk {
+  choices?: {
+    delta?: { content?: string | null; reasoning_content?: string | null; reasoning?: string | null };
+    finish_reason?: string | null;
+  }[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+  error?: { message?: string } | string;
+}
+
+const MAX_ERROR_BODY = 64 * 1024;
+
+function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+function errorMessageOf(body: string, status: number): string {
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
+    const message =
+      typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);
+    if (typeof message === 'string' && message) return message;
+  } catch {
+    // not JSON: the status says enough
+  }
+  return `The model server answered HTTP ${status}`;
+}
+
+async function readLimited(response: IncomingMessage): Promise<string> {
+  let body = '';
+  response.setEncoding('utf8');
+  for await (const piece of response) {
+    if (body.length < MAX_ERROR_BODY) body += piece as string;
+  }
+  return body.slice(0, MAX_ERROR_BODY);
+}
+
+/**
+ * The hottest call of the product — a chat answer without tools from an OpenAI-compatible server —
+ * read straight off the socket: node:http on a keep-alive agent, eventsource-parser and JSON.parse.
+ * Through the AI SDK provider each token passes a fetch body and four web-stream transforms with a
+ * schema validation, which at a few hundred concurrent answers costs more than all the rest of
+ * the server. Everything else (tools, structured output, OpenAI's own API) stays on the AI SDK.
+ */
+export function createChatCompletionsStreamer(options: {
+  baseURL: string;
+  apiKey?: string | undefined;
+  model: string;
+}) {
+  const url = new URL(`${options.baseURL.replace(/\/+$/, '')}/chat/completions`);
+  const secure = url.protocol === 'https:';
+  const agent = secure
+    ? new HttpsAgent({ keepAlive: true, scheduling: 'lifo' })
+    : new HttpAgent({ keepAlive: true, scheduling: 'lifo' });
+  const send = secure ? httpsRequest : httpRequest;
+
+  function bodyFor(input: ChatCompletionsRequest) {
+    const messages: unknown[] = [{ role: 'system', content: input.system }];
+    for (const turn of input.turns) {
+      const images = input.vision && turn.role === 'user' ? (turn.images ?? []) : [];
+      messages.push({
+        role: turn.role,
+        content: images.length
+          ? [
+              { type: 'text', text: turn.text },
+              ...images.map((image) => ({ type: 'image_url', image_url: { url: image.url } })),
+            ]
+          : turn.text,
+      });
+    }
+    return {
+      model: options.model,
+      messages,
+      max_tokens: input.maxOutputTokens,
+      stream: true,
+      stream_options: { include_usage: true },
+    };
+  }
+
+  return {
+    /**
+     * Sends the request and waits for the response head; an HTTP error becomes an APICallError
+     * (retryable for 408, 409, 429 and 5xx, as the AI SDK decides), so callers retry it alike.
+     */
+    async open(input: ChatCompletionsRequest): Promise<IncomingMessage> {
+      const body = bodyFor(input);
+      const payload = JSON.stringify(body);
+      const response = await new Promise<IncomingMessage>((resolve, reject) => {
+        const outgoing = send(url, {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            accept: 'text/event-stream',
+            'content-length': Buffer.byteLength(payload),
+            ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+          },
+          ...(input.abortSignal ? { signal: input.abortSignal } : {}),
+        });
+        outgoing.once('response', resolve);
+        outgoing.once('error', (cause) =>
+          reject(
+            new APICallError({
+              message: `Cannot connect to the model server: ${cause.message}`,
+              url: url.href,
+              requestBodyValues: body,
+              cause,
+              isRetryable: !input.abortSignal?.aborted,
+            }),
+          ),
+        );
+        outgoing.end(payload);
+      });
+      const status = response.statusCode ?? 0;
+      if (status >= 200 && status < 300) return response;
+      const responseBody = await readLimited(response);
+      throw new APICallError({
+        message: errorMessageOf(responseBody, status),
+        url: url.href,
+        requestBodyValues: body,
+        statusCode: status,
+        responseBody,
+        isRetryable: isRetryableStatus(status),
+      });
+    },
+
+    /** The response's events; a stream that stops before the model finished is an error. */
+    async *read(response: IncomingMessage): AsyncGenerator<ModelStreamEvent> {
+      const chunks: Chunk[] = [];
+      let done = false;
+      const parser = createParser({
+        onEvent(event: EventSourceMessage) {
+          if (event.data === '[DONE]') {
+            done = true;
+            return;
+          }
+          chunks.push(JSON.parse(event.data) as Chunk);
+        },
+      });
+      let finishReason: string | null = null;
+      let usage = { inputTokens: 0, outputTokens: 0 };
+      let open: 'text' | 'reasoning' | null = null;
+      response.setEncoding('utf8');
+      for await (const piece of response) {
+        parser.feed(piece as string);
+        for (const chunk of chunks.splice(0)) {
+          if (chunk.error) {
+            throw new Error(
+              typeof chunk.error === 'string' ? chunk.error : (chunk.error.message ?? 'Model error'),
+            );
+          }
+          if (chunk.usage) {
+            usage = {
+              inputTokens: chunk.usage.prompt_tokens ?? 0,
+              outputTokens: chunk.usage.completion_tokens ?? 0,
+            };
+          }
+          const choice = chunk.choices?.[0];
+          if (!choice) continue;
+          const reasoning = choice.delta?.reasoning_content ?? choice.delta?.reasoning;
+          if (reasoning) {
+            open = 'reasoning';
+            yield { type: 'reasoning', delta: reasoning };
+          }
+          const text = choice.delta?.content;
+          if (text) {
+            if (open === 'reasoning') yield { type: 'reasoning-end' };
+            open = 'text';
+            yield { type: 'text', delta: text };
+          }
+          if (choice.finish_reason) finishReason = choice.finish_reason;
+        }
+      }
+      if (!done && finishReason === null) throw new Error('The model stream ended unexpectedly');
+      if (open) yield { type: open === 'text' ? 'text-end' : 'reasoning-end' };
+      yield { type: 'finish', reason: finishReason ?? 'other', ...usage };
+    },
+
+    /** Closes idle keep-alive connections (at shutdown). */
+    close(): void {
+      agent.destroy();
+    },
+  };
+}
+
+export type ChatCompletionsStreamer = ReturnType<typeof createChatCompletionsStreamer>;
