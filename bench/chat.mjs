@@ -215,7 +215,8 @@ async function main() {
         body: JSON.stringify({ text: '벤치마크 질문' }),
       });
 
-    await runLevel(2, throughSsaem); // warm-up: JIT, database pages, connections
+    // Warm-up, as a running server is: JIT-compiled start path, database pages, model connections.
+    await runLevel(50, throughSsaem);
     const rows = [];
     for (const count of LEVELS) {
       const baseline = await runLevel(count, direct);

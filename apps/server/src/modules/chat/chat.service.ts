@@ -28,6 +28,8 @@ import { Generation, type GenerationRegistry } from './generation.ts';
 import { libraryContextBlock } from './offline-answer.ts';
 
 const SAVE_INTERVAL_MS = 1000;
+/** Answers saved per transaction; a few milliseconds of writing at most between two yields. */
+const SAVE_BATCH = 25;
 const HISTORY_LIMIT = 40;
 const SENDER = 'Ssaem';
 const STOPPED_NOTE: Record<Language, string> = {
@@ -53,9 +55,9 @@ function isNewConversationId(id: string | null | undefined): boolean {
 }
 
 /**
- * Saves the progress of every running answer twice a second, all in one transaction, so a crash
- * loses at most a second of text even when the machine is busy and timers run late, and a
- * thousand streams cost two commits a second, not thousands.
+ * Saves the progress of every running answer twice a second, in transactions of a few dozen, so a
+ * crash loses at most a second of text even when the machine is busy and timers run late, and a
+ * thousand streams cost a few dozen commits a second, not thousands.
  */
 function createSnapshotWriter(
   repository: ChatRepository,
@@ -65,11 +67,15 @@ function createSnapshotWriter(
   let flushing: Promise<void> | null = null;
   const flush = async () => {
     const dirty = registry.active().filter((generation) => generation.dirty);
-    if (dirty.length === 0) return;
-    for (const generation of dirty) generation.dirty = false;
-    await repository.saveSnapshots(
-      dirty.map((g) => ({ id: g.responseMessageId, text: g.text(), content: JSON.stringify(g.content) })),
-    );
+    for (let start = 0; start < dirty.length; start += SAVE_BATCH) {
+      // Tokens of every stream wait while a batch is written: give them the event loop in between.
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      const batch = dirty.slice(start, start + SAVE_BATCH).filter((generation) => !generation.done);
+      for (const generation of batch) generation.dirty = false;
+      await repository.saveSnapshots(
+        batch.map((g) => ({ id: g.responseMessageId, text: g.text(), content: JSON.stringify(g.content) })),
+      );
+    }
   };
   const timer = setInterval(() => {
     if (flushing) return;
