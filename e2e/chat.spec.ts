@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { expect, type Page, test } from '@playwright/test';
 
 const PASSWORD = 'demo1234!';
@@ -11,6 +14,60 @@ async function signInAs(page: Page, username: string) {
   await page.locator('#username').fill(username);
   await page.locator('#password').fill(PASSWORD);
   await page.locator('button[type="submit"]').click();
+}
+
+/**
+ * A conversation of 2,000 messages (1,000 questions and answers) for `username`, written straight
+ * into the server's database: typing them through the chat would take the journey an hour.
+ */
+function seedLongConversation(username: string, messages: number): { conversationId: string; title: string } {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through npm run test:e2e');
+  const db = new DatabaseSync(join(dataDir, 'ssaem.sqlite'));
+  try {
+    const user = db.prepare('SELECT id FROM users WHERE username = ?').get(username) as { id: number };
+    const conversationId = randomUUID();
+    // Unique, so a journey run again against the same server finds its own conversation.
+    const title = `2,000개 메시지 대화 ${conversationId.slice(0, 6)}`;
+    const now = Date.now();
+    const at = (i: number) => new Date(now - (messages - i) * 60_000).toISOString();
+    db.exec('BEGIN');
+    db.prepare(
+      `INSERT INTO conversation (id, user_id, title, endpoint, model, gadget_id, is_pinned, created_at, updated_at)
+       VALUES (?, ?, ?, 'agents', 'offline', 'general', 0, ?, ?)`,
+    ).run(conversationId, user.id, title, at(0), new Date(now).toISOString());
+    const insert = db.prepare(
+      `INSERT INTO message (id, conversation_id, user_id, parent_message_id, seq, sender, is_created_by_user,
+         text, content, status, endpoint, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'complete', 'agents', ?, ?)`,
+    );
+    let parent = '00000000-0000-0000-0000-000000000000';
+    for (let i = 1; i <= messages; i += 1) {
+      const id = randomUUID();
+      const byUser = i % 2 === 1;
+      const text = byUser
+        ? `메시지 ${i}: 분수의 덧셈을 어떻게 설명하면 좋을까요?`
+        : `메시지 ${i}: 같은 크기로 나눈 피자 조각으로 **분모가 같은 분수**부터 더해 보세요.\n\n- 1/4 + 2/4 = 3/4\n- 그림으로 확인하기`;
+      insert.run(
+        id,
+        conversationId,
+        user.id,
+        parent,
+        i,
+        byUser ? 'User' : 'Ssaem',
+        byUser ? 1 : 0,
+        text,
+        JSON.stringify([{ type: 'text', text }]),
+        at(i),
+        at(i),
+      );
+      parent = id;
+    }
+    db.exec('COMMIT');
+    return { conversationId, title };
+  } finally {
+    db.close();
+  }
 }
 
 test.describe('chat', () => {
@@ -125,5 +182,91 @@ test.describe('chat', () => {
     await log.getByRole('button', { name: '이전 답변' }).click();
     await expect(position).toHaveText('1 / 2');
     await expect(log.getByRole('article', { name: '쌤' })).toContainText('오프라인 모드로 답하고 있습니다');
+  });
+
+  test('a 2,000-message conversation opens at its newest messages and pages back on scrolling up', async ({
+    page,
+  }) => {
+    // teacher3: no other journey chats as her, so her list holds only this conversation.
+    const { conversationId, title } = seedLongConversation('teacher3', 2000);
+    await page.goto('/chat/new');
+    await signInAs(page, 'teacher3');
+    await expect(page).toHaveURL(/\/chat\/new$/);
+    const link = page.getByRole('navigation', { name: '대화 목록' }).getByRole('link', { name: title });
+    await expect(link).toBeVisible();
+
+    // Timed in the page: from the click on the conversation to the frame that shows the newest answer.
+    await page.evaluate(() => {
+      document.addEventListener(
+        'click',
+        () => {
+          (window as unknown as { openedAt: number }).openedAt = performance.now();
+        },
+        { capture: true, once: true },
+      );
+    });
+    await link.click();
+    const elapsed = await page.waitForFunction(
+      () => {
+        const log = document.querySelector('[role="log"]');
+        const shown = [...(log?.querySelectorAll('article') ?? [])].some((a) =>
+          a.textContent?.includes('메시지 2000:'),
+        );
+        return shown ? performance.now() - (window as unknown as { openedAt: number }).openedAt : null;
+      },
+      undefined,
+      { polling: 'raf', timeout: 10_000 },
+    );
+    const ms = Math.round(Number(await elapsed.jsonValue()));
+    test.info().annotations.push({
+      type: 'measure',
+      description: `2,000-message conversation: first page rendered ${ms} ms after the click`,
+    });
+    console.log(`[measure] 2,000-message conversation: first page rendered ${ms} ms after the click`);
+    await expect(page).toHaveURL(new RegExp(`/chat/${conversationId}$`));
+
+    // Only a window of rows is in the page, and scrolling up brings older messages in.
+    const log = page.getByRole('log', { name: '대화 내용' });
+    await expect(log.getByRole('article').filter({ hasText: '메시지 2000:' })).toBeVisible();
+    expect(await log.getByRole('article').count()).toBeLessThan(100);
+    const oldestShown = () =>
+      log.evaluate((element) =>
+        Math.min(
+          ...[...element.querySelectorAll('article')].map((a) =>
+            Number(/메시지 (\d+):/.exec(a.textContent ?? '')?.[1] ?? Number.POSITIVE_INFINITY),
+          ),
+        ),
+      );
+    // The first page is the newest 40 messages.
+    expect(await oldestShown()).toBeGreaterThan(1960);
+    await expect
+      .poll(async () => {
+        await log.evaluate((element) => {
+          element.scrollTop = 0;
+        });
+        return oldestShown();
+      })
+      .toBeLessThanOrEqual(1960);
+
+    // Opened from its address (a reload): timed from the start of navigation, app start included.
+    await page.reload();
+    const loaded = await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[role="log"] article')].some((a) =>
+          a.textContent?.includes('메시지 2000:'),
+        )
+          ? performance.now()
+          : null,
+      undefined,
+      { polling: 'raf', timeout: 15_000 },
+    );
+    const reloadMs = Math.round(Number(await loaded.jsonValue()));
+    test.info().annotations.push({
+      type: 'measure',
+      description: `2,000-message conversation: newest page rendered ${reloadMs} ms after a reload began`,
+    });
+    console.log(
+      `[measure] 2,000-message conversation: newest page rendered ${reloadMs} ms after a reload began`,
+    );
   });
 });
