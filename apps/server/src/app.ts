@@ -71,6 +71,7 @@ import { registerSpa } from './platform/http/spa.ts';
 import { createBackground } from './platform/jobs/background.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createLocalFileStorage } from './platform/storage/file-storage.ts';
+import { createGeneratedImages } from './platform/storage/generated-images.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -196,6 +197,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     // Class rosters arrive with the classes feature; until then only names typed into forms are masked.
     studentNamesOf: async () => [],
     materials: libraryService,
+    images: createGeneratedImages(createLocalFileStorage(join(config.DATA_DIR, 'files')), 'chat-images'),
   });
   app.addHook('onClose', () => chatService.shutdown());
   await app.register(libraryRoutes(libraryService));

@@ -28,6 +28,7 @@ import { actorOf, signedIn } from '../../platform/auth/guards.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
 import { dataFrame, errorFrame, openEventStream } from '../../platform/http/event-stream.ts';
+import { GENERATED_IMAGE_FILE } from '../../platform/storage/generated-images.ts';
 import { listAgents } from './agents.ts';
 import type { BriefingService } from './briefing.service.ts';
 import type { ChatService, StartChatInput } from './chat.service.ts';
@@ -124,6 +125,22 @@ export function chatRoutes(
       );
       begin();
     }
+
+    app.get(
+      '/api/v1/chat/images/:file',
+      {
+        schema: {
+          tags,
+          summary: 'A picture drawn in chat (its file name is the capability)',
+          params: z.object({ file: z.string().regex(GENERATED_IMAGE_FILE) }),
+          response: { 200: z.unknown().describe('image'), ...ERROR_RESPONSES },
+        },
+      },
+      async (request, reply) => {
+        const { bytes, type } = await chat.image(request.params.file);
+        return reply.type(type).header('cache-control', 'private, max-age=31536000, immutable').send(bytes);
+      },
+    );
 
     app.post(
       '/api/agents/chat/:endpoint',

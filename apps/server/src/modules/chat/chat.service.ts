@@ -18,6 +18,7 @@ import {
   estimateChatTokens,
 } from '../../platform/ai/gateway.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import type { GeneratedImages } from '../../platform/storage/generated-images.ts';
 import type { Actor } from '../../policies/actor.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { RelatedMaterial } from '../library/library.service.ts';
@@ -95,6 +96,11 @@ function createSnapshotWriter(
   };
 }
 
+/** Requests for pictures (the drawing tool is offered for these when an image model is set). */
+const ASKS_FOR_PICTURES = /그림|그려|이미지|사진|삽화|일러스트|image|picture|illustration|draw/i;
+/** Pictures one answer may draw. */
+const MAX_CHAT_IMAGES = 4;
+
 /** Questions that ask for materials (the library search tool is offered for these). */
 const ASKS_FOR_MATERIALS =
   /자료|찾아|추천|참고|예시|샘플|지도안|평가\s*계획|가정\s*통신|활동지|library|material|resource/i;
@@ -109,6 +115,8 @@ export function createChatService(deps: {
   studentNamesOf: (userId: number) => Promise<string[]>;
   /** Shared library materials for a question (the library feature). */
   materials?: { related(actor: Actor, text: string): Promise<RelatedMaterial[]> };
+  /** Where pictures drawn in chat are kept (served at /api/v1/chat/images/{file}). */
+  images?: GeneratedImages;
 }) {
   const { repository, registry } = deps;
   const snapshots = createSnapshotWriter(repository, registry, deps.log);
@@ -234,6 +242,44 @@ export function createChatService(deps: {
     };
   }
 
+  /**
+   * Pictures in chat: with an image model, a connected model gets a drawing tool when the teacher
+   * asks for a picture. Each picture joins the answer as it is done, with done/total progress.
+   */
+  function picturesTool(actor: Actor, generation: Generation, question: string, sensitiveNames: string[]) {
+    const images = deps.images;
+    if (!images || !deps.gateway.canGenerateImages || !ASKS_FOR_PICTURES.test(question)) return undefined;
+    return {
+      generate_images: tool({
+        description:
+          '수업 자료에 쓸 그림을 그립니다. 교사가 그림, 삽화, 이미지를 요청할 때만 씁니다. 그린 그림은 답변에 바로 표시되므로 답변 글에 그림 주소를 쓰지 않습니다.',
+        inputSchema: z.object({
+          prompt: z.string().min(1).max(1000).describe('그릴 장면을 자세히 (그림 안에 글자 없이)'),
+          count: z.number().int().min(1).max(MAX_CHAT_IMAGES).describe('그릴 장수 (1~4)'),
+        }),
+        execute: async ({ prompt, count }) => {
+          let drawn = 0;
+          generation.imageProgress(0, count);
+          for (let done = 1; done <= count && !generation.abort.signal.aborted; done += 1) {
+            try {
+              const picture = await deps.gateway.generateImage({
+                caller: { userId: actor.userId, sensitiveNames },
+                purpose: 'chat-image',
+                prompt,
+              });
+              generation.addImage(`/api/v1/chat/images/${await images.save(picture)}`);
+              drawn += 1;
+            } catch (error) {
+              deps.log.warn({ err: error, streamId: generation.streamId }, 'drawing a chat picture failed');
+            }
+            generation.imageProgress(done, count);
+          }
+          return { drawn, failed: count - drawn, note: '그린 그림은 답변에 이미 표시되었습니다.' };
+        },
+      }),
+    };
+  }
+
   /** Runs the model and turns its events into frames; detached from any HTTP connection. */
   async function run(
     generation: Generation,
@@ -245,9 +291,14 @@ export function createChatService(deps: {
     const agent = findAgent(generation.agentId);
     try {
       generation.agentUpdate();
-      const { system, tools } = await withLibrary(actor, agent.systemPrompt, turns.at(-1)?.text ?? '');
+      const question = turns.at(-1)?.text ?? '';
+      const sensitiveNames = await deps.studentNamesOf(actor.userId);
+      const library = await withLibrary(actor, agent.systemPrompt, question);
+      const pictures = picturesTool(actor, generation, question, sensitiveNames);
+      const tools = library.tools || pictures ? { ...library.tools, ...pictures } : undefined;
+      const system = library.system;
       const events = deps.gateway.streamChat({
-        caller: { userId: actor.userId, sensitiveNames: await deps.studentNamesOf(actor.userId) },
+        caller: { userId: actor.userId, sensitiveNames },
         purpose: 'chat',
         system,
         ...(tools ? { tools } : {}),
@@ -401,6 +452,12 @@ export function createChatService(deps: {
         await ticket.cancel();
         throw error;
       }
+    },
+
+    /** A picture drawn in chat, by its unguessable file name. */
+    async image(file: string) {
+      if (!deps.images) throw new AppError('E_NOT_FOUND');
+      return deps.images.read(file);
     },
 
     /** A stream of the actor's own, for re-attaching; others' answer 404. */

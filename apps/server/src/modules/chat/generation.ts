@@ -182,6 +182,32 @@ export class Generation {
     }
   }
 
+  /**
+   * Pictures being drawn for the answer: `done` of `total` finished (core.md §4 image-generation
+   * progress; equal numbers end it).
+   */
+  imageProgress(done: number, total: number): void {
+    this.emit({ event: 'on_image_progress', data: { runId: this.responseMessageId, done, total } });
+  }
+
+  /** A drawn picture joins the answer as an image part, announced like any new step. */
+  addImage(url: string): void {
+    const index = this.content.length;
+    this.content.push({ type: 'image_url', image_url: { url } });
+    this.current = null;
+    this.dirty = true;
+    this.emit({
+      event: 'on_run_step',
+      data: {
+        id: `step_${randomUUID()}`,
+        runId: this.responseMessageId,
+        index,
+        type: 'image_url',
+        stepDetails: { type: 'image_url', image_url: { url } },
+      },
+    });
+  }
+
   appendStoppedNote(note: string): void {
     const step = this.openStep('text');
     const part = this.content[step.index] as { type: 'text'; text: string };

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/auth/guards.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { ERROR_RESPONSES } from '../../../platform/http/error-responses.ts';
+import { GENERATED_IMAGE_FILE } from '../../../platform/storage/generated-images.ts';
 import { formError, readToolForm } from '../tool-form.ts';
 import { TOOL_SCHEMA, teachersOnly, toolItemParams, toolItemRoutes } from '../tool-item.routes.ts';
 import { itemResponseSchema } from '../tool-items.ts';
@@ -61,7 +62,7 @@ export function lessonRoutes(service: LessonService): FastifyPluginAsyncZod {
         schema: {
           tags: ['tools'],
           summary: 'A lesson picture (its file name is the capability)',
-          params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.(png|webp|jpeg)$/) }),
+          params: z.object({ file: z.string().regex(GENERATED_IMAGE_FILE) }),
           response: { 200: z.unknown().describe('image'), ...ERROR_RESPONSES },
         },
       },

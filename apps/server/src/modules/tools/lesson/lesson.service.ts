@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   defaultSemester,
   LESSON_LANGUAGE_LABELS,
@@ -16,6 +15,7 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import type { EventBus } from '../../../platform/events/event-bus.ts';
 import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../../platform/storage/file-storage.ts';
+import { createGeneratedImages } from '../../../platform/storage/generated-images.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import { canOnMaterial } from '../../../policies/material.policy.ts';
 import type { LibraryItemRow, LibraryRepository } from '../../library/library.repository.ts';
@@ -87,6 +87,7 @@ export function createLessonService(deps: {
   /** Where lesson pictures are kept (served by their unguessable file names). */
   storage: FileStorage;
 }) {
+  const pictures = createGeneratedImages(deps.storage, 'lesson-images');
   const items = createToolItems({
     library: deps.library,
     generation: deps.generation,
@@ -140,10 +141,7 @@ export function createLessonService(deps: {
           purpose: 'lesson-image',
           prompt,
         });
-        const extension =
-          picture.mediaType === 'image/webp' ? 'webp' : picture.mediaType === 'image/jpeg' ? 'jpeg' : 'png';
-        const file = `${randomUUID()}.${extension}`;
-        await deps.storage.put(`lesson-images/${file}`, picture.bytes);
+        const file = await pictures.save(picture);
         illustrated.push({
           ...section,
           items: [
@@ -406,16 +404,7 @@ export function createLessonService(deps: {
   return {
     items,
     /** A lesson picture by its file name (unguessable; pictures hold no personal data). */
-    async image(file: string) {
-      const bytes = await deps.storage.get(`lesson-images/${file}`).catch(() => null);
-      if (!bytes) throw new AppError('E_NOT_FOUND');
-      const type = file.endsWith('.webp')
-        ? 'image/webp'
-        : file.endsWith('.jpeg')
-          ? 'image/jpeg'
-          : 'image/png';
-      return { bytes, type };
-    },
+    image: (file: string) => pictures.read(file),
     get: items.get,
     list: items.list,
     recreate: items.recreate,

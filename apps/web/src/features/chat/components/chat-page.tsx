@@ -86,6 +86,7 @@ export function ChatPage({ basePath }: { basePath: string }) {
   const [branchChoice, setBranchChoice] = useState<Record<string, string>>({});
 
   const phase = useStreamField(streamKey, (s) => s.phase);
+  const imageProgress = useStreamField(streamKey, (s) => s.imageProgress);
   const requestMessage = useStreamField(streamKey, (s) => s.requestMessage);
   const responseMessageId = useStreamField(streamKey, (s) => s.responseMessageId);
   const streamModel = useStreamField(streamKey, (s) => s.model);
@@ -300,7 +301,11 @@ export function ChatPage({ basePath }: { basePath: string }) {
   const showReasoning = settings.data?.showReasoning ?? true;
   const display = useMemo(() => ({ showReasoning }), [showReasoning]);
 
-  const status = phase ? t(`status.${phase}`) : '';
+  const status = imageProgress
+    ? t('status.images', { done: imageProgress.done, total: imageProgress.total })
+    : phase
+      ? t(`status.${phase}`)
+      : '';
   const announced = useThrottledAnnouncement(status);
   const isEmpty = entries.length === 0 && (routeId === null || messages.isSuccess);
 
@@ -380,6 +385,11 @@ export function ChatPage({ basePath }: { basePath: string }) {
             />
           </ChatDisplayContext>
         )}
+        {imageProgress ? (
+          <Text size="sm" c="dimmed" ta="center" data-testid="chat-image-progress">
+            {t('status.images', { done: imageProgress.done, total: imageProgress.total })}
+          </Text>
+        ) : null}
         <VisuallyHidden role="status" aria-live="polite" data-testid="chat-status">
           {announced}
         </VisuallyHidden>

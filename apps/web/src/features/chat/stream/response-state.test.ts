@@ -190,3 +190,42 @@ describe('applyFrame', () => {
     expect(contentText(state.content)).toContain('중지했습니다');
   });
 });
+
+describe('pictures drawn for an answer', () => {
+  const progress = (done: number, total: number) =>
+    ['message', { event: 'on_image_progress', data: { runId: 'm-answer', done, total } }] as [
+      string,
+      unknown,
+    ];
+  const picture = (id: string, index: number, url: string) =>
+    [
+      'message',
+      {
+        event: 'on_run_step',
+        data: {
+          id,
+          runId: 'm-answer',
+          index,
+          type: 'image_url',
+          stepDetails: { type: 'image_url', image_url: { url } },
+        },
+      },
+    ] as [string, unknown];
+
+  it('counts pictures done of total, and clears the count when all are done', () => {
+    const drawing = play([progress(0, 2), picture('s-1', 1, '/api/v1/chat/images/a.png'), progress(1, 2)]);
+    expect(drawing.imageProgress).toEqual({ done: 1, total: 2 });
+    expect(drawing.content[1]).toEqual({
+      type: 'image_url',
+      image_url: { url: '/api/v1/chat/images/a.png' },
+    });
+    const done = play([picture('s-2', 2, '/api/v1/chat/images/b.png'), progress(2, 2)], drawing);
+    expect(done.imageProgress).toBeNull();
+    expect(done.content.filter((part) => part?.type === 'image_url')).toHaveLength(2);
+  });
+
+  it('ignores a progress frame without numbers', () => {
+    const state = play([['message', { event: 'on_image_progress', data: { done: '1' } }]]);
+    expect(state.imageProgress).toBeNull();
+  });
+});

@@ -26,6 +26,8 @@ export interface StreamState {
   model: string | null;
   conversation: Conversation | null;
   responseMessage: Message | null;
+  /** Pictures being drawn for the answer: done of total; null when none are (or all are done). */
+  imageProgress: { done: number; total: number } | null;
 }
 
 export const STREAM_ERROR_DEFAULT = 'Stream error occurred';
@@ -44,6 +46,7 @@ export function createStreamState(initial: Partial<StreamState> = {}): StreamSta
     model: null,
     conversation: null,
     responseMessage: null,
+    imageProgress: null,
     ...initial,
   };
 }
@@ -108,6 +111,13 @@ function applyRunStep(state: StreamState, data: Json): StreamState {
   const steps = { ...state.steps, [data.id]: { index: data.index, type } };
   const responseMessageId = typeof data.runId === 'string' ? data.runId : state.responseMessageId;
   let content = state.content;
+  if (type === 'image_url') {
+    const details = isObject(data.stepDetails) ? data.stepDetails : {};
+    const image = isObject(details.image_url) ? details.image_url : {};
+    if (typeof image.url === 'string') {
+      content = withPart(content, data.index, { type: 'image_url', image_url: { url: image.url } });
+    }
+  }
   if (type === 'tool_calls') {
     const details = isObject(data.stepDetails) ? data.stepDetails : {};
     const call =
@@ -152,6 +162,13 @@ function applyToolCompleted(state: StreamState, data: Json): StreamState {
       tool_call: { ...call, progress: 1 },
     }),
   };
+}
+
+/** done/total of the pictures being drawn; equal numbers clear it (core.md §4). */
+function applyImageProgress(state: StreamState, data: Json): StreamState {
+  const { done, total } = data;
+  if (typeof done !== 'number' || typeof total !== 'number') return state;
+  return { ...state, imageProgress: done >= total ? null : { done, total } };
 }
 
 function applyAgentUpdate(state: StreamState, data: Json): StreamState {
@@ -204,6 +221,7 @@ export function applyFrame(state: StreamState, event: string, data: unknown): St
     return {
       ...state,
       phase: state.phase === 'cancelled' ? 'cancelled' : 'finished',
+      imageProgress: null,
       conversation,
       conversationId: conversation?.conversationId ?? response?.conversationId ?? state.conversationId,
       requestMessage: isObject(data.requestMessage) ? (data.requestMessage as Message) : state.requestMessage,
@@ -228,6 +246,8 @@ export function applyFrame(state: StreamState, event: string, data: unknown): St
       return applyToolCompleted(state, payload);
     case 'on_agent_update':
       return applyAgentUpdate(state, payload);
+    case 'on_image_progress':
+      return applyImageProgress(state, payload);
     default:
       return state;
   }
