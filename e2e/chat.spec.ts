@@ -96,7 +96,7 @@ test.describe('chat', () => {
     await expect(answer.locator('strong')).toHaveText('AI 모델이 연결되어 있지 않아');
     await expect(page.getByText('AI 모델이 연결되어 있지 않습니다 (오프라인 모드)')).toBeVisible();
     // Once the answer is complete the stop button gives way to send again.
-    await expect(page.getByRole('button', { name: '답변 멈추기' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '답변 멈추기' })).toHaveCount(0, { timeout: 15_000 });
     await expect(page.getByRole('button', { name: '보내기' })).toBeVisible();
 
     await answer.getByRole('button', { name: '복사' }).click();
@@ -171,7 +171,7 @@ test.describe('chat', () => {
     await expect(sent).toContainText('수업계획.txt');
     const answer = log.getByRole('article', { name: '쌤' }).last();
     await expect(answer).toContainText('오프라인 모드로 답하고 있습니다');
-    await expect(page.getByRole('button', { name: '답변 멈추기' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '답변 멈추기' })).toHaveCount(0, { timeout: 15_000 });
 
     // Regenerate: a second branch from the same request, shown as 2 / 2; the arrows go back to 1 / 2.
     await answer.getByRole('button', { name: '다시 생성' }).click();
@@ -182,6 +182,43 @@ test.describe('chat', () => {
     await log.getByRole('button', { name: '이전 답변' }).click();
     await expect(position).toHaveText('1 / 2');
     await expect(log.getByRole('article', { name: '쌤' })).toContainText('오프라인 모드로 답하고 있습니다');
+  });
+
+  test('a teacher reloads in the middle of an answer and sees it continue, then stops the next one', async ({
+    page,
+  }) => {
+    // Offline answers come a word every 40 ms in the journeys (AI_OFFLINE_WORD_DELAY_MS), about 3 s.
+    await page.goto('/chat/new');
+    await signInAs(page, 'teacher3');
+    await expect(page).toHaveURL(/\/chat\/new$/);
+    const input = page.getByRole('textbox', { name: '메시지' });
+    await input.fill('모둠 활동 아이디어를 알려 주세요');
+    await input.press('Enter');
+    await expect(page).toHaveURL(/\/chat\/(?!new)[\w-]+$/);
+    const stop = page.getByRole('button', { name: '답변 멈추기' });
+    await expect(stop).toBeVisible();
+    const log = page.getByRole('log', { name: '대화 내용' });
+    await expect(log.getByRole('article', { name: '쌤' }).last()).toContainText('오프라인');
+
+    // The reloaded page re-attaches: the answer keeps growing after the reload, then completes once.
+    await page.reload();
+    const answer = page.getByRole('log', { name: '대화 내용' }).getByRole('article', { name: '쌤' }).last();
+    await expect(answer).toContainText('오프라인');
+    const lengthAfterReload = (await answer.innerText()).length;
+    await expect.poll(async () => (await answer.innerText()).length).toBeGreaterThan(lengthAfterReload);
+    await expect(stop).toHaveCount(0, { timeout: 15_000 });
+    const whole = await answer.innerText();
+    expect(whole.match(/오프라인 모드로 답하고 있습니다/g)).toHaveLength(1);
+
+    // The next answer is stopped part-way: it keeps what came and says it was stopped.
+    await input.fill('학부모 상담 준비를 도와주세요');
+    await input.press('Enter');
+    const next = log.getByRole('article', { name: '쌤' }).last();
+    await expect(next).toContainText('오프라인');
+    await stop.click();
+    await expect(next).toContainText('사용자가 응답을 중지했습니다');
+    await expect(stop).toHaveCount(0);
+    expect((await next.innerText()).length).toBeLessThan(whole.length);
   });
 
   test('a 2,000-message conversation opens at its newest messages and pages back on scrolling up', async ({

@@ -29,6 +29,8 @@ const server = spawn('node', ['apps/server/src/main.ts'], {
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
+    // Offline chat answers arrive a word at a time, so a journey can reload or stop mid-answer.
+    AI_OFFLINE_WORD_DELAY_MS: '40',
   },
 });
 

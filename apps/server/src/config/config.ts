@@ -52,6 +52,8 @@ export const configSchema = z.object({
   AI_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
   /** The image model for lesson pictures: OpenAI's (default gpt-image-1), or a compatible server's when set. */
   AI_IMAGE_MODEL: z.string().min(1).optional(),
+  /** Pause between the words of an offline chat answer (0: at once). The browser journeys slow it down. */
+  AI_OFFLINE_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(0),
   CHAT_MAX_CONCURRENT_STREAMS: z.coerce.number().int().min(1).max(10_000).default(3),
   CHAT_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   REDIS_KEY_PREFIX: z

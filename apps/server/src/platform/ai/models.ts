@@ -75,7 +75,7 @@ export function chooseModel(config: Config, offlineComposer: OfflineComposer): M
     };
   }
   return {
-    model: createOfflineModel(offlineComposer),
+    model: createOfflineModel(offlineComposer, { wordDelayMs: config.AI_OFFLINE_WORD_DELAY_MS }),
     provider: 'offline',
     modelId: 'offline',
     offline: true,

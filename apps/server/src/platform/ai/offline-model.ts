@@ -53,7 +53,11 @@ export function streamPieces(text: string): string[] {
  * The model used when none is configured: deterministic, honest, and streamed through exactly
  * the same AI SDK path as a real model. It uses no tokens.
  */
-export function createOfflineModel(compose: OfflineComposer): LanguageModelV4 {
+export function createOfflineModel(
+  compose: OfflineComposer,
+  options: { wordDelayMs?: number } = {},
+): LanguageModelV4 {
+  const wordDelayMs = options.wordDelayMs ?? 0;
   return {
     specificationVersion: 'v4',
     provider: 'ssaem-offline',
@@ -72,12 +76,13 @@ export function createOfflineModel(compose: OfflineComposer): LanguageModelV4 {
       const text = await compose(toOfflineRequest(options.prompt, options.responseFormat?.type === 'json'));
       const pieces = streamPieces(text);
       const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        start(controller) {
+        async start(controller) {
           controller.enqueue({ type: 'stream-start', warnings: [] });
           controller.enqueue({ type: 'text-start', id: 'offline-text' });
           for (const delta of pieces) {
             if (options.abortSignal?.aborted) break;
             controller.enqueue({ type: 'text-delta', id: 'offline-text', delta });
+            if (wordDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, wordDelayMs));
           }
           controller.enqueue({ type: 'text-end', id: 'offline-text' });
           controller.enqueue({
