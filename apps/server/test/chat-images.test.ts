@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { askChat } from './chat-ask.ts';
 import { buildDemoWorld, type DemoWorld } from './demo-world.ts';
 import { type FakeLlm, startFakeLlm } from './fake-llm-server.ts';
-import { parseFrames, type SseFrame, textOfDeltas } from './sse-client.ts';
+import { type SseFrame, textOfDeltas } from './sse-client.ts';
 
 let t: TestApp;
 let world: DemoWorld;
@@ -17,16 +18,6 @@ afterAll(async () => {
   await t.close();
   await fake.close();
 });
-
-async function ask(text: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/agents/chat/openAI',
-    headers: await world.headersFor('teacher'),
-    payload: { text, parentMessageId: '00000000-0000-0000-0000-000000000000' },
-  });
-  return parseFrames(res.body);
-}
 
 const progressOf = (frames: SseFrame[]) =>
   frames
@@ -47,7 +38,7 @@ describe('pictures in chat', () => {
       },
       { text: ['그림 두 장을 그렸어요.'] },
     );
-    const frames = await ask('분수 수업에 쓸 그림 두 장 그려 줘');
+    const frames = await askChat(t, world, '분수 수업에 쓸 그림 두 장 그려 줘');
     expect(progressOf(frames)).toEqual(['0/2', '1/2', '2/2']);
     expect(textOfDeltas(frames)).toBe('그림 두 장을 그렸어요.');
     expect(fake.imageRequests.map((r) => r.prompt)).toEqual([
@@ -73,12 +64,12 @@ describe('pictures in chat', () => {
 
   it('offers the drawing tool only when a picture is asked for', async () => {
     fake.enqueue({ text: ['분수는 전체를 똑같이 나눈 것입니다.'] });
-    await ask('분수를 설명해 줘');
+    await askChat(t, world, '분수를 설명해 줘');
     const body = fake.requests.at(-1)?.body as { tools?: { function: { name: string } }[] };
     expect(body.tools ?? []).toEqual([]);
 
     fake.enqueue({ text: ['어떤 그림이 필요하세요?'] });
-    await ask('삽화가 필요해');
+    await askChat(t, world, '삽화가 필요해');
     const withTool = fake.requests.at(-1)?.body as { tools?: { function: { name: string } }[] };
     expect(withTool.tools?.map((entry) => entry.function.name)).toContain('generate_images');
   });

@@ -3,9 +3,10 @@ import { createLibraryRepository } from '../src/modules/library/library.reposito
 import { questionKeywords } from '../src/modules/library/library.service.ts';
 import { createLibrarySearchIndex } from '../src/modules/library/library-search.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { askChat } from './chat-ask.ts';
 import { buildDemoWorld, type DemoWorld } from './demo-world.ts';
 import { type FakeLlm, startFakeLlm } from './fake-llm-server.ts';
-import { parseFrames, textOfDeltas } from './sse-client.ts';
+import { textOfDeltas } from './sse-client.ts';
 
 async function shareMaterial(
   t: TestApp,
@@ -36,16 +37,6 @@ async function shareMaterial(
   });
 }
 
-async function ask(t: TestApp, world: DemoWorld, text: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/agents/chat/openAI',
-    headers: await world.headersFor('teacher'),
-    payload: { text, parentMessageId: '00000000-0000-0000-0000-000000000000' },
-  });
-  return parseFrames(res.body);
-}
-
 describe('the library in chat', () => {
   it('takes the meaningful words of a question', () => {
     expect(questionKeywords('분수 수업 자료 있어?')).toEqual(['분수']);
@@ -64,7 +55,7 @@ describe('the library in chat', () => {
     it('lists shared materials that match the question, never private ones', async () => {
       const shared = await shareMaterial(t, world, 'teacher3', '분수 놀이 수업', 'PUBLIC');
       await shareMaterial(t, world, 'teacher3', '분수 비공개 메모', 'PRIVATE');
-      const text = textOfDeltas(await ask(t, world, '분수 수업 자료 있어?'));
+      const text = textOfDeltas(await askChat(t, world, '분수 수업 자료 있어?'));
       expect(text).toContain('AI 모델이 연결되어 있지 않아');
       expect(text).toContain(`[분수 놀이 수업](/v2/library/${shared}) — 정다은 · 서울가락초등학교`);
       expect(text).not.toContain('비공개');
@@ -91,7 +82,7 @@ describe('the library in chat', () => {
         { toolCall: { name: 'search_library', args: { query: '분수' } } },
         { text: ['자료실의 ', '"분수 놀이 수업"을 참고하세요.'] },
       );
-      const frames = await ask(t, world, '분수 수업 자료 추천해 줘');
+      const frames = await askChat(t, world, '분수 수업 자료 추천해 줘');
       expect(JSON.stringify(frames)).toContain('search_library');
       expect(textOfDeltas(frames)).toContain('분수 놀이 수업');
       const lastRequest = fake.requests.at(-1)?.body as
