@@ -11,7 +11,29 @@ export type LibraryItemRow = Selectable<LibraryItemTable>;
 /** The counters the library can sort by. */
 export type LibraryCounter = 'likeCount' | 'bookmarkCount' | 'viewCount';
 
-export interface CardRow extends LibraryItemRow {
+/** What a result card shows: never the content, the form or the search columns (kilobytes a row). */
+const CARD_COLUMNS = [
+  'li.id',
+  'li.creatorId',
+  'li.schoolId',
+  'li.libraryType',
+  'li.materialType',
+  'li.title',
+  'li.status',
+  'li.visibility',
+  'li.editable',
+  'li.gradeSeq',
+  'li.subjectSeq',
+  'li.excerpt',
+  'li.likeCount',
+  'li.bookmarkCount',
+  'li.viewCount',
+  'li.createdAt',
+] as const;
+
+type CardColumn = (typeof CARD_COLUMNS)[number] extends `li.${infer Column}` ? Column : never;
+
+export interface CardRow extends Pick<LibraryItemRow, CardColumn> {
   authorName: string;
   schoolName: string | null;
   gradeName: string | null;
@@ -189,7 +211,7 @@ export function createLibraryRepository(db: Kysely<Database>, search: LibrarySea
         .leftJoin('school as s', 's.id', 'li.schoolId')
         .leftJoin('code as g', 'g.codeSeq', 'li.gradeSeq')
         .leftJoin('code as j', 'j.codeSeq', 'li.subjectSeq')
-        .selectAll('li')
+        .select(CARD_COLUMNS)
         .select((eb) => [
           'u.name as authorName',
           's.name as schoolName',

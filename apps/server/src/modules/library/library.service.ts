@@ -157,8 +157,8 @@ export function createLibraryService(deps: {
     if (!row) throw new AppError('E_NOT_FOUND');
     return {
       ...toCard(row),
-      content: parseContent(row.content),
-      text: plainTextOf(row.content),
+      content: parseContent(item.content),
+      text: plainTextOf(item.content),
       abilities: materialAbilities(actor, asMaterial(row)),
       folderId: await library.folderOf(actor.userId, item.id),
     };

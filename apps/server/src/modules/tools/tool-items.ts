@@ -5,7 +5,9 @@ import { canOnMaterial, type MaterialRecord, materialAbilities } from '../../pol
 import type { LibraryItemRow, LibraryRepository } from '../library/library.repository.ts';
 import type { GenerationService } from './generation.service.ts';
 
-export function asMaterial(item: LibraryItemRow): MaterialRecord {
+export function asMaterial(
+  item: Pick<LibraryItemRow, 'creatorId' | 'schoolId' | 'visibility' | 'editable'>,
+): MaterialRecord {
   return {
     creatorId: item.creatorId,
     schoolId: item.schoolId,
