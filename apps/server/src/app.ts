@@ -165,8 +165,11 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(licencesRoutes(licencesService));
 
   const tokenTracker = createTokenTracker(licencesRepository);
+  const modelChoice = chooseModel(config, composeOfflineAnswer);
+  // Keep-alive connections to the model server close with the app.
+  app.addHook('onClose', async () => modelChoice.streamer?.close());
   const gateway = createAiGateway({
-    choice: chooseModel(config, composeOfflineAnswer),
+    choice: modelChoice,
     tracker: tokenTracker,
     limits: createUsageLimits({
       maxConcurrent: config.CHAT_MAX_CONCURRENT_STREAMS,
