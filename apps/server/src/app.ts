@@ -72,6 +72,7 @@ import { createBackground } from './platform/jobs/background.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createLocalFileStorage } from './platform/storage/file-storage.ts';
 import { createGeneratedImages } from './platform/storage/generated-images.ts';
+import { registerPeriodic } from './platform/timers/periodic.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -209,15 +210,18 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
       createMaterialsService({ materials: createMaterialsRepository(db), library: libraryRepository }),
     ),
   );
-  await app.register(
-    documentsRoutes(
-      createDocumentsService({
-        library: libraryRepository,
-        storage: createLocalFileStorage(join(config.DATA_DIR, 'files')),
-        log: app.log,
-      }),
-    ),
-  );
+  const documentsService = createDocumentsService({
+    library: libraryRepository,
+    storage: createLocalFileStorage(join(config.DATA_DIR, 'files')),
+    log: app.log,
+  });
+  await app.register(documentsRoutes(documentsService));
+  registerPeriodic(app, 'upload retention', 60 * 60 * 1000, async () => {
+    const removed = await documentsService.purgeUploads(
+      new Date(Date.now() - config.UPLOAD_RETENTION_DAYS * 86_400_000),
+    );
+    if (removed) app.log.info({ removed }, 'old editor uploads removed');
+  });
   const generationService = createGenerationService({
     library: libraryRepository,
     jobs: background.jobs,

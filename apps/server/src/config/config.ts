@@ -54,6 +54,8 @@ export const configSchema = z.object({
   AI_IMAGE_MODEL: z.string().min(1).optional(),
   /** Pause between the words of an offline chat answer (0: at once). The browser journeys slow it down. */
   AI_OFFLINE_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(0),
+  /** Days an upload to the HWP editor is kept (a working copy that may name pupils). */
+  UPLOAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   CHAT_MAX_CONCURRENT_STREAMS: z.coerce.number().int().min(1).max(10_000).default(3),
   CHAT_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   REDIS_KEY_PREFIX: z

@@ -45,6 +45,16 @@ export function createDocumentUploads(storage: FileStorage) {
       return `upload-${uuid}`;
     },
 
+    /**
+     * Removes uploads older than the retention period: an upload is a working copy for the editor
+     * and may hold pupils' names, so it is not kept once the teacher has had time to save it.
+     */
+    async purgeOlderThan(before: Date): Promise<number> {
+      const keys = await storage.listOlderThan('documents', before);
+      for (const key of keys) await storage.delete(key);
+      return keys.length;
+    },
+
     /** The caller's own upload, or undefined (never someone else's). */
     async find(userId: number, fileUrl: string): Promise<{ meta: StoredUpload; bytes: Buffer } | undefined> {
       const uuid = UPLOAD_ID.exec(fileUrl)?.[1];

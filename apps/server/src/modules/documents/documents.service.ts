@@ -200,6 +200,9 @@ export function createDocumentsService(deps: {
 
     exportItem,
 
+    /** Uploads last written before `before` are removed (see document-uploads). */
+    purgeUploads: (before: Date) => uploads.purgeOlderThan(before),
+
     async get(actor: Actor, id: number): Promise<LibraryDocument> {
       return present(actor, await visible(actor, id));
     },

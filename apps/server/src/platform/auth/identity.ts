@@ -9,6 +9,7 @@ import { interactionRoutes } from '../../modules/auth/interaction.routes.ts';
 import { createLoginRepository } from '../../modules/auth/login.repository.ts';
 import { createLoginService, LOGIN_WINDOW_MS } from '../../modules/auth/login.service.ts';
 import { createUsersRepository } from '../../modules/users/users.repository.ts';
+import { registerPeriodic } from '../timers/periodic.ts';
 import { apiResourceIndicator, createEmbeddedProvider, REALM_PATH } from './embedded-provider.ts';
 import { actorOf, registerAuthentication, signedIn } from './guards.ts';
 import { purgeExpiredOidcRows } from './oidc-adapter.ts';
@@ -106,19 +107,9 @@ function registerUserinfo(app: FastifyInstance, db: Kysely<Database>): void {
 /** Expired provider rows, old login failures and lapsed denylist entries are removed on a timer. */
 function registerPurge(app: FastifyInstance, db: Kysely<Database>): void {
   const loginRepository = createLoginRepository(db);
-  const purge = async () => {
-    try {
-      await purgeExpiredOidcRows(db);
-      await purgeDeniedSessions(db);
-      await loginRepository.purgeFailures(Date.now() - LOGIN_WINDOW_MS);
-    } catch (error) {
-      app.log.warn({ err: error }, 'identity purge failed');
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
-    timer.unref();
+  registerPeriodic(app, 'identity purge', PURGE_INTERVAL_MS, async () => {
+    await purgeExpiredOidcRows(db);
+    await purgeDeniedSessions(db);
+    await loginRepository.purgeFailures(Date.now() - LOGIN_WINDOW_MS);
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 /** Where uploaded and generated files live: a folder by default, object storage when scaled out. */
@@ -6,6 +6,8 @@ export interface FileStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
+  /** Keys under a folder last written before `before` (for retention). */
+  listOlderThan(folder: string, before: Date): Promise<string[]>;
 }
 
 /** Files under DATA_DIR/files. Keys are ours (never user input), checked to stay inside the folder. */
@@ -24,5 +26,18 @@ export function createLocalFileStorage(root: string): FileStorage {
     },
     get: (key) => readFile(pathOf(key)),
     delete: (key) => rm(pathOf(key), { force: true }),
+    async listOlderThan(folder, before) {
+      const root = pathOf(folder);
+      const names = await readdir(root, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [] as string[];
+        throw error;
+      });
+      const old: string[] = [];
+      for (const name of names) {
+        const info = await stat(join(root, name)).catch(() => null);
+        if (info?.isFile() && info.mtime < before) old.push(`${folder}/${name.split(sep).join('/')}`);
+      }
+      return old;
+    },
   };
 }
