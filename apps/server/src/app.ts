@@ -205,6 +205,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   });
   app.addHook('onClose', () => chatService.shutdown());
   await app.register(libraryRoutes(libraryService));
+  registerPeriodic(app, 'library view purge', 60 * 60 * 1000, () => libraryService.purgeOldViews());
   await app.register(
     materialsRoutes(
       createMaterialsService({ materials: createMaterialsRepository(db), library: libraryRepository }),

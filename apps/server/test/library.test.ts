@@ -306,6 +306,29 @@ describe('an item: detail, reactions, sharing and copies', () => {
     expect(detail.abilities).toMatchObject({ view: true, edit: false, copy: true, changeSettings: false });
   });
 
+  it('counts a view once per teacher and day, never the author’s own', async () => {
+    const viewed = await material('teacher', { title: '조회수 확인 자료' });
+    const open = async (persona: AnyPersona) =>
+      (await call(persona, 'GET', `/api/v1/library/${viewed}`)).json().viewCount as number;
+    for (let i = 0; i < 3; i++) expect(await open('sameSchoolTeacher')).toBe(1);
+    expect(await open('otherSchoolTeacher')).toBe(2);
+    expect(await open('teacher')).toBe(2);
+    // Yesterday's views are kept to dedupe the day; older ones are forgotten.
+    const db = t.database.db;
+    await db
+      .insertInto('libraryView')
+      .values({ libraryId: viewed, userId: userId('teacher2'), viewedOn: '2020-01-01' })
+      .execute();
+    await library.purgeViewsBefore(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
+    const left = await db
+      .selectFrom('libraryView')
+      .select('viewedOn')
+      .where('libraryId', '=', viewed)
+      .execute();
+    expect(left.map((row) => row.viewedOn)).not.toContain('2020-01-01');
+    expect(left).toHaveLength(2);
+  });
+
   it('a share link of a PUBLIC item opens the public page; its QR code holds that link', async () => {
     const link = (await call('sameSchoolTeacher', 'POST', `/api/v1/library/${shared}/share-link`)).json();
     expect(link.public).toBe(true);

@@ -32,6 +32,7 @@ export interface Database {
   libraryLike: LibraryReactionTable;
   libraryBookmark: LibraryReactionTable;
   libraryShareLink: LibraryShareLinkTable;
+  libraryView: LibraryViewTable;
   materialFolder: MaterialFolderTable;
   materialFolderItem: MaterialFolderItemTable;
   aiPrompt: AiPromptTable;
@@ -117,6 +118,13 @@ export interface LibraryReactionTable {
   userId: number;
   libraryId: number;
   createdAt: string;
+}
+
+/** One viewer's view of a material on one day (YYYY-MM-DD, UTC). */
+export interface LibraryViewTable {
+  libraryId: number;
+  userId: number;
+  viewedOn: string;
 }
 
 export interface LibraryShareLinkTable {

@@ -8,6 +8,7 @@ import * as jobs from './0006-jobs.ts';
 import * as library from './0007-library.ts';
 import * as tools from './0008-tools.ts';
 import * as librarySharing from './0009-library-sharing.ts';
+import * as libraryViews from './0010-library-views.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-library': library,
   '0008-tools': tools,
   '0009-library-sharing': librarySharing,
+  '0010-library-views': libraryViews,
 };

@@ -326,12 +326,26 @@ export function createLibraryRepository(db: Kysely<Database>, search: LibrarySea
     bookmark: (userId: number, libraryId: number, on: boolean) =>
       react('libraryBookmark', userId, libraryId, on),
 
-    async countView(libraryId: number) {
+    /** Counts a view once per viewer and day; answers whether this one counted. */
+    async countView(libraryId: number, userId: number): Promise<boolean> {
+      const viewedOn = now().slice(0, 10);
+      const inserted = await db
+        .insertInto('libraryView')
+        .values({ libraryId, userId, viewedOn })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
       await db
         .updateTable('libraryItem')
         .set((eb) => ({ viewCount: eb('viewCount', '+', 1) }))
         .where('id', '=', libraryId)
         .execute();
+      return true;
+    },
+
+    /** Views of days before `day` no longer decide anything. */
+    async purgeViewsBefore(day: string): Promise<void> {
+      await db.deleteFrom('libraryView').where('viewedOn', '<', day).execute();
     },
 
     /** The item's share token, made on first use; unguessable (128 bits). */

@@ -329,13 +329,18 @@ export function createLibraryService(deps: {
         }));
     },
 
+    /** Views before yesterday (UTC) are forgotten: they only dedupe a day's counting. */
+    purgeOldViews() {
+      return library.purgeViewsBefore(new Date(now().getTime() - 86_400_000).toISOString().slice(0, 10));
+    },
+
     search(actor: Actor, query: LibrarySearchQuery) {
       return query.tab === 'SUGGESTIONS' ? suggested(actor, query) : searchShared(actor, query);
     },
 
     async get(actor: Actor, id: number) {
       const item = await visible(actor, id);
-      if (item.creatorId !== actor.userId) await library.countView(item.id);
+      if (item.creatorId !== actor.userId) await library.countView(item.id, actor.userId);
       return detail(actor, (await library.find(id)) ?? item);
     },
 
