@@ -214,6 +214,50 @@ describe('lesson without a model', () => {
     expect(latest.map((l) => l.id)).toEqual([id]);
   });
 
+  it('removes every item of one type from a section, or from the whole lesson', async () => {
+    const id = lesson.id;
+    const items = async () =>
+      (await (await ctx.request('teacher', 'GET', `/api/v1/lesson/${id}/section/item`)).json()) as {
+        id: number;
+        sectionId: number;
+        type: string;
+      }[];
+    const [first, second] = [...new Set((await items()).map((entry) => entry.sectionId))];
+    for (const sectionId of [first!, second!]) {
+      await ctx.request('teacher', 'POST', `/api/v1/lesson/${id}/section/item`, {
+        sectionId,
+        type: 'QUESTION',
+        title: '확인 질문',
+        content: '4분의 1은 몇 조각일까요?',
+        minutes: null,
+      });
+    }
+    const questions = (list: Awaited<ReturnType<typeof items>>) => list.filter((e) => e.type === 'QUESTION');
+    const before = questions(await items());
+    expect(before.map((e) => e.sectionId)).toEqual(expect.arrayContaining([first, second]));
+
+    const one = await ctx.request(
+      'teacher',
+      'DELETE',
+      `/api/v1/lesson/${id}/typeContent?type=QUESTION&sectionId=${first}`,
+    );
+    expect(one.status).toBe(200);
+    const left = questions(await items());
+    expect(left.some((e) => e.sectionId === first)).toBe(false);
+    expect(left.some((e) => e.sectionId === second)).toBe(true);
+
+    expect(
+      (await ctx.request('teacher', 'DELETE', `/api/v1/lesson/${id}/typeContent?type=QUESTION`)).status,
+    ).toBe(200);
+    expect(questions(await items())).toEqual([]);
+    expect(
+      (await ctx.request('teacher', 'DELETE', `/api/v1/lesson/${id}/typeContent?type=VIDEO`)).status,
+    ).toBe(400);
+    expect(
+      (await ctx.request('sameSchoolTeacher', 'DELETE', `/api/v1/lesson/${id}/typeContent?type=TEXT`)).status,
+    ).toBe(403);
+  });
+
   it('lets colleagues read a school lesson but only its teacher change it', async () => {
     const id = lesson.id;
     expect((await ctx.request('sameSchoolTeacher', 'GET', `/api/v1/lesson/${id}`)).status).toBe(200);

@@ -68,6 +68,12 @@ export const lessonInputSchema = z
 export type LessonInput = z.infer<typeof lessonInputSchema>;
 
 export const LESSON_ITEM_TYPES = ['TEXT', 'ACTIVITY', 'QUESTION', 'IMAGE'] as const;
+/** `DELETE /api/v1/lesson/{id}/typeContent`: every item of one type, in one section or the whole lesson. */
+export const lessonTypeContentQuerySchema = z.object({
+  type: z.enum(LESSON_ITEM_TYPES),
+  sectionId: z.coerce.number().int().positive().optional(),
+});
+
 export const lessonItemSchema = z
   .object({
     id: z.number().int(),

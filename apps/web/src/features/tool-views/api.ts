@@ -136,6 +136,13 @@ export function useDeleteLessonItem() {
   );
 }
 
+/** `DELETE /api/v1/lesson/{id}/typeContent`: every item of a type, e.g. all pictures. */
+export function useDeleteLessonTypeContent() {
+  return useItemMutation('lesson', ({ id, type }: { id: number; type: LessonItem['type'] }) =>
+    apiRequest<LessonItemResponse>(`${BASES.lesson}/${id}/typeContent?type=${type}`, { method: 'DELETE' }),
+  );
+}
+
 /** The lesson as an HWPX file the server writes (document-tools.md §7 Document). */
 export function useDownloadLessonHwpx() {
   return useMutation({

@@ -188,6 +188,32 @@ describe('LessonPlanPage', () => {
     expect(calls.some((call) => call.method === 'POST' && call.url.pathname.endsWith('/lesson'))).toBe(true);
   });
 
+  it('removes all pictures in one step, and offers it only while the lesson has pictures', async () => {
+    const picture: LessonItem = {
+      id: 41,
+      type: 'IMAGE',
+      title: '삽화',
+      content: '피자를 나누는 아이들',
+      minutes: null,
+      imageUrl: '/api/v1/lesson/images/a.png',
+    };
+    const { calls } = serve(
+      buildItem(
+        withItems(2, (items) => [...items, picture]),
+        { id: 7, title: '분수의 크기 비교' },
+      ),
+      on('DELETE', '/api/v1/lesson/7/typeContent', () =>
+        Response.json(buildItem(buildLesson(), { id: 7, title: '분수의 크기 비교' })),
+      ),
+    );
+    renderAt('/tool/lesson-plan/7');
+    fireEvent.click(await screen.findByRole('button', { name: '그림 모두 빼기' }));
+    expect(await screen.findByText('그림을 모두 뺐어요.')).toBeTruthy();
+    const removal = calls.find((call) => call.method === 'DELETE');
+    expect(removal?.url.searchParams.get('type')).toBe('IMAGE');
+    await waitFor(() => expect(screen.queryByRole('button', { name: '그림 모두 빼기' })).toBeNull());
+  });
+
   it('offers no editing or recreating to someone who may not edit', async () => {
     serve(buildItem(buildLesson(), { id: 7, abilities: READ_ONLY }));
     renderAt('/tool/lesson-plan/7');

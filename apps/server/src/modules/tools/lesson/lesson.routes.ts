@@ -7,6 +7,7 @@ import {
   lessonResultSaveSchema,
   lessonResultSchema,
   lessonSectionInputSchema,
+  lessonTypeContentQuerySchema,
   lessonUpdateSchema,
 } from '@ssaem/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -133,6 +134,20 @@ export function lessonRoutes(service: LessonService): FastifyPluginAsyncZod {
       `${BASE}/:id/section/item/:itemId`,
       { ...secured, schema: { ...TOOL_SCHEMA, params: itemParams, response: respond } },
       (request) => service.deleteItem(actorOf(request), request.params.id, request.params.itemId),
+    );
+    app.delete(
+      `${BASE}/:id/typeContent`,
+      {
+        ...secured,
+        schema: {
+          ...TOOL_SCHEMA,
+          summary: 'Remove every item of one type (e.g. all pictures), in one section or the whole lesson',
+          params: toolItemParams,
+          querystring: lessonTypeContentQuerySchema,
+          response: respond,
+        },
+      },
+      (request) => service.deleteTypeContent(actorOf(request), request.params.id, request.query),
     );
     app.delete(
       `${BASE}/:id/section/:sectionId`,

@@ -547,6 +547,25 @@ export function createLessonService(deps: {
       );
     },
 
+    /** Removes every item of a type (all pictures, say), from one section or from all of them. */
+    deleteTypeContent(
+      actor: Actor,
+      id: number,
+      query: { type: LessonSection['items'][number]['type']; sectionId?: number | undefined },
+    ) {
+      return change(actor, id, (lesson) => {
+        if (query.sectionId !== undefined) sectionOf(lesson, query.sectionId);
+        return {
+          ...lesson,
+          sections: lesson.sections.map((section) =>
+            query.sectionId === undefined || section.id === query.sectionId
+              ? { ...section, items: section.items.filter((entry) => entry.type !== query.type) }
+              : section,
+          ),
+        };
+      });
+    },
+
     deleteItem(actor: Actor, id: number, itemId: number) {
       return change(actor, id, (lesson) => withItem(lesson, itemId, () => null));
     },

@@ -19,6 +19,7 @@ import { type LessonResult, lessonResultSaveSchema } from '@ssaem/contracts/less
 import {
   IconDownload,
   IconEdit,
+  IconPhotoOff,
   IconPlus,
   IconPresentation,
   IconRefresh,
@@ -33,6 +34,7 @@ import { loadPageTexts } from '../../../lib/i18n';
 import {
   useAddLessonItem,
   useDeleteLessonItem,
+  useDeleteLessonTypeContent,
   useDownloadLessonHwpx,
   useLesson,
   useRefreshLesson,
@@ -371,6 +373,19 @@ function LessonToolbar({
   const toast = useToast();
   const isImmersive = useIsImmersive();
   const download = useDownloadLessonHwpx();
+  const removeType = useDeleteLessonTypeContent();
+  const hasPictures = item.result.sections.some((section) =>
+    section.items.some((entry) => entry.type === 'IMAGE'),
+  );
+
+  const handleRemovePictures = () =>
+    removeType.mutate(
+      { id: item.id, type: 'IMAGE' },
+      {
+        onSuccess: () => toast.show(t('lesson.picturesRemoved')),
+        onError: () => toast.show(t('lesson.picturesRemoveFailed')),
+      },
+    );
 
   const handleDownload = () =>
     download.mutate(item.id, {
@@ -389,6 +404,16 @@ function LessonToolbar({
           <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRecreate}>
             {t('lesson.recreate')}
           </Button>
+          {hasPictures ? (
+            <Button
+              variant="default"
+              leftSection={<IconPhotoOff size={16} aria-hidden />}
+              loading={removeType.isPending}
+              onClick={handleRemovePictures}
+            >
+              {t('lesson.removePictures')}
+            </Button>
+          ) : null}
         </>
       ) : null}
       <Button
