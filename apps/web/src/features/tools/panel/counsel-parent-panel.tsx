@@ -6,11 +6,11 @@ import {
   PARENT_RELATIONS,
   type ParentRelation,
 } from '@ssaem/contracts/counselling';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createStudioDocument } from '../api';
-import { CommonSettings } from './common-settings';
+import { FormCommonSettings } from './common-settings';
 import { COUNSEL_SUBJECT_OPTIONS } from './counsel-student-panel';
 import type { SwitchablePanelProps } from './panel-props';
 import { ChoiceCheckboxes, GenderRadios } from './studio-fields';
@@ -81,8 +81,6 @@ function CounselParentForm({
     },
   });
   const { errors } = form.formState;
-  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PRIVATE';
-  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
 
   const handleSubmit = form.handleSubmit((values) =>
     generation.run(() =>
@@ -199,13 +197,7 @@ function CounselParentForm({
         minRows={2}
         error={errors.requestContent?.message}
       />
-      <CommonSettings
-        value={{ accessLevel, editable }}
-        onChange={(patch) => {
-          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
-          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
-        }}
-      />
+      <FormCommonSettings form={form} />
     </ToolPanel>
   );
 }

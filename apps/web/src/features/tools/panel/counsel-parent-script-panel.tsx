@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useUsersInfo } from '../../account/api';
 import { createStudioDocument, recreateStudioDocument } from '../api';
-import { CommonSettings } from './common-settings';
+import { FormCommonSettings } from './common-settings';
 import type { RecreatablePanelProps } from './panel-props';
 import { ChoiceCheckboxes, RecreateNotice, useRecreateTarget } from './studio-fields';
 import { ToolPanel } from './tool-panel';
@@ -73,8 +73,6 @@ function CounselParentScriptForm({ onClose, recreateId, onDone }: RecreatablePan
   const { errors } = form.formState;
   const schoolLevel = useWatch({ control: form.control, name: 'schoolLevel' });
   const level = isLevel(schoolLevel) ? schoolLevel : 'ELEMENTARY';
-  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PRIVATE';
-  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
 
   // The teacher's own school decides the level the form starts with, until she picks another.
   const schoolLevelName = info.data?.schoolInfo?.level;
@@ -185,15 +183,7 @@ function CounselParentScriptForm({ onClose, recreateId, onDone }: RecreatablePan
         minRows={2}
         error={errors.requestContent?.message}
       />
-      {target.isRecreate ? null : (
-        <CommonSettings
-          value={{ accessLevel, editable }}
-          onChange={(patch) => {
-            if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
-            if (patch.editable !== undefined) form.setValue('editable', patch.editable);
-          }}
-        />
-      )}
+      {target.isRecreate ? null : <FormCommonSettings form={form} />}
     </ToolPanel>
   );
 }

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Textarea, TextInput } from '@mantine/core';
 import { COUNSEL_PARENT_SHEET_TITLE, counselParentSheetInputSchema } from '@ssaem/contracts/counselling';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createStudioDocument } from '../api';
-import { CommonSettings } from './common-settings';
+import { FormCommonSettings } from './common-settings';
 import { RelationSelect } from './counsel-parent-panel';
 import type { SwitchablePanelProps } from './panel-props';
 import { GenderRadios } from './studio-fields';
@@ -50,8 +50,6 @@ function CounselParentSheetForm({
     },
   });
   const { errors } = form.formState;
-  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PRIVATE';
-  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
 
   const handleSubmit = form.handleSubmit((values) =>
     generation.run(() => createStudioDocument('COUNSEL_PARENT', { ...values, sheet: true })),
@@ -145,13 +143,7 @@ function CounselParentSheetForm({
         minRows={2}
         error={errors.requestContent?.message}
       />
-      <CommonSettings
-        value={{ accessLevel, editable }}
-        onChange={(patch) => {
-          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
-          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
-        }}
-      />
+      <FormCommonSettings form={form} />
     </ToolPanel>
   );
 }

@@ -5,11 +5,11 @@ import {
   COUNSEL_SUBJECTS,
   counselStudentInputSchema,
 } from '@ssaem/contracts/counselling';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createStudioDocument } from '../api';
-import { CommonSettings } from './common-settings';
+import { FormCommonSettings } from './common-settings';
 import type { PanelProps } from './panel-props';
 import { ChoiceCheckboxes, GenderRadios } from './studio-fields';
 import { ToolPanel } from './tool-panel';
@@ -50,8 +50,6 @@ function CounselStudentForm({ onClose }: { onClose: () => void }) {
     },
   });
   const { errors } = form.formState;
-  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PRIVATE';
-  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
 
   const handleSubmit = form.handleSubmit((values) =>
     generation.run(() =>
@@ -141,13 +139,7 @@ function CounselStudentForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.requestContent?.message}
       />
-      <CommonSettings
-        value={{ accessLevel, editable }}
-        onChange={(patch) => {
-          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
-          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
-        }}
-      />
+      <FormCommonSettings form={form} />
     </ToolPanel>
   );
 }

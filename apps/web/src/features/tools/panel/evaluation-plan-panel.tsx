@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useUsersInfo } from '../../account/api';
 import { createEvaluationPlan, recreateStudioDocument, usePublishers } from '../api';
-import { CommonSettings } from './common-settings';
+import { FormCommonSettings } from './common-settings';
 import { FilePicker } from './file-picker';
 import { GradeSelect, SubjectSelect } from './grade-subject-select';
 import type { RecreatablePanelProps } from './panel-props';
@@ -65,8 +65,6 @@ function EvaluationPlanForm({ onClose, recreateId, onDone }: RecreatablePanelPro
   const subjectSeq = useWatch({ control: form.control, name: 'subjectSeq' });
   const semester = useWatch({ control: form.control, name: 'semester' }) ?? defaultSemester();
   const isUserTemplate = useWatch({ control: form.control, name: 'isUserTemplate' }) ?? false;
-  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PUBLIC';
-  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
   const publishers = usePublishers(isUserTemplate ? null : gradeSeq, subjectSeq, semester);
   // The schema asks for the template the server reads from the upload (path `userTemplate`).
   const templateError = (errors as { userTemplate?: FieldError }).userTemplate?.message;
@@ -254,13 +252,9 @@ function EvaluationPlanForm({ onClose, recreateId, onDone }: RecreatablePanelPro
         minRows={2}
         error={errors.query?.message}
       />
-      <CommonSettings
-        value={{ accessLevel, editable }}
+      <FormCommonSettings
+        form={form}
         readOnly={target.isRecreate && target.item?.abilities.changeSettings !== true}
-        onChange={(patch) => {
-          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
-          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
-        }}
       />
     </ToolPanel>
   );

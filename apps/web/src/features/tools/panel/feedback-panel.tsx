@@ -15,7 +15,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createFeedback } from '../api';
-import { CommonSettings } from './common-settings';
+import { FormCommonSettings } from './common-settings';
 import { FilePicker } from './file-picker';
 import { GradeSelect } from './grade-subject-select';
 import type { PanelProps } from './panel-props';
@@ -51,8 +51,6 @@ function FeedbackForm({ onClose }: { onClose: () => void }) {
   const [files, setFiles] = useState<File[]>([]);
   const [rejected, setRejected] = useState(false);
   const manual = useWatch({ control: form.control, name: 'useManualType' }) ?? true;
-  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PUBLIC';
-  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
   const fileError = rejected
     ? FEEDBACK_MESSAGES.unsupported
     : !manual && files.length === 0
@@ -160,13 +158,7 @@ function FeedbackForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.query?.message}
       />
-      <CommonSettings
-        value={{ accessLevel, editable }}
-        onChange={(patch) => {
-          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
-          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
-        }}
-      />
+      <FormCommonSettings form={form} />
     </ToolPanel>
   );
 }

@@ -5,11 +5,11 @@ import {
   PLAY_GRADE_BAND_LABELS,
   PLAY_GRADE_BANDS,
 } from '@ssaem/contracts/play';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createStudioDocument } from '../api';
-import { CommonSettings } from './common-settings';
+import { FormCommonSettings } from './common-settings';
 import type { PanelProps } from './panel-props';
 import { ChoiceRadios } from './studio-fields';
 import { ToolPanel } from './tool-panel';
@@ -32,8 +32,6 @@ function GroupPlayLessonPlanForm({ onClose }: { onClose: () => void }) {
     defaultValues: { title: '', topic: '', requestContent: '', accessLevel: 'PUBLIC', editable: true },
   });
   const { errors } = form.formState;
-  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PUBLIC';
-  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
 
   const handleSubmit = form.handleSubmit((values) =>
     generation.run(() => createStudioDocument('GROUP_PLAY_LESSON_PLAN', values)),
@@ -86,13 +84,7 @@ function GroupPlayLessonPlanForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.requestContent?.message}
       />
-      <CommonSettings
-        value={{ accessLevel, editable }}
-        onChange={(patch) => {
-          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
-          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
-        }}
-      />
+      <FormCommonSettings form={form} />
     </ToolPanel>
   );
 }

@@ -9,11 +9,11 @@ import {
   PLAY_SITUATION_LABELS,
   PLAY_SITUATIONS,
 } from '@ssaem/contracts/play';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createStudioDocument } from '../api';
-import { CommonSettings } from './common-settings';
+import { FormCommonSettings } from './common-settings';
 import type { PanelProps } from './panel-props';
 import { ChoiceCheckboxes, ChoiceRadios } from './studio-fields';
 import { ToolPanel } from './tool-panel';
@@ -36,8 +36,6 @@ function GroupPlayPlanForm({ onClose }: { onClose: () => void }) {
     defaultValues: { title: '', topic: [], requestContent: '', accessLevel: 'PUBLIC', editable: true },
   });
   const { errors } = form.formState;
-  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PUBLIC';
-  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
 
   const handleSubmit = form.handleSubmit((values) =>
     // The situations are sent joined by comma (document-tools.md §3).
@@ -118,13 +116,7 @@ function GroupPlayPlanForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.requestContent?.message}
       />
-      <CommonSettings
-        value={{ accessLevel, editable }}
-        onChange={(patch) => {
-          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
-          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
-        }}
-      />
+      <FormCommonSettings form={form} />
     </ToolPanel>
   );
 }

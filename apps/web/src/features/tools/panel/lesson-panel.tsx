@@ -14,7 +14,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createLesson } from '../api';
-import { CommonSettings } from './common-settings';
+import { FormCommonSettings } from './common-settings';
 import { GradeSelect, SubjectSelect } from './grade-subject-select';
 import type { PanelProps } from './panel-props';
 import { ToolPanel } from './tool-panel';
@@ -49,8 +49,6 @@ function LessonForm({ onClose }: { onClose: () => void }) {
   });
   const { errors } = form.formState;
   const gradeSeq = useWatch({ control: form.control, name: 'gradeSeq' });
-  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PUBLIC';
-  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
 
   const handleSubmit = form.handleSubmit((values) => generation.run(() => createLesson(values)));
 
@@ -188,13 +186,7 @@ function LessonForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.additionalInfo?.message}
       />
-      <CommonSettings
-        value={{ accessLevel, editable }}
-        onChange={(patch) => {
-          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
-          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
-        }}
-      />
+      <FormCommonSettings form={form} />
     </ToolPanel>
   );
 }

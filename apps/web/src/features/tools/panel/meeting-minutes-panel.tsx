@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { MINUTES_RECORDING_EXTENSIONS, meetingMinutesInputSchema } from '@ssaem/contracts/studio';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useUsersInfo } from '../../account/api';
 import { createMeetingMinutes } from '../api';
-import { CommonSettings } from './common-settings';
+import { FormCommonSettings } from './common-settings';
 import { FilePicker } from './file-picker';
 import { MemberList } from './member-list';
 import type { PanelProps } from './panel-props';
@@ -66,8 +66,6 @@ function MeetingMinutesForm({ onClose }: { onClose: () => void }) {
   const [source, setSource] = useState<Source>('TEXT');
   const [recording, setRecording] = useState<File | null>(null);
   const [rejected, setRejected] = useState(false);
-  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PUBLIC';
-  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
   const needsRecording = source === 'RECORDING';
   const canSubmit = form.formState.isValid && (!needsRecording || recording !== null);
 
@@ -194,13 +192,7 @@ function MeetingMinutesForm({ onClose }: { onClose: () => void }) {
         maxRows={12}
         error={errors.requestContent?.message}
       />
-      <CommonSettings
-        value={{ accessLevel, editable }}
-        onChange={(patch) => {
-          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
-          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
-        }}
-      />
+      <FormCommonSettings form={form} />
     </ToolPanel>
   );
 }

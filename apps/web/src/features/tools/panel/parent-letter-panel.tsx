@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Textarea, TextInput } from '@mantine/core';
 import { PARENT_LETTER_TYPES, parentLetterInputSchema } from '@ssaem/contracts/studio';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createParentLetter, recreateStudioDocument } from '../api';
-import { CommonSettings } from './common-settings';
+import { FormCommonSettings } from './common-settings';
 import { GradeSelect } from './grade-subject-select';
 import type { RecreatablePanelProps } from './panel-props';
 import { ChoiceRadios, RecreateNotice, useRecreateTarget } from './studio-fields';
@@ -46,8 +46,6 @@ function ParentLetterForm({ onClose, recreateId, onDone }: RecreatablePanelProps
     form.setValue('editable', item.editable);
   });
   const { errors } = form.formState;
-  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PUBLIC';
-  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
   const canSubmit = form.formState.isValid && !target.isLoading && !target.isError && target.canEdit;
 
   const handleSubmit = form.handleSubmit((values) =>
@@ -120,13 +118,9 @@ function ParentLetterForm({ onClose, recreateId, onDone }: RecreatablePanelProps
           <GradeSelect value={field.value} onChange={(code) => field.onChange(code?.codeSeq ?? null)} />
         )}
       />
-      <CommonSettings
-        value={{ accessLevel, editable }}
+      <FormCommonSettings
+        form={form}
         readOnly={target.isRecreate && target.item?.abilities.changeSettings !== true}
-        onChange={(patch) => {
-          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
-          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
-        }}
       />
     </ToolPanel>
   );

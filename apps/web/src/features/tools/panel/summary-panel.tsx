@@ -12,7 +12,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createSummary } from '../api';
-import { CommonSettings } from './common-settings';
+import { FormCommonSettings } from './common-settings';
 import { FilePicker } from './file-picker';
 import { GradeSelect } from './grade-subject-select';
 import type { PanelProps } from './panel-props';
@@ -52,8 +52,6 @@ function SummaryForm({ onClose }: { onClose: () => void }) {
   const [files, setFiles] = useState<File[]>([]);
   const [rejected, setRejected] = useState(false);
   const type = useWatch({ control: form.control, name: 'summaryType' });
-  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PUBLIC';
-  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
   const needsFiles = type === 'DOCUMENT_SUMMARY';
   const filesError = rejected
     ? SUMMARY_MESSAGES.unsupported
@@ -175,13 +173,7 @@ function SummaryForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.summaryDetails?.message}
       />
-      <CommonSettings
-        value={{ accessLevel, editable }}
-        onChange={(patch) => {
-          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
-          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
-        }}
-      />
+      <FormCommonSettings form={form} />
     </ToolPanel>
   );
 }

@@ -11,7 +11,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createTextCorrection } from '../api';
-import { CommonSettings } from './common-settings';
+import { FormCommonSettings } from './common-settings';
 import { FilePicker } from './file-picker';
 import { GradeSelect } from './grade-subject-select';
 import type { PanelProps } from './panel-props';
@@ -45,8 +45,6 @@ function TextCorrectionForm({ onClose }: { onClose: () => void }) {
   const [files, setFiles] = useState<File[]>([]);
   const [rejected, setRejected] = useState(false);
   const mode = useWatch({ control: form.control, name: 'useManualType' }) ?? 'TEXT';
-  const accessLevel = useWatch({ control: form.control, name: 'accessLevel' }) ?? 'PUBLIC';
-  const editable = useWatch({ control: form.control, name: 'editable' }) ?? true;
   const needsFile = mode === 'FILE';
   const fileError = rejected
     ? TEXT_CORRECTION_MESSAGES.unsupported
@@ -127,13 +125,7 @@ function TextCorrectionForm({ onClose }: { onClose: () => void }) {
           />
         )}
       />
-      <CommonSettings
-        value={{ accessLevel, editable }}
-        onChange={(patch) => {
-          if (patch.accessLevel) form.setValue('accessLevel', patch.accessLevel);
-          if (patch.editable !== undefined) form.setValue('editable', patch.editable);
-        }}
-      />
+      <FormCommonSettings form={form} />
     </ToolPanel>
   );
 }
