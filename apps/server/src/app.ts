@@ -202,8 +202,16 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     studentNamesOf: async () => [],
     materials: libraryService,
     images: createGeneratedImages(createLocalFileStorage(join(config.DATA_DIR, 'files')), 'chat-images'),
+    // With Redis every instance shares the bus, so answers can be re-attached through any of them.
+    events: { bus: background.events, shared: Boolean(config.REDIS_URL) },
   });
   app.addHook('onClose', () => chatService.shutdown());
+  if (config.REDIS_URL) {
+    registerPeriodic(app, 'orphaned answers sweep', 30_000, async () => {
+      const marked = await chatService.markOrphanedAnswers();
+      if (marked) app.log.warn({ marked }, 'marked answers of a stopped instance as unfinished');
+    });
+  }
   await app.register(libraryRoutes(libraryService));
   registerPeriodic(app, 'library view purge', 60 * 60 * 1000, () => libraryService.purgeOldViews());
   await app.register(

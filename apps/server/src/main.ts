@@ -34,10 +34,14 @@ async function main(): Promise<void> {
   const database = openDatabase(config);
   const prepared = await prepareDatabase(database, config);
   const app = await buildApp({ config, database });
-  // Answers that were streaming when the last process stopped are marked unfinished.
-  const interrupted = await createChatRepository(database.db).markInterrupted();
-  if (interrupted)
-    app.log.warn({ interrupted }, 'marked answers interrupted by the previous shutdown as unfinished');
+  // Answers that were streaming when the last process stopped are marked unfinished. Scaled out
+  // (Redis), other instances may be streaming right now: a periodic sweep marks only answers no
+  // instance has kept alive for a minute (see the chat service).
+  if (!config.REDIS_URL) {
+    const interrupted = await createChatRepository(database.db).markInterrupted();
+    if (interrupted)
+      app.log.warn({ interrupted }, 'marked answers interrupted by the previous shutdown as unfinished');
+  }
   // Reservations a crashed process left open would hold tokens forever; give them back.
   const released = await createTokenTracker(createLicencesRepository(database.db)).releaseStale(
     15 * 60 * 1000,

@@ -24,8 +24,15 @@ export function createFakeWebDist(): string {
   return dir;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * `options.database`: another instance's database, to run two instances side by side; it stays
+ * open when this one closes.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { database?: DatabaseHandle } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -43,7 +50,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     config,
     close: async () => {
       await app.close();
-      await database.destroy();
+      if (!options.database) await database.destroy();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import type { DatabaseHandle } from '../src/db/database.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 
 async function freePort(): Promise<number> {
@@ -16,10 +17,11 @@ async function freePort(): Promise<number> {
 /** A test app listening on a real port, for clients that speak HTTP (openid-client, fetch). */
 export async function buildListeningApp(
   env: Record<string, string> = {},
+  options: { database?: DatabaseHandle } = {},
 ): Promise<TestApp & { origin: string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const t = await buildTestApp({ PUBLIC_URL: origin, ...env });
+  const t = await buildTestApp({ PUBLIC_URL: origin, ...env }, options);
   await t.app.listen({ port, host: '127.0.0.1' });
   return { ...t, origin };
 }

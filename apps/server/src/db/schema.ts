@@ -231,6 +231,8 @@ export interface MessageTable {
   tokenCount: number | null;
   createdAt: string;
   updatedAt: string;
+  /** The stream writing this answer (answers only; null for questions and older rows). */
+  streamId?: string | null;
 }
 
 export interface LicenseTable {

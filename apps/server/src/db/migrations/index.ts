@@ -9,6 +9,7 @@ import * as library from './0007-library.ts';
 import * as tools from './0008-tools.ts';
 import * as librarySharing from './0009-library-sharing.ts';
 import * as libraryViews from './0010-library-views.ts';
+import * as messageStream from './0011-message-stream.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-tools': tools,
   '0009-library-sharing': librarySharing,
   '0010-library-views': libraryViews,
+  '0011-message-stream': messageStream,
 };

@@ -97,6 +97,23 @@ export function createChatRepository(db: Kysely<Database>) {
       return db.selectFrom('message').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The answer a stream writes (any instance's stream). */
+    findByStream(streamId: string) {
+      return db.selectFrom('message').selectAll().where('streamId', '=', streamId).executeTakeFirst();
+    },
+
+    /** The answer of a conversation still being written, if any, newest first. */
+    streamingAnswerOf(conversationId: string) {
+      return db
+        .selectFrom('message')
+        .select(['id', 'streamId'])
+        .where('conversationId', '=', conversationId)
+        .where('status', '=', 'streaming')
+        .where('streamId', 'is not', null)
+        .orderBy('seq', 'desc')
+        .executeTakeFirst();
+    },
+
     async nextSeq(conversationId: string): Promise<number> {
       const row = await db
         .selectFrom('message')
@@ -217,8 +234,12 @@ export function createChatRepository(db: Kysely<Database>) {
       await db.updateTable('message').set({ isLiked }).where('id', '=', messageId).execute();
     },
 
-    /** After a crash or restart, answers that were streaming are marked unfinished; nothing else changes. */
-    async markInterrupted(): Promise<number> {
+    /**
+     * After a crash or restart, answers that were streaming are marked unfinished; nothing else
+     * changes. With `updatedBefore`, only those no instance has touched since (scaled out, the
+     * others' running answers are left alone).
+     */
+    async markInterrupted(updatedBefore?: string): Promise<number> {
       const result = await db
         .updateTable('message')
         .set({
@@ -227,8 +248,20 @@ export function createChatRepository(db: Kysely<Database>) {
           updatedAt: new Date().toISOString(),
         })
         .where('status', '=', 'streaming')
+        .$if(updatedBefore !== undefined, (qb) => qb.where('updatedAt', '<', updatedBefore!))
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    /** The heartbeat of running answers: their rows show an instance still writes them. */
+    async touchStreaming(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('message')
+        .set({ updatedAt: new Date().toISOString() })
+        .where('id', 'in', ids)
+        .where('status', '=', 'streaming')
+        .execute();
     },
   };
 }

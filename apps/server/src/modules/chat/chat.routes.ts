@@ -32,7 +32,7 @@ import { GENERATED_IMAGE_FILE } from '../../platform/storage/generated-images.ts
 import { listAgents } from './agents.ts';
 import type { BriefingService } from './briefing.service.ts';
 import type { ChatService, StartChatInput } from './chat.service.ts';
-import type { Generation } from './generation.ts';
+import type { FrameSource } from './generation.ts';
 import type { UserSettingsService } from './user-settings.service.ts';
 
 const DONE_FRAME = 'data: [DONE]\n\n';
@@ -57,7 +57,7 @@ const legacyPageQuery = z.object({ pageNumber: z.coerce.number().int().min(1).ma
 function pipeGeneration(
   request: FastifyRequest,
   reply: FastifyReply,
-  generation: Generation,
+  generation: FrameSource,
   first: string,
   options: { doneMarker: boolean },
 ) {
@@ -219,10 +219,8 @@ export function chatRoutes(
         },
       },
       async (request, reply) => {
-        const generation = chat.ownGeneration(actorOf(request), request.params.streamId);
-        pipeGeneration(request, reply, generation, dataFrame(chat.syncPayload(generation)), {
-          doneMarker: false,
-        });
+        const { first, source } = await chat.attach(actorOf(request), request.params.streamId);
+        pipeGeneration(request, reply, source, first, { doneMarker: false });
       },
     );
 

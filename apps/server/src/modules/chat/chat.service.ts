@@ -18,6 +18,8 @@ import {
   estimateChatTokens,
 } from '../../platform/ai/gateway.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
+import { dataFrame, errorFrame } from '../../platform/http/event-stream.ts';
 import type { GeneratedImages } from '../../platform/storage/generated-images.ts';
 import type { Actor } from '../../policies/actor.ts';
 import type { FilesService } from '../files/files.service.ts';
@@ -25,10 +27,29 @@ import type { RelatedMaterial } from '../library/library.service.ts';
 import { DEFAULT_AGENT_ID, findAgent } from './agents.ts';
 import { presentConversation, presentMessage } from './chat.presenter.ts';
 import type { ChatRepository, ConversationRow, MessageRow } from './chat.repository.ts';
-import { Generation, type GenerationRegistry } from './generation.ts';
+import {
+  type FrameSource,
+  Generation,
+  type GenerationOutcome,
+  type GenerationRegistry,
+} from './generation.ts';
 import { libraryContextBlock } from './offline-answer.ts';
+import { attachRemote, cancelRemote, serveRemoteClients } from './remote-streams.ts';
 
 const SAVE_INTERVAL_MS = 1000;
+/** How long an instance waits for the one running an answer to answer on the bus. */
+const REMOTE_ATTACH_WAIT_MS = 2000;
+const REMOTE_CANCEL_WAIT_MS = 15_000;
+const OUTCOME_OF_STATUS: Partial<Record<MessageRow['status'], GenerationOutcome>> = {
+  complete: 'complete',
+  cancelled: 'cancelled',
+  error: 'error',
+  interrupted: 'error',
+};
+/** Every 10 s (20 saves) running answers' rows are touched, so a quiet one is not taken for dead. */
+const HEARTBEAT_TICKS = 20;
+/** Scaled out: a streaming answer untouched this long belongs to an instance that is gone. */
+export const ORPHANED_STREAM_MS = 60_000;
 /** Answers saved per transaction; a few milliseconds of writing at most between two yields. */
 const SAVE_BATCH = 25;
 const HISTORY_LIMIT = 40;
@@ -66,7 +87,14 @@ function createSnapshotWriter(
   log: FastifyBaseLogger,
 ) {
   let flushing: Promise<void> | null = null;
+  let ticks = 0;
   const flush = async () => {
+    ticks += 1;
+    if (ticks % HEARTBEAT_TICKS === 0) {
+      const running = registry.active().map((generation) => generation.responseMessageId);
+      for (let start = 0; start < running.length; start += 500)
+        await repository.touchStreaming(running.slice(start, start + 500));
+    }
     const dirty = registry.active().filter((generation) => generation.dirty);
     for (let start = 0; start < dirty.length; start += SAVE_BATCH) {
       // Tokens of every stream wait while a batch is written: give them the event loop in between.
@@ -117,6 +145,11 @@ export function createChatService(deps: {
   materials?: { related(actor: Actor, text: string): Promise<RelatedMaterial[]> };
   /** Where pictures drawn in chat are kept (served at /api/v1/chat/images/{file}). */
   images?: GeneratedImages;
+  /**
+   * The event bus, and whether other instances share it (Redis): then a client may re-attach to
+   * or stop an answer through any instance.
+   */
+  events?: { bus: EventBus; shared: boolean };
 }) {
   const { repository, registry } = deps;
   const snapshots = createSnapshotWriter(repository, registry, deps.log);
@@ -169,18 +202,105 @@ export function createChatService(deps: {
     });
   }
 
-  async function finalPayload(generation: Generation) {
+  async function finalPayloadOf(conversationId: string, requestMessage: Message | null, responseId: string) {
     const [conversation, response] = await Promise.all([
-      repository.findConversation(generation.conversationId),
-      repository.findMessage(generation.responseMessageId),
+      repository.findConversation(conversationId),
+      repository.findMessage(responseId),
     ]);
     return {
       final: true,
       conversation: conversation ? presentConversation(conversation) : null,
-      requestMessage: generation.requestMessage,
+      requestMessage,
       responseMessage: response ? presentMessage(response) : null,
     };
   }
+
+  const finalPayload = (generation: Generation) =>
+    finalPayloadOf(generation.conversationId, generation.requestMessage, generation.responseMessageId);
+
+  /** The re-attach snapshot: the answer so far; live frames follow. */
+  function syncPayloadOf(
+    streamId: string,
+    answer: { id: string; conversationId: string; text: string; content: ContentPart[]; unfinished: boolean },
+    requestMessage: Message | null,
+  ) {
+    return {
+      sync: true,
+      streamId,
+      conversationId: answer.conversationId,
+      requestMessage,
+      responseMessage: {
+        messageId: answer.id,
+        parentMessageId: requestMessage?.messageId ?? NO_PARENT_ID,
+        conversationId: answer.conversationId,
+        sender: SENDER,
+        isCreatedByUser: false,
+        text: answer.text,
+        content: answer.content,
+        unfinished: answer.unfinished,
+      },
+    };
+  }
+
+  const syncPayload = (generation: Generation) =>
+    syncPayloadOf(
+      generation.streamId,
+      {
+        id: generation.responseMessageId,
+        conversationId: generation.conversationId,
+        text: generation.text(),
+        content: generation.content,
+        unfinished: !generation.done,
+      },
+      generation.requestMessage,
+    );
+
+  /** An answer no instance runs any more: its stored state, then its final (or error) frame. */
+  async function storedStream(answer: MessageRow): Promise<{ first: string; source: FrameSource }> {
+    const question = await repository.findMessage(answer.parentMessageId);
+    const requestMessage = question ? presentMessage(question) : null;
+    const content = presentMessage(answer).content;
+    const first = dataFrame(
+      syncPayloadOf(
+        answer.streamId ?? '',
+        {
+          id: answer.id,
+          conversationId: answer.conversationId,
+          text: answer.text,
+          content,
+          unfinished: answer.unfinished === 1,
+        },
+        requestMessage,
+      ),
+    );
+    const failure = content.findLast((part) => part.type === 'error');
+    const finalFrame =
+      answer.status === 'error'
+        ? errorFrame(failure?.type === 'error' ? failure.error : 'Stream error occurred')
+        : dataFrame(await finalPayloadOf(answer.conversationId, requestMessage, answer.id));
+    return { first, source: { done: true, finalFrame, subscribe: () => () => {} } };
+  }
+
+  /** An answer of the actor's, wherever it runs; anyone else's reads as not found. */
+  async function ownAnswer(actor: Actor, streamId: string): Promise<MessageRow> {
+    const answer = await repository.findByStream(streamId);
+    if (!answer || answer.userId !== actor.userId || answer.isCreatedByUser === 1)
+      throw new AppError('E_NOT_FOUND');
+    return answer;
+  }
+
+  const remoteClients =
+    deps.events?.shared === true
+      ? serveRemoteClients({
+          bus: deps.events.bus,
+          registry,
+          snapshotOf: (generation) => dataFrame(syncPayload(generation)),
+          log: deps.log,
+        }).catch((error: unknown) => {
+          deps.log.error({ err: error }, 'serving chat streams to other instances failed');
+          return async () => {};
+        })
+      : null;
 
   async function titleFor(actor: Actor, text: string): Promise<string> {
     const fallback = text.replace(/\s+/g, ' ').trim().slice(0, 30) || DEFAULT_TITLE;
@@ -420,9 +540,11 @@ export function createChatService(deps: {
           files: JSON.stringify(input.files ?? []),
           clientTimestamp: input.clientTimestamp ?? null,
         };
+        const streamId = randomUUID();
         const response: MessageRow = {
           ...base,
           id: randomUUID(),
+          streamId,
           parentMessageId: requestId,
           seq: seq + 1,
           sender: SENDER,
@@ -443,6 +565,7 @@ export function createChatService(deps: {
           requestMessage: presentMessage(request),
           responseMessageId: response.id,
           agentId: gadgetId,
+          streamId,
         });
         registry.add(generation);
         // The caller subscribes first, then begins, so no frame is emitted before anyone listens.
@@ -460,38 +583,34 @@ export function createChatService(deps: {
       return deps.images.read(file);
     },
 
-    /** A stream of the actor's own, for re-attaching; others' answer 404. */
-    ownGeneration(actor: Actor, streamId: string): Generation {
-      const generation = registry.get(streamId);
-      if (!generation || generation.userId !== actor.userId) throw new AppError('E_NOT_FOUND');
-      return generation;
+    /**
+     * Re-attaching to an answer of the actor's: its snapshot, then live frames. An answer another
+     * instance runs is reached through the event bus; a finished one comes from the database.
+     */
+    async attach(actor: Actor, streamId: string): Promise<{ first: string; source: FrameSource }> {
+      const local = registry.get(streamId);
+      if (local) {
+        if (local.userId !== actor.userId) throw new AppError('E_NOT_FOUND');
+        return { first: dataFrame(syncPayload(local)), source: local };
+      }
+      const answer = await ownAnswer(actor, streamId);
+      if (answer.status === 'streaming' && deps.events?.shared) {
+        const remote = await attachRemote(deps.events.bus, streamId, REMOTE_ATTACH_WAIT_MS);
+        if (remote) return { first: remote.snapshot, source: remote.stream };
+      }
+      return storedStream(answer);
     },
 
     async activeForConversation(actor: Actor, conversationId: string) {
       await ownConversation(actor, conversationId);
       const generation = registry.forConversation(conversationId);
-      if (!generation || generation.done) throw new AppError('E_NOT_FOUND');
-      return { streamId: generation.streamId, responseMessageId: generation.responseMessageId };
-    },
-
-    /** Snapshot frame for a re-attaching client: the content so far, then live frames follow. */
-    syncPayload(generation: Generation) {
-      return {
-        sync: true,
-        streamId: generation.streamId,
-        conversationId: generation.conversationId,
-        requestMessage: generation.requestMessage,
-        responseMessage: {
-          messageId: generation.responseMessageId,
-          parentMessageId: generation.requestMessage.messageId,
-          conversationId: generation.conversationId,
-          sender: SENDER,
-          isCreatedByUser: false,
-          text: generation.text(),
-          content: generation.content,
-          unfinished: !generation.done,
-        },
-      };
+      if (generation && !generation.done) {
+        return { streamId: generation.streamId, responseMessageId: generation.responseMessageId };
+      }
+      // Scaled out, the answer may be running on another instance.
+      const answer = deps.events?.shared ? await repository.streamingAnswerOf(conversationId) : undefined;
+      if (!answer?.streamId) throw new AppError('E_NOT_FOUND');
+      return { streamId: answer.streamId, responseMessageId: answer.id };
     },
 
     /**
@@ -499,18 +618,36 @@ export function createChatService(deps: {
      * the user stopped it, and the final frame is sent, before the cancel is acknowledged.
      */
     async cancel(actor: Actor, streamId: string) {
-      const generation = this.ownGeneration(actor, streamId);
-      if (!generation.done && !generation.cancelRequested) {
-        generation.cancelRequested = true;
-        generation.abort.abort();
+      const local = registry.get(streamId);
+      if (local) {
+        if (local.userId !== actor.userId) throw new AppError('E_NOT_FOUND');
+        local.requestCancel();
+        await local.whenDone();
+        return { success: true, streamId, outcome: local.outcome };
       }
-      await generation.whenDone();
-      return { success: true, streamId, outcome: generation.outcome };
+      const answer = await ownAnswer(actor, streamId);
+      if (answer.status === 'streaming' && deps.events?.shared) {
+        const outcome = await cancelRemote(deps.events.bus, streamId, REMOTE_CANCEL_WAIT_MS);
+        return { success: outcome !== null, streamId, outcome };
+      }
+      return { success: true, streamId, outcome: OUTCOME_OF_STATUS[answer.status] ?? null };
+    },
+
+    /**
+     * Scaled out, instances start and stop while others stream: answers whose instance is gone
+     * (no heartbeat for a minute) are marked unfinished. Alone, every streaming row is such.
+     */
+    markOrphanedAnswers(): Promise<number> {
+      return repository.markInterrupted(
+        deps.events?.shared ? new Date(Date.now() - ORPHANED_STREAM_MS).toISOString() : undefined,
+      );
     },
 
     /** On shutdown: running answers are saved as they are and marked unfinished. */
     async shutdown(): Promise<void> {
       snapshots.stop();
+      // The bus may already be closed by now; nothing is left to unsubscribe from then.
+      await (await remoteClients)?.().catch(() => undefined);
       const running = registry.active();
       for (const generation of running) {
         generation.shuttingDown = true;

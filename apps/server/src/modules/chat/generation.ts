@@ -5,6 +5,13 @@ import { dataFrame, errorFrame } from '../../platform/http/event-stream.ts';
 
 type Listener = (frame: string) => void;
 
+/** What a connection streams from: an answer running here, or one running on another instance. */
+export interface FrameSource {
+  readonly done: boolean;
+  readonly finalFrame: string | null;
+  subscribe(listener: Listener): () => void;
+}
+
 interface Step {
   id: string;
   index: number;
@@ -18,8 +25,8 @@ export type GenerationOutcome = 'complete' | 'cancelled' | 'error';
  * connections subscribe to its frames and may come and go. The content array is built exactly as
  * the client builds it from the events, so a late subscriber gets a faithful snapshot.
  */
-export class Generation {
-  readonly streamId = randomUUID();
+export class Generation implements FrameSource {
+  readonly streamId: string;
   readonly abort = new AbortController();
   readonly content: ContentPart[] = [];
   outcome: GenerationOutcome | null = null;
@@ -47,7 +54,10 @@ export class Generation {
     requestMessage: Message;
     responseMessageId: string;
     agentId: string;
+    /** Stored on the answer's row before the generation starts. */
+    streamId?: string;
   }) {
+    this.streamId = input.streamId ?? randomUUID();
     this.userId = input.userId;
     this.conversationId = input.conversationId;
     this.requestMessage = input.requestMessage;
@@ -57,6 +67,13 @@ export class Generation {
 
   get done(): boolean {
     return this.outcome !== null;
+  }
+
+  /** Asks the running answer to stop (once); it saves what it has and sends its final frame. */
+  requestCancel(): void {
+    if (this.done || this.cancelRequested) return;
+    this.cancelRequested = true;
+    this.abort.abort();
   }
 
   subscribe(listener: Listener): () => void {
