@@ -20,6 +20,21 @@ async function twoInstances(fake: FakeLlm, env: Record<string, string>) {
   return { a, b, world: await buildDemoWorld(a) };
 }
 
+/** Two instances (and the fake model) for a describe block; read their fields inside the tests. */
+function instancesFor(env: Record<string, string>) {
+  const ctx = {} as { fake: FakeLlm; a: Instance; b: Instance; world: DemoWorld };
+  beforeAll(async () => {
+    ctx.fake = await startFakeLlm();
+    Object.assign(ctx, await twoInstances(ctx.fake, env));
+  });
+  afterAll(async () => {
+    await ctx.b.close();
+    await ctx.a.close();
+    await ctx.fake.close();
+  });
+  return ctx;
+}
+
 async function ask(instance: Instance, world: DemoWorld, text: string, signal?: AbortSignal) {
   return fetch(`${instance.origin}/api/agents/chat/openAI`, {
     method: 'POST',
@@ -56,21 +71,10 @@ const isFinal = (frame: SseFrame | undefined) => frame?.json?.final === true;
 const words = (n: number) => Array.from({ length: n }, (_, i) => `${i} `);
 
 describe('one instance on the events in this process', () => {
-  let fake: FakeLlm;
-  let a: Instance;
-  let b: Instance;
-  let world: DemoWorld;
-  beforeAll(async () => {
-    fake = await startFakeLlm();
-    ({ a, b, world } = await twoInstances(fake, {}));
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-    await fake.close();
-  });
+  const ctx = instancesFor({});
 
   it('serves a finished answer it did not run from the database; another teacher gets 404', async () => {
+    const { a, b, world, fake } = ctx;
     fake.enqueue({ text: ['저장된 ', '답변'] });
     const frames = await readFrames(await ask(a, world, '끝난 답변'), () => false);
     const streamId = frames[0]?.json?.streamId as string;
@@ -92,21 +96,10 @@ const redisEnv = {
 };
 
 describe.runIf(process.env.TEST_REDIS_URL)('two instances sharing Redis', () => {
-  let fake: FakeLlm;
-  let a: Instance;
-  let b: Instance;
-  let world: DemoWorld;
-  beforeAll(async () => {
-    fake = await startFakeLlm();
-    ({ a, b, world } = await twoInstances(fake, redisEnv));
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-    await fake.close();
-  });
+  const ctx = instancesFor(redisEnv);
 
   it('re-attaches through the other instance: snapshot, then the live rest, nothing lost or repeated', async () => {
+    const { a, b, world, fake } = ctx;
     fake.enqueue({ text: words(40), delayMs: 25 });
     const { streamId, conversationId, seen } = await startAndLeave(a, world, '다른 서버로 이어 받기', 8);
     const active = await get(b, world, `/api/v1/streaming/conversation/${conversationId}`);
@@ -126,6 +119,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('two instances sharing Redis', () => 
   });
 
   it('a starting instance marks only answers no instance keeps alive as unfinished', async () => {
+    const { a, world, fake } = ctx;
     const db = a.database.db;
     const teacher = world.users.teacher!;
     const longAgo = new Date(Date.now() - 5 * 60_000).toISOString();
@@ -200,6 +194,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('two instances sharing Redis', () => 
   });
 
   it('stops an answer through the other instance: saved with the stop note before the acknowledgement', async () => {
+    const { a, b, world, fake } = ctx;
     fake.enqueue({ text: words(300), delayMs: 20 });
     const { streamId, conversationId } = await startAndLeave(a, world, '다른 서버에서 멈추기', 5);
     const post = async (persona: AnyPersona) =>
