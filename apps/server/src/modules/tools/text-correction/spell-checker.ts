@@ -1,6 +1,7 @@
 import type { TextCorrectionResult } from '@ssaem/contracts';
 import dictionary from 'dictionary-ko';
 import { type Hunspell, loadModule } from 'hunspell-asm';
+import { commonMisspellings } from './common-misspellings.ts';
 
 let instance: Promise<Hunspell> | undefined;
 
@@ -17,14 +18,20 @@ function speller(): Promise<Hunspell> {
 const HANGUL_WORD = /[가-힣]{2,}/g;
 
 /**
- * A real Korean spell check without a model: every Hangul word the dictionary does not know, with
- * its best suggestion. It finds misspellings, not grammar; the model path does both.
+ * A real Korean spell check without a model: the common misspellings the dictionary lets through,
+ * then every Hangul word the dictionary does not know, with its best suggestion. It finds
+ * misspellings, not grammar; the model path does both.
  */
 export async function checkSpelling(text: string): Promise<TextCorrectionResult> {
   const hunspell = await speller();
-  const corrections: TextCorrectionResult['corrections'] = [];
+  const known = commonMisspellings(text);
+  const corrections: TextCorrectionResult['corrections'] = [...known];
+  const coveredByKnown = (start: number, end: number) =>
+    known.some((k) => k.position < end && start < k.position + k.original.length);
   for (const match of text.matchAll(HANGUL_WORD)) {
     const word = match[0];
+    const start = match.index ?? 0;
+    if (coveredByKnown(start, start + word.length)) continue;
     if (hunspell.spell(word)) continue;
     const suggestion = hunspell.suggest(word)[0];
     if (!suggestion || suggestion === word) continue;
@@ -32,9 +39,10 @@ export async function checkSpelling(text: string): Promise<TextCorrectionResult>
       original: word,
       suggestion,
       reason: `맞춤법 사전에 없는 표기입니다. '${suggestion}'(으)로 고치는 것이 맞는지 확인하세요.`,
-      position: match.index ?? 0,
+      position: start,
     });
   }
+  corrections.sort((a, b) => a.position - b.position);
   return {
     corrections,
     correctedText: applyCorrections(text, corrections),

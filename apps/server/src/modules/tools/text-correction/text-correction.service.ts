@@ -4,8 +4,7 @@ import { z } from 'zod';
 import type { AiGateway } from '../../../platform/ai/gateway.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { Actor } from '../../../policies/actor.ts';
-import type { MaterialRecord } from '../../../policies/material.policy.ts';
-import type { LibraryItemRow, LibraryRepository } from '../../library/library.repository.ts';
+import type { LibraryRepository } from '../../library/library.repository.ts';
 import type { GenerationService } from '../generation.service.ts';
 import { createToolItems } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
@@ -26,15 +25,6 @@ const modelOutputSchema = z.object({
     }),
   ),
 });
-
-function _asMaterial(item: LibraryItemRow): MaterialRecord {
-  return {
-    creatorId: item.creatorId,
-    schoolId: item.schoolId,
-    visibility: item.visibility,
-    editable: item.editable === 1,
-  };
-}
 
 /**
  * The spelling and grammar checker (document-tools.md §5, §7): a text or a file is checked in the

@@ -1,0 +1,72 @@
+import type { TextCorrectionResult } from '@ssaem/contracts';
+
+/**
+ * Misspellings the Korean Hunspell dictionary accepts (its affix rules make 되요 or 할께 look
+ * regular) but that are always wrong in school writing. Each is a pattern, its correction and the
+ * rule in one line, as 국립국어원 explains it. Only spellings that are never right are listed;
+ * words whose correctness depends on the meaning (결재/결제, 로서/로써) are left to the model.
+ */
+const RULES: { pattern: RegExp; fix: (match: string) => string; reason: string }[] = [
+  {
+    pattern: /되요/g,
+    fix: () => '돼요',
+    reason: "'되어요'가 줄면 '돼요'입니다.",
+  },
+  {
+    pattern: /되서/g,
+    fix: () => '돼서',
+    reason: "'되어서'가 줄면 '돼서'입니다.",
+  },
+  {
+    pattern: /됬/g,
+    fix: () => '됐',
+    reason: "'되었-'이 줄면 '됐-'입니다.",
+  },
+  {
+    pattern: /뵈요/g,
+    fix: () => '봬요',
+    reason: "'뵈어요'가 줄면 '봬요'입니다.",
+  },
+  {
+    pattern: /몇\s?일(?!곱)/g,
+    fix: () => '며칠',
+    reason: "날의 수나 그달의 몇째 날은 '며칠'로 적습니다.",
+  },
+  {
+    pattern: /어떻해/g,
+    fix: () => '어떡해',
+    reason: "'어떻게 해'가 줄면 '어떡해'입니다.",
+  },
+  {
+    pattern: /(할|줄|갈|올|볼|될|쓸|먹을|읽을|보낼|드릴|알려줄|도와줄)께/g,
+    fix: (match) => `${match.slice(0, -1)}게`,
+    reason: "약속이나 의지를 나타내는 어미는 '-ㄹ게'로 적습니다.",
+  },
+  { pattern: /일일히/g, fix: () => '일일이', reason: "'일일이'로 적습니다." },
+  { pattern: /설겆이/g, fix: () => '설거지', reason: "'설거지'가 표준어입니다." },
+  { pattern: /희안/g, fix: () => '희한', reason: "'희한하다'로 적습니다." },
+  { pattern: /역활/g, fix: () => '역할', reason: "'역할(役割)'로 적습니다." },
+  { pattern: /오랫만/g, fix: () => '오랜만', reason: "'오래간만'이 줄면 '오랜만'입니다." },
+  { pattern: /어의없/g, fix: () => '어이없', reason: "'어이없다'로 적습니다." },
+  { pattern: /설레임/g, fix: () => '설렘', reason: "'설레다'의 명사형은 '설렘'입니다." },
+  { pattern: /웬지/g, fix: () => '왠지', reason: "'왜인지'가 줄면 '왠지'입니다." },
+  { pattern: /않하/g, fix: () => '안 하', reason: "'하지 않다'의 뜻으로 '하다' 앞에는 '안'을 띄어 씁니다." },
+  { pattern: /익숙치/g, fix: () => '익숙지', reason: "'익숙하지'가 줄면 '익숙지'입니다." },
+  { pattern: /금새/g, fix: () => '금세', reason: "'금시에'가 줄면 '금세'입니다 (지금 바로의 뜻)." },
+];
+
+/** Corrections for the listed misspellings, in the order they stand in the text. */
+export function commonMisspellings(text: string): TextCorrectionResult['corrections'] {
+  const found: TextCorrectionResult['corrections'] = [];
+  for (const rule of RULES) {
+    for (const match of text.matchAll(rule.pattern)) {
+      found.push({
+        original: match[0],
+        suggestion: rule.fix(match[0]),
+        reason: rule.reason,
+        position: match.index ?? 0,
+      });
+    }
+  }
+  return found.sort((a, b) => a.position - b.position);
+}

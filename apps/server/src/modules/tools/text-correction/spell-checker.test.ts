@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { commonMisspellings } from './common-misspellings.ts';
+import { checkSpelling } from './spell-checker.ts';
+
+describe('offline spelling check', () => {
+  it('catches the misspellings the dictionary lets through, with the rule and the position', () => {
+    const text = '내일 뵈요. 준비가 다 됬어요. 안되요? 몇일 걸려요. 제가 할께요.';
+    const found = commonMisspellings(text);
+    expect(found.map((c) => [c.original, c.suggestion])).toEqual([
+      ['뵈요', '봬요'],
+      ['됬', '됐'],
+      ['되요', '돼요'],
+      ['몇일', '며칠'],
+      ['할께', '할게'],
+    ]);
+    for (const correction of found)
+      expect(text.slice(correction.position).startsWith(correction.original)).toBe(true);
+    expect(found[0]?.reason).toContain('봬요');
+  });
+
+  it('leaves correct spellings alone', () => {
+    expect(
+      commonMisspellings('선생님께 여쭤볼게요. 며칠 뒤에 봬요. 일이 잘됐어요. 왠지 설렘이 가득해요.'),
+    ).toEqual([]);
+  });
+
+  it('corrects a whole text with the rules and the dictionary together, each word once', async () => {
+    const result = await checkSpelling('오랫만에 맞춤뻡 공부가 다 됬어요.');
+    expect(result.corrections.map((c) => c.suggestion)).toEqual(['오랜만', '맞춤법', '됐']);
+    expect(result.correctedText).toBe('오랜만에 맞춤법 공부가 다 됐어요.');
+    expect(result.engine).toBe('dictionary');
+  });
+});
