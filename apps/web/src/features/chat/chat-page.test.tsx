@@ -263,6 +263,57 @@ describe('chat page', () => {
     expect(new Headers(resumeCall?.[1]?.headers).get('Authorization')).toBe('Bearer token');
   });
 
+  it('shows how many pictures are drawn while they are drawn, then the pictures', {
+    timeout: 20_000,
+  }, async () => {
+    let push: (payload: unknown) => void = () => {};
+    const fetchMock = vi.mocked(fetch);
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/v1/streaming/conversation/c-1')
+        return json({ streamId: 's-7', responseMessageId: 'm-answer' });
+      if (url === '/api/v1/streaming/s-7?resume=true') {
+        return new Response(
+          new ReadableStream({
+            start(controller) {
+              push = (payload) => controller.enqueue(encoder.encode(frame(payload)));
+              push({
+                sync: true,
+                streamId: 's-7',
+                conversationId: 'c-1',
+                requestMessage: userMessage,
+                responseMessage: { messageId: 'm-answer', text: '', content: [], unfinished: true },
+              });
+              push({ event: 'on_image_progress', data: { runId: 'm-answer', done: 1, total: 2 } });
+            },
+          }),
+          { headers: { 'Content-Type': 'text/event-stream' } },
+        );
+      }
+      return fakeServer(url, init ?? undefined);
+    });
+    const router = createMemoryRouter(chatRoutes, { initialEntries: ['/chat/c-1'] });
+    renderWithProviders(<RouterProvider router={router} />);
+    const progress = await screen.findByTestId('chat-image-progress', {}, { timeout: 10_000 });
+    expect(progress.textContent).toBe('그림을 1/2장 그렸어요…');
+
+    push({
+      event: 'on_run_step',
+      data: {
+        id: 'img-1',
+        runId: 'm-answer',
+        index: 0,
+        type: 'image_url',
+        stepDetails: { type: 'image_url', image_url: { url: '/api/v1/chat/images/a.png' } },
+      },
+    });
+    push({ event: 'on_image_progress', data: { runId: 'm-answer', done: 2, total: 2 } });
+    await waitFor(() => expect(screen.queryByTestId('chat-image-progress')).toBeNull());
+    await waitFor(() =>
+      expect(document.querySelector('img[src="/api/v1/chat/images/a.png"]')).not.toBeNull(),
+    );
+  });
+
   it('sends uploaded attachments with the message', { timeout: 20_000 }, async () => {
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/preview');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
