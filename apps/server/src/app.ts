@@ -177,9 +177,11 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
       perMinute: config.CHAT_REQUESTS_PER_MINUTE,
     }),
   });
+  // One store for every file the product keeps; each feature uses its own folder in it.
+  const fileStorage = createLocalFileStorage(join(config.DATA_DIR, 'files'));
   const filesService = createFilesService({
     repository: createFilesRepository(db),
-    storage: createLocalFileStorage(join(config.DATA_DIR, 'files')),
+    storage: fileStorage,
     log: app.log,
   });
   await app.register(filesRoutes(filesService));
@@ -201,7 +203,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     // Class rosters arrive with the classes feature; until then only names typed into forms are masked.
     studentNamesOf: async () => [],
     materials: libraryService,
-    images: createGeneratedImages(createLocalFileStorage(join(config.DATA_DIR, 'files')), 'chat-images'),
+    images: createGeneratedImages(fileStorage, 'chat-images'),
     // With Redis every instance shares the bus, so answers can be re-attached through any of them.
     events: { bus: background.events, shared: Boolean(config.REDIS_URL) },
   });
@@ -221,7 +223,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   );
   const documentsService = createDocumentsService({
     library: libraryRepository,
-    storage: createLocalFileStorage(join(config.DATA_DIR, 'files')),
+    storage: fileStorage,
     log: app.log,
   });
   await app.register(documentsRoutes(documentsService));
@@ -282,7 +284,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
         gateway,
         tools: toolsService,
         grounding: createGrounding(db),
-        storage: createLocalFileStorage(join(config.DATA_DIR, 'files')),
+        storage: fileStorage,
       }),
     ),
   );

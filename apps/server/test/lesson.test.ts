@@ -256,6 +256,15 @@ describe('lesson without a model', () => {
     expect(
       (await ctx.request('sameSchoolTeacher', 'DELETE', `/api/v1/lesson/${id}/typeContent?type=TEXT`)).status,
     ).toBe(403);
+    for (const [persona, status] of [
+      ['otherSchoolTeacher', 404],
+      ['student', 403],
+      ['anonymous', 401],
+    ] as const) {
+      expect(
+        (await ctx.request(persona, 'DELETE', `/api/v1/lesson/${id}/typeContent?type=TEXT`)).status,
+      ).toBe(status);
+    }
   });
 
   it('lets colleagues read a school lesson but only its teacher change it', async () => {

@@ -281,6 +281,13 @@ export function createChatService(deps: {
     return { first, source: { done: true, finalFrame, subscribe: () => () => {} } };
   }
 
+  /** The actor's answer when this instance runs it; someone else's reads as not found. */
+  function runningHere(actor: Actor, streamId: string): Generation | undefined {
+    const generation = registry.get(streamId);
+    if (generation && generation.userId !== actor.userId) throw new AppError('E_NOT_FOUND');
+    return generation;
+  }
+
   /** An answer of the actor's, wherever it runs; anyone else's reads as not found. */
   async function ownAnswer(actor: Actor, streamId: string): Promise<MessageRow> {
     const answer = await repository.findByStream(streamId);
@@ -588,11 +595,8 @@ export function createChatService(deps: {
      * instance runs is reached through the event bus; a finished one comes from the database.
      */
     async attach(actor: Actor, streamId: string): Promise<{ first: string; source: FrameSource }> {
-      const local = registry.get(streamId);
-      if (local) {
-        if (local.userId !== actor.userId) throw new AppError('E_NOT_FOUND');
-        return { first: dataFrame(syncPayload(local)), source: local };
-      }
+      const local = runningHere(actor, streamId);
+      if (local) return { first: dataFrame(syncPayload(local)), source: local };
       const answer = await ownAnswer(actor, streamId);
       if (answer.status === 'streaming' && deps.events?.shared) {
         const remote = await attachRemote(deps.events.bus, streamId, REMOTE_ATTACH_WAIT_MS);
@@ -618,9 +622,8 @@ export function createChatService(deps: {
      * the user stopped it, and the final frame is sent, before the cancel is acknowledged.
      */
     async cancel(actor: Actor, streamId: string) {
-      const local = registry.get(streamId);
+      const local = runningHere(actor, streamId);
       if (local) {
-        if (local.userId !== actor.userId) throw new AppError('E_NOT_FOUND');
         local.requestCancel();
         await local.whenDone();
         return { success: true, streamId, outcome: local.outcome };

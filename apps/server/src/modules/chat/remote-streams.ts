@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { FrameSource, Generation, GenerationOutcome, GenerationRegistry } from './generation.ts';
@@ -136,7 +137,7 @@ export async function attachRemote(
   streamId: string,
   waitMs: number,
 ): Promise<{ snapshot: string; stream: RemoteStream } | null> {
-  const attachId = crypto.randomUUID();
+  const attachId = randomUUID();
   const stream = new RemoteStream(attachId);
   const stop = await bus.subscribe(framesOf(streamId), (message) => stream.receive(message as FrameMessage));
   stream.onEnd = () => void stop();

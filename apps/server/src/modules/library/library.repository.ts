@@ -326,21 +326,20 @@ export function createLibraryRepository(db: Kysely<Database>, search: LibrarySea
     bookmark: (userId: number, libraryId: number, on: boolean) =>
       react('libraryBookmark', userId, libraryId, on),
 
-    /** Counts a view once per viewer and day; answers whether this one counted. */
-    async countView(libraryId: number, userId: number): Promise<boolean> {
+    /** Counts a view once per viewer and day. */
+    async countView(libraryId: number, userId: number): Promise<void> {
       const viewedOn = now().slice(0, 10);
       const inserted = await db
         .insertInto('libraryView')
         .values({ libraryId, userId, viewedOn })
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
       await db
         .updateTable('libraryItem')
         .set((eb) => ({ viewCount: eb('viewCount', '+', 1) }))
         .where('id', '=', libraryId)
         .execute();
-      return true;
     },
 
     /** Views of days before `day` no longer decide anything. */
