@@ -15,10 +15,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../platform/auth/guards.ts';
+import { actorOf, teachersOnly } from '../../platform/auth/guards.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
-import { teachersOnly, toolItemParams } from '../tools/tool-item.routes.ts';
+import { toolItemParams } from '../tools/tool-item.routes.ts';
 import { attachmentDisposition } from './content-disposition.ts';
 import type { DocumentsService, FileToSend, UploadedFile } from './documents.service.ts';
 

@@ -15,9 +15,8 @@ import {
 } from '@ssaem/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../platform/auth/guards.ts';
+import { actorOf, teachersOnly } from '../../platform/auth/guards.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
-import { teachersOnly } from '../tools/tool-item.routes.ts';
 import type { LibraryService } from './library.service.ts';
 
 const BASE = '/api/v1/library';

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, withRoles } from '../../platform/auth/guards.ts';
+import { actorOf, teachersOnly } from '../../platform/auth/guards.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
 import { type createToolItems, itemResponseSchema } from './tool-items.ts';
 
-/** Document tools are for teachers (and administrators); students are refused. */
-export const teachersOnly = withRoles('ROLE_TEACHER', 'ROLE_ADMIN', 'ROLE_SUPER_ADMIN');
 export const TOOL_SCHEMA = { tags: ['tools'], security: [{ bearerAuth: [] }] };
 export const toolItemParams = z.object({ id: z.coerce.number().int().positive() });
 

@@ -12,12 +12,12 @@ import {
 } from '@ssaem/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../platform/auth/guards.ts';
+import { actorOf, teachersOnly } from '../../../platform/auth/guards.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { ERROR_RESPONSES } from '../../../platform/http/error-responses.ts';
 import { GENERATED_IMAGE_FILE } from '../../../platform/storage/generated-images.ts';
 import { formError, readToolForm } from '../tool-form.ts';
-import { TOOL_SCHEMA, teachersOnly, toolItemParams, toolItemRoutes } from '../tool-item.routes.ts';
+import { TOOL_SCHEMA, toolItemParams, toolItemRoutes } from '../tool-item.routes.ts';
 import { itemResponseSchema } from '../tool-items.ts';
 import type { LessonService } from './lesson.service.ts';
 

@@ -1,12 +1,12 @@
 import { studioResultSchema } from '@ssaem/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../platform/auth/guards.ts';
+import { actorOf, teachersOnly } from '../../../platform/auth/guards.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { ERROR_RESPONSES } from '../../../platform/http/error-responses.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import { formError, readToolForm } from '../tool-form.ts';
-import { TOOL_SCHEMA, teachersOnly, toolItemParams, toolItemRoutes } from '../tool-item.routes.ts';
+import { TOOL_SCHEMA, toolItemParams, toolItemRoutes } from '../tool-item.routes.ts';
 import type { StudioToolHandle } from './studio-tool.ts';
 
 /** A studio tool with the paths the spec names for it (document-tools.md §7 Document). */

@@ -1,10 +1,10 @@
 import { textCorrectionInputSchema, textCorrectionResultSchema } from '@ssaem/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../platform/auth/guards.ts';
+import { actorOf, teachersOnly } from '../../../platform/auth/guards.ts';
 import { ERROR_RESPONSES } from '../../../platform/http/error-responses.ts';
 import { formError, readToolForm } from '../tool-form.ts';
-import { TOOL_SCHEMA, teachersOnly, toolItemParams, toolItemRoutes } from '../tool-item.routes.ts';
+import { TOOL_SCHEMA, toolItemParams, toolItemRoutes } from '../tool-item.routes.ts';
 import { itemResponseSchema } from '../tool-items.ts';
 import type { TextCorrectionService } from './text-correction.service.ts';
 
