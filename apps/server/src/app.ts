@@ -251,6 +251,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   });
   const generationService = createGenerationService({
     library: libraryRepository,
+    licences: tokenTracker,
     jobs: background.jobs,
     events: background.events,
     log: app.log,
