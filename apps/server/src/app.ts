@@ -53,6 +53,7 @@ import { createTextCorrectionService } from './modules/tools/text-correction/tex
 import { createToolsRepository } from './modules/tools/tools.repository.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { createToolsService } from './modules/tools/tools.service.ts';
+import { createSchoolMembershipRepository } from './modules/users/school-membership.repository.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -155,6 +156,8 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   const verificationService = createVerificationService(createVerificationRepository(db), mailer);
   const usersService = createUsersService({
     users: usersRepository,
+    membership: createSchoolMembershipRepository(db),
+    mailer,
     reference: referenceService,
     licences: licencesService,
     verification: verificationService,
