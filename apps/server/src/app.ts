@@ -87,6 +87,8 @@ declare module 'fastify' {
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
+  /** Told of every route as it is registered (the route inventory's test lists them this way). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -100,7 +102,7 @@ function loggerOptions(config: Config) {
 }
 
 /** Builds the whole server; main.ts and the tests call the same function. */
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, onRoute }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -122,6 +124,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
