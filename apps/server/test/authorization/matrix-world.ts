@@ -60,6 +60,8 @@ export type MatrixWorld = {
   schoolB: number;
   /** A fresh copy of one of the owner's items, for a route that changes or removes what it is given. */
   cloneItem(id: number): Promise<number>;
+  /** A fresh PUBLIC copy of one of the owner's items. */
+  publicCopy(id: number): Promise<number>;
   /** A new folder of the owner's. */
   createFolder(): Promise<number>;
   /** A new account's pending request to join a school. */
@@ -266,6 +268,11 @@ export async function buildMatrixWorld(t: TestApp & { origin: string }): Promise
       lesson: { id: items.lesson ?? 0, sectionId: firstItem.sectionId, itemId: firstItem.id },
     },
     cloneItem,
+    async publicCopy(id: number) {
+      const copy = await cloneItem(id);
+      await db.updateTable('libraryItem').set({ visibility: 'PUBLIC' }).where('id', '=', copy).execute();
+      return copy;
+    },
     headersFor,
     ownerLicenceKey: licence.licenseKey,
     ownerUpload: upload.fileUrl,

@@ -283,8 +283,15 @@ function familyRows(family: Family): RouteRow[] {
       route: `DELETE ${family.base}/:id`,
       cases: [
         {
+          label: 'SCHOOL item',
           request: async (w) => ({ url: `${family.base}/${await freshItem(family.slug)(w)}` }),
           expect: removesSchoolItem(200),
+        },
+        {
+          // Everyone reads a PUBLIC item; only its own school's administrator may remove it.
+          label: 'PUBLIC item',
+          request: async (w) => ({ url: `${family.base}/${await w.publicCopy(item(family.slug)(w))}` }),
+          expect: who(teachers(403), { owner: 200, adminHere: 200, superAdmin: 200 }),
         },
       ],
     },
