@@ -66,6 +66,7 @@ import { registerIdentity } from './platform/auth/identity.ts';
 import { loadSecret } from './platform/auth/oidc-keys.ts';
 import { AppError } from './platform/errors/app-error.ts';
 import { registerErrorHandler } from './platform/errors/error-handler.ts';
+import { registerCompression } from './platform/http/compression.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import { registerSpa } from './platform/http/spa.ts';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
   });
 
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => {
