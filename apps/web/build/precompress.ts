@@ -24,14 +24,19 @@ export function precompress(): Plugin {
     name: 'ssaem-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+      outDir = config.build.outDir.startsWith('/')
+        ? config.build.outDir
+        : join(config.root, config.build.outDir);
     },
     closeBundle() {
       for (const path of filesUnder(outDir)) {
         if (!TEXT_FILES.test(path)) continue;
         const bytes = readFileSync(path);
         if (bytes.length < MIN_BYTES) continue;
-        writeFileSync(`${path}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
         writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
       }
     },
