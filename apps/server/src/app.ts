@@ -7,6 +7,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createBoardRepository } from './modules/board/board.repository.ts';
+import { boardRoutes } from './modules/board/board.routes.ts';
+import { createBoardService } from './modules/board/board.service.ts';
 import { createBriefingService } from './modules/chat/briefing.service.ts';
 import { createChatRepository } from './modules/chat/chat.repository.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -208,6 +211,13 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     log: app.log,
   });
   await app.register(filesRoutes(filesService));
+  const boardService = createBoardService({
+    board: createBoardRepository(db),
+    storage: fileStorage,
+    writerName: async (userId) => (await usersRepository.findById(userId))?.name ?? '',
+  });
+  await app.register(boardRoutes(boardService));
+  registerPeriodic(app, 'notice view purge', 60 * 60 * 1000, () => boardService.purgeOldViews());
   const chatRepository = createChatRepository(db);
   const librarySearch = createLibrarySearchIndex(db, database.dialect);
   const libraryRepository = createLibraryRepository(db, librarySearch);

@@ -1,3 +1,4 @@
+export * from './board.ts';
 export * from './chat.ts';
 export * from './common.ts';
 export * from './counselling.ts';

@@ -11,6 +11,7 @@ import * as librarySharing from './0009-library-sharing.ts';
 import * as libraryViews from './0010-library-views.ts';
 import * as messageStream from './0011-message-stream.ts';
 import * as schoolMembership from './0012-school-membership.ts';
+import * as noticeBoard from './0013-notice-board.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-library-views': libraryViews,
   '0011-message-stream': messageStream,
   '0012-school-membership': schoolMembership,
+  '0013-notice-board': noticeBoard,
 };
