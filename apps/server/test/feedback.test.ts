@@ -266,8 +266,18 @@ describe('feedback without a model', () => {
     expect(unchanged.result?.teacherFeedback).toContain('문단을 잘 나누었어요');
   });
 
+  it('keeps a pupil’s writing private and uneditable by others unless the teacher opens it', async () => {
+    const item = await ctx.createAndWait({ title: '기본 공개 범위', targetContent: GOOD });
+    expect(item).toMatchObject({ visibility: 'PRIVATE', editable: false });
+  });
+
   it('copies a visible, editable item into the caller’s own private materials', async () => {
-    const item = await ctx.createAndWait({ title: '나눔', targetContent: GOOD, accessLevel: 'SCHOOL' });
+    const item = await ctx.createAndWait({
+      title: '나눔',
+      targetContent: GOOD,
+      accessLevel: 'SCHOOL',
+      editable: true,
+    });
     const copied = await ctx.request('sameSchoolTeacher', 'POST', `${BASE}/copy`, { id: item.id });
     expect(copied.status).toBe(201);
     const { id } = (await copied.json()) as { id: number };
@@ -307,6 +317,7 @@ describe('feedback without a model', () => {
         title: '학교 공개',
         targetContent: GOOD,
         accessLevel: 'SCHOOL',
+        editable: true,
       });
       privateItem = await ctx.createAndWait({ title: '비공개', targetContent: GOOD, accessLevel: 'PRIVATE' });
     });

@@ -1,4 +1,5 @@
 import { defaultSemester } from '@ssaem/contracts/lesson';
+import { defaultCurriculum } from '@ssaem/contracts/reference';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -237,7 +238,8 @@ describe('lesson panel', () => {
     expect(
       (within(dialog).getByRole('radio', { name: `${defaultSemester()}학기` }) as HTMLInputElement).checked,
     ).toBe(true);
-    expect((within(dialog).getByRole('radio', { name: '2015 개정' }) as HTMLInputElement).checked).toBe(true);
+    // No grade yet: the newest curriculum; a grade brings the one it follows this school year.
+    expect((within(dialog).getByRole('radio', { name: '2022 개정' }) as HTMLInputElement).checked).toBe(true);
     expect((within(dialog).getByRole('combobox', { name: '언어' }) as HTMLSelectElement).value).toBe(
       'KOREAN',
     );
@@ -252,6 +254,10 @@ describe('lesson panel', () => {
     const subject = within(dialog).getByRole('combobox', { name: '과목' });
     await waitFor(() => expect(within(subject).getAllByRole('option')).toHaveLength(3));
     fireEvent.change(subject, { target: { value: '13004' } });
+    expect(
+      (within(dialog).getByRole('radio', { name: `${defaultCurriculum(13)} 개정` }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
     expect(isDisabled(submit)).toBe(true);
     fireEvent.change(within(dialog).getByRole('textbox', { name: '수업 목표' }), {
       target: { value: '분모가 같은 분수의 크기를 비교할 수 있다.' },
@@ -266,7 +272,7 @@ describe('lesson panel', () => {
       gradeSeq: 13,
       subjectSeq: 13004,
       semester: defaultSemester(),
-      curriculum: 2015,
+      curriculum: defaultCurriculum(13),
       language: 'KOREAN',
       query: '분모가 같은 분수의 크기를 비교할 수 있다.',
       provider: 'imagen',

@@ -1,4 +1,5 @@
 import {
+  defaultCurriculum,
   defaultSemester,
   LESSON_LANGUAGE_LABELS,
   LESSON_SECTION_KEYS,
@@ -215,9 +216,9 @@ export function createLessonService(deps: {
     let nextId = 1;
     const sections: LessonSection[] = [];
     if (deps.gateway.info.offline) {
-      // The closest standards to the goal; when nothing overlaps, the first of the grade and subject.
-      const chosen = candidates.filter((c) => c.overlap > 0).slice(0, 2);
-      const standards = chosen.length ? chosen : candidates.slice(0, 1);
+      // Only standards on the lesson's topic: a 용해 lesson cites no 연소 standard, and a topic the
+      // reference data does not cover cites none (the draft says so) rather than an unrelated one.
+      const standards = candidates.filter((c) => c.overlap > 0).slice(0, 2);
       const brief = await briefOf(item, form, standards);
       for (const key of SECTION_KEYS) {
         const numbered = numberSection(
@@ -432,7 +433,7 @@ export function createLessonService(deps: {
         gradeName,
         subjectName,
         semester: input.semester ?? defaultSemester(),
-        curriculum: input.curriculum,
+        curriculum: input.curriculum ?? defaultCurriculum(input.gradeSeq),
         language: input.language,
         provider: input.provider,
         additionalInfo: input.additionalInfo,

@@ -1,4 +1,4 @@
-import { type EvaluationPlanInput, evaluationPlanInputSchema } from '@ssaem/contracts';
+import { defaultCurriculum, type EvaluationPlanInput, evaluationPlanInputSchema } from '@ssaem/contracts';
 import {
   bulletList,
   type DocumentNode,
@@ -27,7 +27,9 @@ interface PlanStandard {
 }
 
 /** The form as the generator sees it: the teacher's choices plus what the server looked up. */
-export type EvaluationPlanForm = EvaluationPlanInput & {
+export type EvaluationPlanForm = Omit<EvaluationPlanInput, 'curriculum'> & {
+  /** The teacher's choice, or the curriculum the grade follows this school year. */
+  curriculum: 2015 | 2022;
   resolved?: {
     gradeName: string | null;
     subjectName: string | null;
@@ -350,17 +352,21 @@ export async function resolveEvaluationPlan(
         .where('seq', '=', form.publisherAuthorSeq)
         .executeTakeFirst()
     : undefined;
+  const curriculum = form.curriculum ?? defaultCurriculum(form.gradeSeq);
   const candidates = await grounding.candidates(
-    form.curriculum,
+    curriculum,
     form.gradeSeq,
     subjectName,
     `${form.title} ${form.query}`,
     12,
   );
+  // A plan on a named topic cites the standards of that topic only; a plan for the whole semester
+  // (no topic the standards share) takes the grade and subject's standards in order.
   const relevant = candidates.filter((c) => c.overlap > 0);
-  const standards = (relevant.length >= 3 ? relevant : candidates).slice(0, 6);
+  const standards = (relevant.length ? relevant : candidates).slice(0, 6);
   return {
     ...form,
+    curriculum,
     resolved: {
       gradeName,
       subjectName,
