@@ -222,7 +222,7 @@ describe('counselling documents without a model', () => {
   it('a student counselling record is a table with the security notice', async () => {
     const item = await s.create(studentForm as typeof studentForm & { type: 'COUNSEL_STUDENT' });
     expect(item.result?.engine).toBe('offline');
-    expect(item.result?.notice).toContain('AI 모델이 연결되어 있지 않아');
+    expect(item.result?.notice).toBe('AI 연결 없이 기본 초안을 만들었어요.');
     const text = await s.textOf(item.id);
     expectAll(text, [
       '1학기 학생 상담',

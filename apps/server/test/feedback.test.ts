@@ -191,9 +191,7 @@ describe('feedback without a model', () => {
     );
     expect(result.areas[0]?.improvements.join(' ')).toContain('문장 부호 없이 끝난 문장');
     expect(result.teacherFeedback).toBe('');
-    expect(result.notice).toContain('AI 모델이 연결되어 있지 않아');
-    expect(result.notice).toContain('추정치');
-    expect(result.notice).toContain('추가 요청 사항은 AI 모델이 연결되면 반영됩니다.');
+    expect(result.notice).toBe('AI 연결 없이 기본 초안을 만들었어요.');
     expect(result.overall).toContain('문장');
   });
 

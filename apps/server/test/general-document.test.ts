@@ -46,7 +46,7 @@ describe('general documents', () => {
       form.append('files', new Blob([template]), '행사 계획 양식.hwpx');
       const item = await create(ctx, form);
       expect(item.title).toBe('가을 운동회 계획서');
-      expect(item.result?.notice).toContain('AI 모델이 연결되어 있지 않아');
+      expect(item.result?.notice).toBe('AI 연결 없이 기본 초안을 만들었어요.');
       const text = await textOf(ctx, item.id);
       expect(text).toContain('가을 운동회 계획서를 만들어 줘');
       expect(text).toContain('학교 행사 계획서');

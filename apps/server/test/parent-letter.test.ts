@@ -61,7 +61,7 @@ describe('parent letter without a model', () => {
       documentType: 'APPLY',
     });
     expect(item.result?.engine).toBe('offline');
-    expect(item.result?.notice).toContain('AI 모델이 연결되어 있지 않아');
+    expect(item.result?.notice).toBe('AI 연결 없이 기본 초안을 만들었어요.');
     const text = await textOf(ctx, item.id);
     for (const part of [
       '가정통신',

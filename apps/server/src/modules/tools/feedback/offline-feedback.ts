@@ -5,6 +5,7 @@ import {
   type FeedbackAreaResult,
   type FeedbackResult,
   type FeedbackScores,
+  OFFLINE_DRAFT_NOTICE,
 } from '@ssaem/contracts';
 import { measureText, type TextSignals } from './text-signals.ts';
 
@@ -307,15 +308,6 @@ export function draftFeedbackOffline(input: {
   ]
     .filter(Boolean)
     .join(' ');
-  const notices = [
-    'AI 모델이 연결되어 있지 않아 글에서 잴 수 있는 특징(맞춤법 사전, 문장 길이, 어휘 다양도, 문단 수 등)으로 점수와 의견을 만들었습니다.',
-    '점수는 규칙에 따른 추정치이므로 선생님이 확인하고 고쳐 주세요.',
-  ];
-  if (chosen.includes('ideas'))
-    notices.push(
-      '특히 내용·아이디어 점수는 글의 길이와 까닭·예를 드러내는 말로만 추정했으므로, 내용의 깊이와 주제에 맞는지는 선생님이 판단해 주세요.',
-    );
-  if (input.query?.trim()) notices.push('추가 요청 사항은 AI 모델이 연결되면 반영됩니다.');
   return {
     title: input.title,
     totalScore,
@@ -324,6 +316,6 @@ export function draftFeedbackOffline(input: {
     overall,
     teacherFeedback: '',
     engine: 'offline',
-    notice: notices.join(' '),
+    notice: OFFLINE_DRAFT_NOTICE,
   };
 }

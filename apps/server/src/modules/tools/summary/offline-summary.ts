@@ -1,4 +1,4 @@
-import type { SummaryResult } from '@ssaem/contracts';
+import { OFFLINE_DRAFT_NOTICE, type SummaryResult } from '@ssaem/contracts';
 import { stripParticle } from '../korean-particles.ts';
 
 const STOPWORDS = new Set([
@@ -89,10 +89,7 @@ export function summariseOffline(input: {
     keywords: wantsKeywords ? keywords : [],
     summary,
     engine: 'offline',
-    notice:
-      input.format === 'KEYWORD_SUMMARY'
-        ? 'AI 모델이 연결되어 있지 않아 원문의 핵심어와 중심 문장을 뽑아 정리했습니다.'
-        : 'AI 모델이 연결되어 있지 않아 쉬운 말로 바꾸어 쓰지 못하고, 원문의 중심 문장을 그대로 정리했습니다.',
+    notice: OFFLINE_DRAFT_NOTICE,
   };
 }
 
@@ -108,7 +105,6 @@ export function topicOutlineOffline(title: string, topic: string): SummaryResult
       `[더 알아보기] ${topic}와(과) 관련된 질문`,
     ],
     engine: 'offline',
-    notice:
-      'AI 모델이 연결되어 있지 않아 주제 요약의 틀만 만들었습니다. 모델을 연결하면 내용을 채워 드립니다.',
+    notice: OFFLINE_DRAFT_NOTICE,
   };
 }
