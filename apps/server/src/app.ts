@@ -37,6 +37,7 @@ import { createMaterialsService } from './modules/materials/materials.service.ts
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
+import { aiConnectionRoutes } from './modules/tools/ai-connection.routes.ts';
 import { feedbackRoutes } from './modules/tools/feedback/feedback.routes.ts';
 import { createFeedbackService } from './modules/tools/feedback/feedback.service.ts';
 import { createGenerationService, type GenerationService } from './modules/tools/generation.service.ts';
@@ -243,6 +244,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(subscribeRoutes(generationService));
   const toolsService = createToolsService(createToolsRepository(db));
   await app.register(toolsRoutes(toolsService));
+  await app.register(aiConnectionRoutes(config));
   await app.register(
     summaryRoutes(
       createSummaryService({
