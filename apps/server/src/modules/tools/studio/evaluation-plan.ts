@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { extractFacts } from '../draft-facts.ts';
 import { type Grounding, gradeBandOf, normalizeCode } from '../grounding.ts';
 import { type StudioContext, type StudioTool, studioNotice } from './studio-tool.ts';
 
@@ -154,13 +155,20 @@ function offlinePlan(form: EvaluationPlanForm): PlanBody {
         slots[
           Math.min(slots.length - 1, Math.floor((index * slots.length) / Math.max(standards.length, 1)))
         ]!,
-      unit: standard.area ?? form.query ?? '',
+      // The 영역 the reference data names (elementary), or the unit the teacher named, never the request.
+      unit: standard.area ?? extractFacts(form.query, new Date()).unit ?? '○○ 단원',
       area: standard.area ?? form.resolved?.subjectName ?? '',
       standardCode: standard.code,
       element: evaluationElementOf(standard.statement),
       methods,
     })),
   };
+}
+
+/** 반영 비율 as the teacher gave it ("지필 50 %, 수행 50 %"), else the blanks to fill. */
+function ratioRow(form: EvaluationPlanForm): string[] {
+  const ratio = extractFacts(`${form.title}\n${form.query}`, new Date()).ratio;
+  return ['반영 비율', ratio ? `${ratio.written}%` : '○○%', ratio ? `${ratio.performance}%` : '○○%'];
 }
 
 function rubricTable(standard: PlanStandard, gradeSeq: number) {
@@ -239,7 +247,7 @@ function planDocument(body: PlanBody, form: EvaluationPlanForm, context: StudioC
               tableHeader('지필평가', { backgroundColor: '#EEF2F7' }),
               tableHeader('수행평가', { backgroundColor: '#EEF2F7' }),
             ],
-            ['반영 비율', '60%', '40%'],
+            ratioRow(form),
           ]),
         ]
       : []),
