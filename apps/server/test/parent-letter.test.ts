@@ -90,7 +90,7 @@ describe('parent letter without a model', () => {
     expect(response.status).toBe(201);
     const item = await ctx.waitDone(((await response.json()) as { id: number }).id);
     const text = await textOf(ctx, item.id);
-    expect(text).toContain('1학기 학부모 상담 주간에 관하여 아래와 같이 안내드립니다.');
+    expect(text).toContain('1학기 학부모 상담 주간을 아래와 같이 안내드립니다.');
     expect(text).not.toContain('절 취 선');
     // The library reads the letter's words, not the document model's node names.
     const card = (await (await ctx.request('teacher', 'GET', `/api/v1/library/${item.id}`)).json()) as {

@@ -7,6 +7,7 @@ import {
   type FeedbackScores,
   OFFLINE_DRAFT_NOTICE,
 } from '@ssaem/contracts';
+import { particleFor, withParticle } from '../korean-particles.ts';
 import { measureText, type TextSignals } from './text-signals.ts';
 
 export interface SpellingFinding {
@@ -22,11 +23,9 @@ const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 const quote = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
-/** 을/를 after a word, by whether its last syllable has a final consonant. */
+/** 을/를 after a word, by its last sound (es-hangul). */
 function objectParticle(word: string): string {
-  const code = word.charCodeAt(word.length - 1) - 0xac00;
-  if (code < 0 || code > 11171) return '을(를)';
-  return code % 28 === 0 ? '를' : '을';
+  return particleFor(word, '을/를');
 }
 
 type Assessment = Omit<FeedbackAreaResult, 'area'>;
@@ -173,7 +172,7 @@ function expression(signals: TextSignals): Assessment {
   else if (many) strengths.push('문장의 끝맺음이 단조롭지 않습니다.');
   if (signals.commonOpening && openingPenalty > 0)
     improvements.push(
-      `'${signals.commonOpening.word}'(으)로 시작하는 문장이 ${signals.commonOpening.count}개입니다. 문장의 시작을 바꾸어 보세요.`,
+      `${withParticle(`'${signals.commonOpening.word}'`, '으로/로')} 시작하는 문장이 ${signals.commonOpening.count}개입니다. 문장의 시작을 바꾸어 보세요.`,
     );
   if (signals.informalMarks.length > 0)
     improvements.push('인터넷 대화체 표현은 글의 분위기에 맞는 말로 바꾸어 주세요.');

@@ -41,13 +41,18 @@ function koreanDate(date: Date): string {
   return `${date.getFullYear()}. ${date.getMonth() + 1}. ${date.getDate()}.`;
 }
 
-/** "1학기 학부모 공개수업 안내" → "1학기 학부모 공개수업": what the letter is about. */
+/**
+ * What the letter is about, as a noun phrase: the topic when the teacher typed a phrase ("1학기
+ * 학부모 상담 주간"), else the title without its document word ("공개수업 안내" → "공개수업").
+ */
 function subjectOf(title: string, topic: string): string {
+  const phrase = withoutRequest(topic);
+  if (phrase && phrase.length <= 30 && !/[.!?\n]/u.test(phrase) && !/(다|요|니다)$/u.test(phrase))
+    return phrase;
   const fromTitle = withoutRequest(title)
     .replace(/\s*(?:가정통신문|안내문|안내장|안내|알림|신청|신청서|동의서|공지)$/u, '')
     .trim();
-  if (fromTitle) return fromTitle;
-  return topicOf(topic);
+  return fromTitle || topicOf(topic);
 }
 
 /** The teacher's own sentences, as the letter's 내용: one item a sentence, fact-only lines left to their rows. */
