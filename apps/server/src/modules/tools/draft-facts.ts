@@ -95,10 +95,10 @@ const PLACE_BEFORE_EO_SEO = new RegExp(
 
 const TARGET_EXPLICIT = /대상\s*[:：은는]\s*([^\n,.;]+)/;
 const TARGET_GRADE =
-  /((?:전교생|전\s*학년|\d\s*[~-]\s*\d\s*학년|\d\s*학년(?:\s*\d\s*반)?)(?:\s*(?:학생|학부모|희망자)(?:\s*및\s*(?:학부모|보호자))?)?)/;
+  /(?<!\d)((?:전교생|전\s*학년|\d\s*[~-]\s*\d\s*학년|\d\s*학년(?:\s*\d\s*반)?)(?:\s*(?:학생|학부모|희망자)(?:\s*및\s*(?:학부모|보호자))?)?)/;
 
 const DEADLINE =
-  /(?:(\d{4})\s*(?:년|[.\-/])\s*)?(\d{1,2})\s*(?:월|[.\-/])\s*(\d{1,2})\s*일?\s*(?:\([월화수목금토일]\))?\s*까지/;
+  /(?:(\d{4})\s*(?:년|[.\-/])\s*)?(\d{1,2})\s*(?:월|[.\-/])\s*(\d{1,2})\s*[.일]?\s*(?:\([월화수목금토일]\))?\s*까지/;
 
 /** The facts of a request; absent ones are null, never guessed. */
 export function extractFacts(text: string, today: Date): DraftFacts {

@@ -91,7 +91,7 @@ export function summariseOffline(input: {
     .slice(0, 6);
   const keywords = ranked.map(([keyword]) => ({
     keyword,
-    explanation: (firstSentence.get(keyword) ?? '').slice(0, 120),
+    explanation: asPoint(firstSentence.get(keyword) ?? '').slice(0, 120),
   }));
   const scored = sentences.map((sentence, index) => {
     const terms = termsIn(sentence);
