@@ -38,6 +38,7 @@ import { createReferenceRepository } from './modules/reference/reference.reposit
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
 import { aiConnectionRoutes } from './modules/tools/ai-connection.routes.ts';
+import { draftForChat } from './modules/tools/chat-draft.ts';
 import { feedbackRoutes } from './modules/tools/feedback/feedback.routes.ts';
 import { createFeedbackService } from './modules/tools/feedback/feedback.service.ts';
 import { createGenerationService, type GenerationService } from './modules/tools/generation.service.ts';
@@ -167,7 +168,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(licencesRoutes(licencesService));
 
   const tokenTracker = createTokenTracker(licencesRepository);
-  const modelChoice = chooseModel(config, composeOfflineAnswer);
+  const modelChoice = chooseModel(config, (request) => composeOfflineAnswer(request, (q) => draftForChat(q)));
   // Keep-alive connections to the model server close with the app.
   app.addHook('onClose', async () => modelChoice.streamer?.close());
   const gateway = createAiGateway({

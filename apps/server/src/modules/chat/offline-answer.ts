@@ -58,8 +58,9 @@ const TOOL_HINTS: { pattern: RegExp; ko: string; en: string }[] = [
   { pattern: /상담|counsel/i, ko: 'AI 도구의 **상담 기록**', en: 'the **counselling record** tools' },
 ];
 
-/** A request to write something, rather than a question about something. */
-const ASKS_FOR_DRAFT = /(써|작성해|만들어|초안)\s*(줘|주세요|주십시오|줄래|줄 수)|write|draft/i;
+/** A request for something (a draft, ideas, help), rather than a greeting. */
+const ASKS_FOR_DRAFT =
+  /(써|작성해|만들어|초안|알려|추천해|도와|준비|정리해)\s*(줘|주세요|주십시오|줄래|줄 수|를)?|아이디어|write|draft/i;
 
 /**
  * The offline assistant's answer: one plain sentence that no model wrote it, a draft when the

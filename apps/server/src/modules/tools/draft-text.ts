@@ -2,7 +2,7 @@ import { stripParticle } from './korean-particles.ts';
 
 /** Words that ask for a document rather than say what it is about. */
 const REQUEST_TAIL =
-  /\s*(?:을|를)?\s*(?:좀\s*)?(?:만들어|작성해|써|준비해|정리해|부탁해|부탁합니다|부탁드립니다)\s*(?:줘|주세요|주십시오|줄래|줄래요|주실래요|주면 좋겠어요|요)?\s*[.!?~]*$/u;
+  /\s*(?:을|를)?\s*(?:좀\s*)?(?:만들어|작성해|써|준비해|정리해|알려|추천해|도와|보여|부탁해|부탁합니다|부탁드립니다)\s*(?:줘|주세요|주십시오|줄래|줄래요|주실래요|주면 좋겠어요|요)?\s*[.!?~]*$/u;
 
 /** The teacher's text without its request ending or final punctuation. */
 export function withoutRequest(text: string): string {

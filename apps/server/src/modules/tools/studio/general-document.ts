@@ -48,7 +48,7 @@ const block = (
 function statementsOf(query: string): string[] {
   return query
     .split(/\n|(?<=[.!?])\s+/u)
-    .map((line) => withoutRequest(line.replace(/^\s*[-·•*\d.)]+\s*/u, '')))
+    .map((line) => withoutRequest(line.replace(/^\s*(?:[-·•*]|\d+[.)])\s*/u, '')))
     .filter((line) => line.length > 1 && !/^(일시|날짜|장소|대상|준비물|마감|문의)\s*[:：]/u.test(line));
 }
 
@@ -63,9 +63,8 @@ export function draftGeneralDocument(query: string, title: string, today: Date):
   const subject =
     title.replace(/\s*(?:가정통신문|안내문|안내장|안내|계획서|계획|결과 보고서|보고서|협조문|공문)$/u, '') ||
     title;
-  const points = statementsOf(query).filter(
-    (line) => line !== withoutRequest(query.split('\n')[0] ?? '') || statementsOf(query).length === 1,
-  );
+  // The line that names the document is its title, not one of its points.
+  const points = statementsOf(query).filter((line) => line !== title && !title.startsWith(line));
   const overview = [
     ['일시', whenOf(facts) ?? '○○○○. ○. ○.(○) ○○:○○'],
     ['장소', facts.place ?? '○○'],
