@@ -55,6 +55,7 @@ import { createTextCorrectionService } from './modules/tools/text-correction/tex
 import { createToolsRepository } from './modules/tools/tools.repository.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { createToolsService } from './modules/tools/tools.service.ts';
+import { createSchoolMembershipRepository } from './modules/users/school-membership.repository.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -70,8 +71,10 @@ import { registerErrorHandler } from './platform/errors/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import { registerSpa } from './platform/http/spa.ts';
+import { registerUploadRateLimit } from './platform/http/upload-rate-limit.ts';
 import { createBackground } from './platform/jobs/background.ts';
 import { createMailer } from './platform/mail/mailer.ts';
+import { createDocumentReader } from './platform/sandbox/document-reader.ts';
 import { createLocalFileStorage } from './platform/storage/file-storage.ts';
 import { createGeneratedImages } from './platform/storage/generated-images.ts';
 import { registerPeriodic } from './platform/timers/periodic.ts';
@@ -138,6 +141,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     },
   });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10, fields: 50 } });
+  registerUploadRateLimit(app, config.UPLOADS_PER_MINUTE);
   await registerOpenApi(app, config.PUBLIC_URL);
   await registerIdentity(app, config, database.db);
 
@@ -154,6 +158,8 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   const verificationService = createVerificationService(createVerificationRepository(db), mailer);
   const usersService = createUsersService({
     users: usersRepository,
+    membership: createSchoolMembershipRepository(db),
+    mailer,
     reference: referenceService,
     licences: licencesService,
     verification: verificationService,
@@ -181,7 +187,19 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   });
   // One store for every file the product keeps; each feature uses its own folder in it.
   const fileStorage = createLocalFileStorage(join(config.DATA_DIR, 'files'));
+  // Uploaded files are read in child processes under memory, CPU and time limits, never here.
+  const reader = createDocumentReader({
+    processes: config.READER_PROCESSES,
+    limits: {
+      memoryBytes: config.READER_MEMORY_MB * 1024 * 1024,
+      cpuMs: config.READER_CPU_SECONDS * 1000,
+      wallMs: config.READER_CPU_SECONDS * 2000 + 10_000,
+    },
+    log: app.log,
+  });
+  app.addHook('onClose', () => reader.close());
   const filesService = createFilesService({
+    reader,
     repository: createFilesRepository(db),
     storage: fileStorage,
     log: app.log,
@@ -224,6 +242,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     ),
   );
   const documentsService = createDocumentsService({
+    reader,
     library: libraryRepository,
     storage: fileStorage,
     log: app.log,
@@ -237,6 +256,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   });
   const generationService = createGenerationService({
     library: libraryRepository,
+    licences: tokenTracker,
     jobs: background.jobs,
     events: background.events,
     log: app.log,
@@ -249,6 +269,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(
     summaryRoutes(
       createSummaryService({
+        reader,
         generation: generationService,
         library: libraryRepository,
         gateway,
@@ -259,6 +280,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(
     textCorrectionRoutes(
       createTextCorrectionService({
+        reader,
         generation: generationService,
         library: libraryRepository,
         gateway,
@@ -269,6 +291,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(
     feedbackRoutes(
       createFeedbackService({
+        reader,
         generation: generationService,
         library: libraryRepository,
         gateway,
@@ -294,6 +317,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(
     studioRoutes(
       createStudioEndpoints({
+        reader,
         db,
         generation: generationService,
         library: libraryRepository,

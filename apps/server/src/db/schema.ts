@@ -37,7 +37,30 @@ export interface Database {
   materialFolderItem: MaterialFolderItemTable;
   aiPrompt: AiPromptTable;
   tool: ToolTable;
+  schoolEmailDomain: SchoolEmailDomainTable;
+  schoolMembershipRequest: SchoolMembershipRequestTable;
 }
+
+export interface SchoolEmailDomainTable {
+  schoolId: number;
+  domain: string;
+  createdBy: number | null;
+  createdAt: string;
+}
+
+export type MembershipStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+
+export interface SchoolMembershipRequestTable {
+  id: Generated<number>;
+  userId: number;
+  schoolId: number;
+  role: string;
+  status: MembershipStatus;
+  createdAt: string;
+  decidedBy: number | null;
+  decidedAt: string | null;
+}
+export type SchoolMembershipRequestRow = Selectable<SchoolMembershipRequestTable>;
 
 export interface AiPromptTable {
   seq: Generated<number>;

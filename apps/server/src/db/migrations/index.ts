@@ -10,6 +10,7 @@ import * as tools from './0008-tools.ts';
 import * as librarySharing from './0009-library-sharing.ts';
 import * as libraryViews from './0010-library-views.ts';
 import * as messageStream from './0011-message-stream.ts';
+import * as schoolMembership from './0012-school-membership.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-library-sharing': librarySharing,
   '0010-library-views': libraryViews,
   '0011-message-stream': messageStream,
+  '0012-school-membership': schoolMembership,
 };
