@@ -162,6 +162,38 @@ describe('feedback panel', () => {
   });
 });
 
+describe('sharing of pupils’ work', () => {
+  const sharingOf = (dialog: HTMLElement) => ({
+    privateChecked: (within(dialog).getByRole('radio', { name: '나만 보기' }) as HTMLInputElement).checked,
+    editable: (within(dialog).getByRole('switch', { name: /편집/ }) as HTMLInputElement).checked,
+  });
+
+  it('opens feedback as 나만 보기 with editing off, and remembers the teacher’s choice for the tool', async () => {
+    let settings: Record<string, unknown> = { toolSharing: {} };
+    const fake = serve([
+      ['GET', '/api/v1/user-settings', () => Response.json(settings)],
+      [
+        'PUT',
+        '/api/v1/user-settings',
+        (_url, call) => {
+          settings = { ...settings, ...(call.body as Record<string, unknown>) };
+          return Response.json(settings);
+        },
+      ],
+    ]);
+    renderAt('/v2/tool/list?tool=feedback');
+    const dialog = await screen.findByRole('dialog', { name: '글쓰기 피드백' });
+    await waitFor(() => expect(sharingOf(dialog)).toEqual({ privateChecked: true, editable: false }));
+
+    fireEvent.click(within(dialog).getByRole('radio', { name: '우리 학교 공개' }));
+    await waitFor(() =>
+      expect(fake.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        toolSharing: { feedback: { accessLevel: 'SCHOOL', editable: false } },
+      }),
+    );
+  }, 20_000);
+});
+
 describe('text correction panel', () => {
   it('sends the typed text and opens the correction view', async () => {
     const fake = serve([
