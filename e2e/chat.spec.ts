@@ -181,7 +181,9 @@ test.describe('chat', () => {
     await expect(log.getByRole('article', { name: '쌤' })).toHaveCount(1);
     await log.getByRole('button', { name: '이전 답변' }).click();
     await expect(position).toHaveText('1 / 2');
-    await expect(log.getByRole('article', { name: '쌤' })).toContainText('AI 연결 없이 기본 초안을 만들었어요');
+    await expect(log.getByRole('article', { name: '쌤' })).toContainText(
+      'AI 연결 없이 기본 초안을 만들었어요',
+    );
   });
 
   test('a teacher reloads in the middle of an answer and sees it continue, then stops the next one', async ({
