@@ -40,6 +40,8 @@ import { createMaterialsService } from './modules/materials/materials.service.ts
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
+import { aiConnectionRoutes } from './modules/tools/ai-connection.routes.ts';
+import { draftForChat } from './modules/tools/chat-draft.ts';
 import { feedbackRoutes } from './modules/tools/feedback/feedback.routes.ts';
 import { createFeedbackService } from './modules/tools/feedback/feedback.service.ts';
 import { createGenerationService, type GenerationService } from './modules/tools/generation.service.ts';
@@ -180,7 +182,7 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
   await app.register(licencesRoutes(licencesService));
 
   const tokenTracker = createTokenTracker(licencesRepository);
-  const modelChoice = chooseModel(config, composeOfflineAnswer);
+  const modelChoice = chooseModel(config, (request) => composeOfflineAnswer(request, (q) => draftForChat(q)));
   // Keep-alive connections to the model server close with the app.
   app.addHook('onClose', async () => modelChoice.streamer?.close());
   const gateway = createAiGateway({
@@ -278,6 +280,7 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
   await app.register(subscribeRoutes(generationService));
   const toolsService = createToolsService(createToolsRepository(db));
   await app.register(toolsRoutes(toolsService));
+  await app.register(aiConnectionRoutes(config));
   await app.register(
     summaryRoutes(
       createSummaryService({

@@ -12,6 +12,7 @@ export * from './library.ts';
 export * from './licenses.ts';
 export * from './play.ts';
 export * from './reference.ts';
+export * from './sharing.ts';
 export * from './studio.ts';
 export * from './summary.ts';
 export * from './text-correction.ts';
