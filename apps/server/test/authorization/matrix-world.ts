@@ -69,6 +69,10 @@ export type MatrixWorld = {
   ownerLicenceKey: string;
   /** The owner's upload to the HWP editor (its `fileUrl`). */
   ownerUpload: string;
+  /** School A's notice (with an attachment) and a service-wide one. */
+  notices: { school: number; schoolAttachment: number; service: number };
+  /** A new notice of school A, for a route that removes it. */
+  createSchoolNotice(): Promise<number>;
   headersFor(persona: MatrixPersona): Promise<Record<string, string>>;
 };
 
@@ -250,6 +254,23 @@ export async function buildMatrixWorld(t: TestApp & { origin: string }): Promise
     .where('userLicense.userId', '=', users.owner?.id ?? 0)
     .executeTakeFirstOrThrow();
   let applicants = 0;
+  const postNotice = async (persona: MatrixPersona, scope: 'SCHOOL' | 'SERVICE', withFile = false) => {
+    const body = new FormData();
+    body.append(
+      'data',
+      JSON.stringify({ scope, title: `${scope} 공지`, bodyHtml: '<p>가정통신문을 확인해 주세요.</p>' }),
+    );
+    if (withFile) body.append('files', new Blob([PNG]), '안내.png');
+    const response = await fetch(`${t.origin}/api/v1/board`, {
+      method: 'POST',
+      headers: await headersFor(persona),
+      body,
+    });
+    if (response.status !== 201) throw new Error(`notice: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: number; attachments: { id: number }[] };
+  };
+  const schoolNotice = await postNotice('adminHere', 'SCHOOL', true);
+  const serviceNotice = await postNotice('superAdmin', 'SERVICE');
 
   return {
     origin: t.origin,
@@ -274,6 +295,12 @@ export async function buildMatrixWorld(t: TestApp & { origin: string }): Promise
       return copy;
     },
     headersFor,
+    notices: {
+      school: schoolNotice.id,
+      schoolAttachment: schoolNotice.attachments[0]?.id ?? 0,
+      service: serviceNotice.id,
+    },
+    createSchoolNotice: async () => (await postNotice('adminHere', 'SCHOOL')).id,
     ownerLicenceKey: licence.licenseKey,
     ownerUpload: upload.fileUrl,
     async createFolder() {

@@ -49,6 +49,16 @@ const removesSchoolItem = (status: number) =>
 const readerUse = (status: number) => who(readsSchoolItem(status), { superAdmin: 403 });
 /** A record that belongs to the owner alone (a conversation, an upload, a folder). */
 const ownerOnly = (status: number) => who(teachers(404), { owner: status });
+/** Read school A's notice: its members (students too) and the super administrator; no one else sees it. */
+const readsSchoolNotice = (status: number) =>
+  who(all(404), {
+    student: status,
+    unlicensed: status,
+    owner: status,
+    sameSchool: status,
+    adminHere: status,
+    superAdmin: status,
+  });
 /** The owner's own account data: the owner, school A's administrator, the super administrator. */
 const ownAccount = (status: number) =>
   who(signedIn(404), { owner: status, adminHere: status, superAdmin: status });
@@ -939,6 +949,103 @@ export const ROUTE_MATRIX: RouteRow[] = [
         expect: superAdminOnly(200),
       },
     ],
+  },
+
+  // The notice board: the service's notices for everyone, a school's for its members; written by
+  // the super administrator and by the school's administrators.
+  ...['/api/v1/board/list', '/api/v1/board/search'].map((url) => ({
+    route: `GET ${url}`,
+    cases: [{ request: fixed(`${url}?keyword=%EA%B3%B5%EC%A7%80`), expect: all(200) }],
+  })),
+  {
+    route: 'GET /api/v1/board/fix/available',
+    cases: [
+      {
+        label: "a school's board",
+        request: fixed('/api/v1/board/fix/available?scope=SCHOOL'),
+        expect: who(signedIn(403), { adminHere: 200, adminElsewhere: 200 }),
+      },
+      {
+        label: "the service's board",
+        request: fixed('/api/v1/board/fix/available?scope=SERVICE'),
+        expect: who(signedIn(403), { superAdmin: 200 }),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/v1/board/:id',
+    cases: [
+      {
+        label: "school A's notice",
+        request: (w) => ({ url: `/api/v1/board/${w.notices.school}` }),
+        expect: readsSchoolNotice(200),
+      },
+      {
+        label: "the service's notice",
+        request: (w) => ({ url: `/api/v1/board/${w.notices.service}` }),
+        expect: all(200),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/v1/board/:id/attachments/:attachmentId',
+    cases: [
+      {
+        request: (w) => ({
+          url: `/api/v1/board/${w.notices.school}/attachments/${w.notices.schoolAttachment}`,
+        }),
+        expect: readsSchoolNotice(200),
+      },
+    ],
+  },
+  {
+    route: 'POST /api/v1/board',
+    cases: [
+      {
+        label: "to one's own school",
+        request: fixed('/api/v1/board', {
+          scope: 'SCHOOL',
+          title: '학교 공지',
+          bodyHtml: '<p>내일은 단축 수업입니다.</p>',
+        }),
+        expect: who(signedIn(403), { adminHere: 201, adminElsewhere: 201 }),
+      },
+      {
+        label: 'to the whole service',
+        request: fixed('/api/v1/board', {
+          scope: 'SERVICE',
+          title: '서비스 공지',
+          bodyHtml: '<p>점검 안내</p>',
+        }),
+        expect: who(signedIn(403), { superAdmin: 201 }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /api/v1/board/:id',
+    cases: [
+      {
+        label: "school A's notice",
+        request: (w) => ({ url: `/api/v1/board/${w.notices.school}`, body: { title: '고친 공지' } }),
+        expect: who(readsSchoolNotice(403), { anonymous: 401, adminHere: 200 }),
+      },
+    ],
+  },
+  {
+    route: 'DELETE /api/v1/board/:id',
+    cases: [
+      {
+        label: "school A's notice",
+        request: async (w) => ({ url: `/api/v1/board/${await w.createSchoolNotice()}` }),
+        expect: who(readsSchoolNotice(403), { anonymous: 401, adminHere: 200, superAdmin: 200 }),
+      },
+    ],
+  },
+
+  // How the AI is connected: operators' setup details, for the super administrator's eyes only.
+  {
+    route: 'GET /api/v1/admin/ai-connection',
+    cases: [{ request: fixed('/api/v1/admin/ai-connection'), expect: superAdminOnly(200) }],
   },
 
   // The document tools.
