@@ -1,4 +1,5 @@
 export * from './chat.ts';
+export * from './classes.ts';
 export * from './common.ts';
 export * from './counselling.ts';
 export * from './documents.ts';
@@ -11,6 +12,9 @@ export * from './library.ts';
 export * from './licenses.ts';
 export * from './play.ts';
 export * from './reference.ts';
+export * from './student-record-banned-items.ts';
+export * from './student-record-checks.ts';
+export * from './student-records.ts';
 export * from './studio.ts';
 export * from './summary.ts';
 export * from './text-correction.ts';
