@@ -6,6 +6,7 @@ import {
   findBannedItems,
   findNonNounEndings,
   findUnsupportedCharacters,
+  toNounForm,
 } from './student-record-checks.ts';
 import { byteLimitOf } from './student-records.ts';
 
@@ -95,7 +96,7 @@ describe('noun endings', () => {
     const found = findNonNounEndings(text);
     expect(found.map((f) => [f.ending, f.suggestion])).toEqual([
       ['참여한다', '참여함'],
-      ['도와주었다', null],
+      ['도와주었다', '도와주었음'],
       ['있습니다', '있음'],
     ]);
     for (const f of found) expect(text.slice(f.start, f.end)).toBe(f.ending);
@@ -107,6 +108,26 @@ describe('noun endings', () => {
         '배려심이 깊음. 리더십이 돋보이는 학생임. 꾸준히 노력하는 학생.\n영어에 흥미가 많음',
       ),
     ).toEqual([]);
+  });
+});
+
+describe('noun forms', () => {
+  it.each([
+    ['노력한다', '노력함'],
+    ['도와주었다', '도와주었음'],
+    ['들어준다', '들어줌'],
+    ['읽는다', '읽음'],
+    ['크다', '큼'],
+    ['좋다', '좋음'],
+    ['만든다', '만듦'],
+    ['만들다', '만듦'],
+    ['반장이었다', '반장이었음'],
+    ['갑니다', '감'],
+    ['좋습니다', '좋음'],
+    ['학생이다', '학생임'],
+    ['참여하였습니다', '참여함'],
+  ])('%s → %s', (word, noun) => {
+    expect(toNounForm(word)).toBe(noun);
   });
 });
 

@@ -95,17 +95,66 @@ const PREDICATE_END = /(다|요|까|죠)$/;
 const NOUN_FORMS: [RegExp, string][] = [
   [/하였습니다$|했습니다$|합니다$|하였다$|했다$|한다$|하다$|해요$|했어요$/, '함'],
   [/되었습니다$|됐습니다$|됩니다$|되었다$|됐다$|된다$|되다$|돼요$/, '됨'],
-  [/였습니다$|였다$|입니다$|이다$|이에요$|예요$/, '임'],
+  [/입니다$|이다$|이에요$|예요$/, '임'],
   [/있었습니다$|있습니다$|있었다$|있다$|있어요$/, '있음'],
   [/없었습니다$|없습니다$|없었다$|없다$|없어요$/, '없음'],
-  [/보였습니다$|보입니다$|보였다$|보인다$|보여요$/, '보임'],
 ];
 
-function nounFormOf(word: string): string | null {
+const SYLLABLE_BASE = 0xac00;
+const FINAL_NONE = 0;
+const FINAL_N = 4;
+const FINAL_L = 8;
+const FINAL_LM = 10;
+const FINAL_M = 16;
+const FINAL_B = 17;
+
+function finalOf(syllable: string): number | null {
+  const code = syllable.charCodeAt(0) - SYLLABLE_BASE;
+  return code >= 0 && code < 11172 ? code % 28 : null;
+}
+
+function withFinal(syllable: string, final: number): string {
+  const code = syllable.charCodeAt(0) - SYLLABLE_BASE;
+  return String.fromCharCode(SYLLABLE_BASE + code - (code % 28) + final);
+}
+
+/** The stem's noun form (-(으)ㅁ): 크 → 큼, 만들 → 만듦, 좋 → 좋음. */
+function nominalise(stem: string): string | null {
+  const last = stem.at(-1);
+  if (!last) return null;
+  const final = finalOf(last);
+  if (final === null) return null;
+  const head = stem.slice(0, -1);
+  if (final === FINAL_NONE) return head + withFinal(last, FINAL_M);
+  if (final === FINAL_L) return head + withFinal(last, FINAL_LM);
+  return `${stem}음`;
+}
+
+/**
+ * A predicate word in its noun form, as 학교생활기록부 sentences end: 노력한다 → 노력함, 도와주었다 →
+ * 도와주었음, 들어준다 → 들어줌, 읽는다 → 읽음, 크다 → 큼, 만든다 → 만듦. Null when the word is not a
+ * predicate this knows.
+ */
+export function toNounForm(word: string): string | null {
   for (const [pattern, replacement] of NOUN_FORMS) {
     if (pattern.test(word)) return word.replace(pattern, replacement);
   }
-  return null;
+  if (/[었았였]다$/.test(word)) return `${word.slice(0, -1)}음`;
+  if (/습니다$/.test(word)) return nominalise(word.slice(0, -3));
+  if (/니다$/.test(word)) {
+    const stemEnd = word.at(-3);
+    if (stemEnd && finalOf(stemEnd) === FINAL_B) return nominalise(word.slice(0, -3) + withFinal(stemEnd, FINAL_NONE));
+    return null;
+  }
+  if (/는다$/.test(word)) return nominalise(word.slice(0, -2));
+  if (!word.endsWith('다') || word.length < 2) return null;
+  const before = word.at(-2) ?? '';
+  if (finalOf(before) === FINAL_N) {
+    // 만든다 → 만듦 (the common ㄹ-stem 만들다, 들다); other ㄴ다 forms drop the ㄴ: 간다 → 감.
+    if (before === '든') return `${word.slice(0, -2)}듦`;
+    return nominalise(word.slice(0, -2) + withFinal(before, FINAL_NONE));
+  }
+  return nominalise(word.slice(0, -1));
 }
 
 /**
@@ -125,7 +174,7 @@ export function findNonNounEndings(text: string): EndingFinding[] {
       end: start + lastWord[1].length,
       text: lastWord[1],
       ending: lastWord[1],
-      suggestion: nounFormOf(lastWord[1]),
+      suggestion: toNounForm(lastWord[1]),
       reason: ENDING_REASON,
     });
   }

@@ -1,3 +1,5 @@
 export * from './actor.ts';
+export * from './classroom.policy.ts';
 export * from './material.policy.ts';
+export * from './student-record.policy.ts';
 export * from './user.policy.ts';

@@ -10,6 +10,10 @@ import * as tools from './0008-tools.ts';
 import * as librarySharing from './0009-library-sharing.ts';
 import * as libraryViews from './0010-library-views.ts';
 import * as messageStream from './0011-message-stream.ts';
+import * as classes from './0024-classes.ts';
+import * as studentRecords from './0025-student-records.ts';
+import * as studentAccessLog from './0026-student-access-log.ts';
+import * as studentRecordDrafts from './0027-student-record-drafts.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -27,4 +31,8 @@ export const migrations: Record<string, Migration> = {
   '0009-library-sharing': librarySharing,
   '0010-library-views': libraryViews,
   '0011-message-stream': messageStream,
+  '0024-classes': classes,
+  '0025-student-records': studentRecords,
+  '0026-student-access-log': studentAccessLog,
+  '0027-student-record-drafts': studentRecordDrafts,
 };
