@@ -143,7 +143,8 @@ export function toNounForm(word: string): string | null {
   if (/습니다$/.test(word)) return nominalise(word.slice(0, -3));
   if (/니다$/.test(word)) {
     const stemEnd = word.at(-3);
-    if (stemEnd && finalOf(stemEnd) === FINAL_B) return nominalise(word.slice(0, -3) + withFinal(stemEnd, FINAL_NONE));
+    if (stemEnd && finalOf(stemEnd) === FINAL_B)
+      return nominalise(word.slice(0, -3) + withFinal(stemEnd, FINAL_NONE));
     return null;
   }
   if (/는다$/.test(word)) return nominalise(word.slice(0, -2));

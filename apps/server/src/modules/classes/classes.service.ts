@@ -1,6 +1,6 @@
 import type { ClassroomInput, ClassroomUpdate, StudentImportReport, StudentInput } from '@ssaem/contracts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { isSheetError } from '../../platform/excel/sheet-reader.ts';
+import { firstProblemPerCell, isSheetError } from '../../platform/excel/sheet-reader.ts';
 import type { Actor } from '../../policies/actor.ts';
 import {
   type ClassroomAction,
@@ -387,9 +387,10 @@ export function createClassesService(deps: { repository: ClassesRepository; acce
       if (sheet.rowCount === 0 && problems.length === 0) {
         problems.push({ row: 2, column: '번호', message: '학생이 한 명도 없습니다.' });
       }
-      problems.sort((a, b) => a.row - b.row);
       const students = sheet.rows.map((r) => r.student);
-      if (dryRun || problems.length) return { rows: sheet.rowCount, problems, students, created: 0 };
+      const reported = firstProblemPerCell(problems);
+      if (dryRun || reported.length)
+        return { rows: sheet.rowCount, problems: reported, students, created: 0 };
       const added = await repository.insertStudents(
         row.id,
         students.map((s) => ({

@@ -8,7 +8,7 @@ import {
   userBatchRowSchema,
 } from '@ssaem/contracts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { isSheetError, readSheet } from '../../platform/excel/sheet-reader.ts';
+import { firstProblemPerCell, isSheetError, readSheet } from '../../platform/excel/sheet-reader.ts';
 import { writeSheet } from '../../platform/excel/sheet-writer.ts';
 import type { Actor } from '../../policies/actor.ts';
 import { canInviteTo } from '../../policies/user.policy.ts';
@@ -108,8 +108,8 @@ export function createUsersBatchService(deps: { repository: UsersBatchRepository
       if (sheet.rows.length === 0 && problems.length === 0) {
         problems.push({ row: 2, column: '아이디', message: '계정이 한 줄도 없습니다.' });
       }
-      problems.sort((a, b) => a.row - b.row);
-      if (problems.length) return { rows: sheet.rows.length, problems, created: [] };
+      const reported = firstProblemPerCell(problems);
+      if (reported.length) return { rows: sheet.rows.length, problems: reported, created: [] };
 
       const now = new Date().toISOString();
       const prepared = await Promise.all(

@@ -32,6 +32,19 @@ export class SheetError extends Error {
   }
 }
 
+/** One problem per cell: the first one found is the one a teacher fixes first. */
+export function firstProblemPerCell<T extends SheetCellProblem>(problems: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return problems
+    .filter((problem) => {
+      const key = `${problem.row}:${problem.column}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => a.row - b.row);
+}
+
 export function isSheetError(error: unknown): error is SheetError {
   return error instanceof SheetError;
 }
