@@ -21,7 +21,7 @@ export function usersBatchRoutes(batch: UsersBatchService): FastifyPluginAsyncZo
         schema: {
           ...schema,
           summary: 'Create accounts from .xlsx (multipart `file`, optional `schoolId`); all rows or none',
-          response: { 201: userBatchReportSchema, ...ERROR_RESPONSES, 422: userBatchReportSchema },
+          response: { 200: userBatchReportSchema, 201: userBatchReportSchema, ...ERROR_RESPONSES },
         },
       },
       async (request, reply) => {
@@ -35,7 +35,7 @@ export function usersBatchRoutes(batch: UsersBatchService): FastifyPluginAsyncZo
           });
         }
         const report = await batch.create(actorOf(request), bytes, schoolId?.data);
-        return reply.status(report.problems.length ? 422 : 201).send(report);
+        return reply.status(report.problems.length ? 200 : 201).send(report);
       },
     );
 
