@@ -16,20 +16,46 @@ const LINE_BREAK = /^(\r\n|\n|\r)$/;
  * combining accent counts as what it shows, and CR LF is one line break, not two.
  */
 export function countNeisBytes(text: string): number {
+  const simple = countSimpleBytes(text);
+  if (simple >= 0) return simple;
   let bytes = 0;
-  let asciiOnly = true;
+  for (const { segment } of graphemes.segment(text)) {
+    if (LINE_BREAK.test(segment)) bytes += 2;
+    else if (segment.length === 1 && segment.charCodeAt(0) < 0x80) bytes += 1;
+    else bytes += utf8.encode(segment.normalize('NFC')).length;
+  }
+  return bytes;
+}
+
+/**
+ * The common case without grapheme segmentation: text of single-unit characters that combine with
+ * nothing (ASCII, composed Hangul, CJK, punctuation). -1 when a combining mark, a jamo, a joiner,
+ * a variation selector or a surrogate pair (emoji) asks for the full count.
+ */
+function countSimpleBytes(text: string): number {
+  let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code >= 0x80 || code === 0x0a || code === 0x0d) {
-      asciiOnly = false;
-      break;
-    }
-  }
-  if (asciiOnly) return text.length;
-  for (const { segment } of graphemes.segment(text)) {
-    if (segment.length === 1 && segment.charCodeAt(0) < 0x80 && !LINE_BREAK.test(segment)) bytes += 1;
-    else if (LINE_BREAK.test(segment)) bytes += 2;
-    else bytes += utf8.encode(segment.normalize('NFC')).length;
+    if (code === 0x0d) {
+      bytes += 2;
+      if (text.charCodeAt(i + 1) === 0x0a) i++;
+    } else if (code === 0x0a) bytes += 2;
+    else if (code < 0x80) bytes += 1;
+    else if (
+      (code >= 0x0300 && code <= 0x036f) ||
+      (code >= 0x1100 && code <= 0x11ff) ||
+      (code >= 0x1ab0 && code <= 0x1aff) ||
+      (code >= 0x1dc0 && code <= 0x1dff) ||
+      (code >= 0x200b && code <= 0x200f) ||
+      (code >= 0x20d0 && code <= 0x20ff) ||
+      (code >= 0xa960 && code <= 0xa97f) ||
+      (code >= 0xd7b0 && code <= 0xdfff) ||
+      (code >= 0xfe00 && code <= 0xfe0f) ||
+      (code >= 0xfe20 && code <= 0xfe2f) ||
+      (code >= 0x3099 && code <= 0x309a)
+    ) {
+      return -1;
+    } else bytes += code < 0x800 ? 2 : 3;
   }
   return bytes;
 }
@@ -191,6 +217,7 @@ const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 
 export function findUnsupportedCharacters(text: string): UnsupportedCharFinding[] {
   const found: UnsupportedCharFinding[] = [];
+  if (!PICTOGRAPH.test(text)) return found;
   let offset = 0;
   for (const { segment } of graphemes.segment(text)) {
     if (PICTOGRAPH.test(segment)) {
@@ -222,7 +249,7 @@ export function checkStudentRecordText(text: string, byteLimit: number): Student
   const bytes = countNeisBytes(text);
   const banned = findBannedItems(text);
   const endings = findNonNounEndings(text);
-  const unsupported = hasNonAscii(text) ? findUnsupportedCharacters(text) : [];
+  const unsupported = findUnsupportedCharacters(text);
   const overLimit = bytes > byteLimit;
   return {
     bytes,
@@ -233,9 +260,4 @@ export function checkStudentRecordText(text: string, byteLimit: number): Student
     unsupported,
     ok: !overLimit && banned.length === 0 && endings.length === 0 && unsupported.length === 0,
   };
-}
-
-function hasNonAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return true;
-  return false;
 }
