@@ -40,6 +40,25 @@ describe('NEIS byte counter', () => {
     expect(countNeisBytes('👨‍👩‍👧')).toBe(18);
   });
 
+  it('counts the same with and without the fast path, on mixed texts', () => {
+    const segmenter = new Intl.Segmenter('ko', { granularity: 'grapheme' });
+    const reference = (text: string) =>
+      [...segmenter.segment(text)].reduce((sum, { segment }) => {
+        if (/^(\r\n|\n|\r)$/.test(segment)) return sum + 2;
+        return sum + new TextEncoder().encode(segment.normalize('NFC')).length;
+      }, 0);
+    const parts = ['가', 'a', ' ', '\r\n', '\n', '\r', 'é', 'e\u0301', '한'.normalize('NFD'), '👍', '漢', '·', '①', '\u200d'];
+    let seed = 7;
+    for (let round = 0; round < 300; round++) {
+      let text = '';
+      for (let i = 0; i < 20; i++) {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        text += parts[seed % parts.length];
+      }
+      expect(countNeisBytes(text), JSON.stringify(text)).toBe(reference(text));
+    }
+  });
+
   it('gives the area limits in bytes: 500 characters are 1,500 bytes, 진로 2,100', () => {
     expect(byteLimitOf('BEHAVIOR')).toBe(1500);
     expect(byteLimitOf('CAREER')).toBe(2100);
