@@ -79,8 +79,10 @@ import { registerErrorHandler } from './platform/errors/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import { registerSpa } from './platform/http/spa.ts';
+import { registerUploadRateLimit } from './platform/http/upload-rate-limit.ts';
 import { createBackground } from './platform/jobs/background.ts';
 import { createMailer } from './platform/mail/mailer.ts';
+import { createDocumentReader } from './platform/sandbox/document-reader.ts';
 import { createLocalFileStorage } from './platform/storage/file-storage.ts';
 import { createGeneratedImages } from './platform/storage/generated-images.ts';
 import { registerPeriodic } from './platform/timers/periodic.ts';
@@ -147,6 +149,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     },
   });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10, fields: 50 } });
+  registerUploadRateLimit(app, config.UPLOADS_PER_MINUTE);
   await registerOpenApi(app, config.PUBLIC_URL);
   await registerIdentity(app, config, database.db);
 
@@ -198,7 +201,19 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   });
   // One store for every file the product keeps; each feature uses its own folder in it.
   const fileStorage = createLocalFileStorage(join(config.DATA_DIR, 'files'));
+  // Uploaded files are read in child processes under memory, CPU and time limits, never here.
+  const reader = createDocumentReader({
+    processes: config.READER_PROCESSES,
+    limits: {
+      memoryBytes: config.READER_MEMORY_MB * 1024 * 1024,
+      cpuMs: config.READER_CPU_SECONDS * 1000,
+      wallMs: config.READER_CPU_SECONDS * 2000 + 10_000,
+    },
+    log: app.log,
+  });
+  app.addHook('onClose', () => reader.close());
   const filesService = createFilesService({
+    reader,
     repository: createFilesRepository(db),
     storage: fileStorage,
     log: app.log,
@@ -248,6 +263,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     ),
   );
   const documentsService = createDocumentsService({
+    reader,
     library: libraryRepository,
     storage: fileStorage,
     log: app.log,
@@ -272,6 +288,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(
     summaryRoutes(
       createSummaryService({
+        reader,
         generation: generationService,
         library: libraryRepository,
         gateway,
@@ -282,6 +299,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(
     textCorrectionRoutes(
       createTextCorrectionService({
+        reader,
         generation: generationService,
         library: libraryRepository,
         gateway,
@@ -292,6 +310,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(
     feedbackRoutes(
       createFeedbackService({
+        reader,
         generation: generationService,
         library: libraryRepository,
         gateway,
@@ -317,6 +336,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(
     studioRoutes(
       createStudioEndpoints({
+        reader,
         db,
         generation: generationService,
         library: libraryRepository,

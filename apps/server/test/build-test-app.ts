@@ -40,6 +40,8 @@ export async function buildTestApp(
     WEB_DIST_DIR: createFakeWebDist(),
     // Tests send many messages quickly; the per-minute cap has its own test.
     CHAT_REQUESTS_PER_MINUTE: '10000',
+    // Likewise uploads; the upload allowance has its own test.
+    UPLOADS_PER_MINUTE: '10000',
     ...env,
   });
   const app = await buildApp({ config, database });

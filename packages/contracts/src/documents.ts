@@ -43,6 +43,14 @@ export const DOCUMENT_FILE_MESSAGES = {
     ko: '이미지에서 글자를 읽을 수 없습니다.',
     en: 'Text cannot be read from images.',
   },
+  timeout: {
+    ko: '파일을 읽는 데 시간이 너무 오래 걸려 멈췄습니다. 내용을 나누거나 다른 형식으로 저장해 올려 주세요.',
+    en: 'Reading the file took too long and was stopped. Split it or save it in another format and upload again.',
+  },
+  resources: {
+    ko: '파일을 읽는 데 메모리가 지나치게 많이 필요해 멈췄습니다. 파일이 손상되지 않았는지 확인해 주세요.',
+    en: 'Reading the file needed far too much memory and was stopped. Check that the file is not damaged.',
+  },
   missing: { ko: '파일을 첨부해주세요.', en: 'Attach a file.' },
 } as const satisfies Record<string, { ko: string; en: string }>;
 export type DocumentFileProblem = keyof typeof DOCUMENT_FILE_MESSAGES;

@@ -5,7 +5,11 @@ export type DocumentErrorReason =
   | 'too-large'
   | 'unsupported-type'
   | 'zip-bomb'
-  | 'ocr-unavailable';
+  | 'ocr-unavailable'
+  /** The reader ran out of its time. */
+  | 'timeout'
+  /** The reader used more memory than a file may, or crashed on the file. */
+  | 'resources';
 
 export const DOCUMENT_ERROR_CODE = 'E_FILE_001';
 

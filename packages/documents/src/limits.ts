@@ -19,6 +19,11 @@ export type ReadLimits = {
   maxImagePixels: number;
   /** Characters of extracted text kept. */
   maxTextChars: number;
+  /**
+   * Bytes one file may decompress to in all (zip entries, PDF and HWP streams, image pixels),
+   * counted while inflating: the budget that stops a bomb whatever its container declares.
+   */
+  maxInflatedBytes: number;
 };
 
 const MiB = 1024 * 1024;
@@ -31,8 +36,9 @@ export const DEFAULT_READ_LIMITS: ReadLimits = {
   maxZipRatio: 200,
   zipRatioFloorBytes: MiB,
   maxPdfPages: 2000,
-  maxImagePixels: 50_000_000,
+  maxImagePixels: 40_000_000,
   maxTextChars: 5_000_000,
+  maxInflatedBytes: 160 * MiB,
 };
 
 export function resolveLimits(overrides: Partial<ReadLimits> | undefined): ReadLimits {

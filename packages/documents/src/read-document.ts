@@ -4,11 +4,16 @@ import type { DocumentNode } from './document-model.ts';
 import { readDocx } from './docx-reader.ts';
 import { sanitizeFileName } from './file-name-sanitizer.ts';
 import { type FileKind, sniffFileType } from './file-type-sniffer.ts';
+import { checkHwpStreams } from './hwp-budget.ts';
 import { readHwp } from './hwp-reader.ts';
 import { readHwpx } from './hwpx-reader.ts';
+import { readImageInfo } from './image-info.ts';
 import { type OcrOptions, readImageText } from './image-ocr-reader.ts';
+import { InflateBudget } from './inflate-budget.ts';
 import { type ReadLimits, resolveLimits } from './limits.ts';
+import { checkPdfStreams } from './pdf-budget.ts';
 import { normaliseText, readPdf } from './pdf-reader.ts';
+import { ZipArchive } from './zip-reader.ts';
 
 /**
  * The one entry point for uploads (summaries, feedback, evaluation-plan templates): the type is
@@ -55,6 +60,7 @@ export async function readDocument(
     throw new DocumentError('unsupported-type', `files of type ${sniffed.kind} are not accepted`);
   }
   const includeImages = options.includeImages ?? false;
+  checkDecompressedSize(kind, bytes, limits);
   const read = async () => {
     switch (kind) {
       case 'hwp':
@@ -89,6 +95,29 @@ export async function extractText(
   options: ReadDocumentOptions = {},
 ): Promise<string> {
   return (await readDocument(bytes, fileName, { ...options, includeImages: false })).text;
+}
+
+/**
+ * Zip containers check their own entries while inflating; PDF and HWP streams and image pixels are
+ * measured here, against the same budget, before a third-party parser inflates them.
+ */
+function checkDecompressedSize(kind: DocumentKind, bytes: Uint8Array, limits: ReadLimits): void {
+  const budget = new InflateBudget(limits.maxInflatedBytes);
+  if (kind === 'pdf') checkPdfStreams(bytes, budget);
+  if (kind === 'hwp') checkHwpStreams(bytes, budget, limits);
+  // Every entry inflated once under the budget before any part is parsed: parsing a large part
+  // first would spend the memory the budget exists to save.
+  if (kind === 'hwpx') new ZipArchive(bytes, limits, budget).verifyAll();
+  if (kind === 'image') {
+    const info = readImageInfo(bytes);
+    if (!info) return;
+    const pixels = info.width * info.height;
+    if (pixels > limits.maxImagePixels) {
+      throw new DocumentError('too-large', `image has ${info.width}×${info.height} pixels`);
+    }
+    // Four bytes a pixel once decoded, whatever the file's own compression.
+    budget.charge(pixels * 4, `${info.width}×${info.height} image`);
+  }
 }
 
 function documentKind(kind: FileKind, bytes: Uint8Array): DocumentKind | undefined {

@@ -1,13 +1,14 @@
-import { inflateRawSync } from 'node:zlib';
 import { DocumentError } from './document-error.ts';
+import { InflateBudget } from './inflate-budget.ts';
 import { DEFAULT_READ_LIMITS, type ReadLimits } from './limits.ts';
 
 /**
  * A defensive zip reader for uploads (HWPX, DOCX). The central directory is checked against the
  * limits before anything is inflated (entry count, declared sizes, compression ratio), and every
  * entry is inflated with its declared size as a hard cap, so an archive that lies about its sizes
- * is caught while inflating instead of after memory is gone. ZIP64, encrypted entries, unknown
- * methods and duplicate names are refused.
+ * is caught while inflating instead of after memory is gone; all entries together draw on one
+ * decompression budget (`maxInflatedBytes`), so many entries each within its declared size cannot
+ * add up to a bomb either. ZIP64, encrypted entries, unknown methods and duplicate names are refused.
  */
 
 export type ZipEntry = {
@@ -35,9 +36,11 @@ export class ZipArchive {
   private readonly view: DataView;
   private readonly byName = new Map<string, ZipEntry>();
   private readonly byLowerName = new Map<string, ZipEntry>();
+  private readonly budget: InflateBudget;
 
-  constructor(bytes: Uint8Array, limits: ReadLimits = DEFAULT_READ_LIMITS) {
+  constructor(bytes: Uint8Array, limits: ReadLimits = DEFAULT_READ_LIMITS, budget?: InflateBudget) {
     this.bytes = bytes;
+    this.budget = budget ?? new InflateBudget(limits.maxInflatedBytes);
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.entries = this.readCentralDirectory(limits);
     for (const entry of this.entries) {
@@ -91,17 +94,10 @@ export class ZipArchive {
       if (entry.compressedSize !== entry.uncompressedSize) {
         throw new DocumentError('unreadable', `stored zip entry ${entry.name} has inconsistent sizes`);
       }
+      this.budget.charge(data.length, `zip entry ${entry.name}`);
       return data;
     }
-    try {
-      const out = inflateRawSync(data, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
-      return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
-    } catch (error) {
-      if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
-        throw new DocumentError('zip-bomb', `zip entry ${entry.name} inflates beyond its declared size`);
-      }
-      throw new DocumentError('unreadable', `zip entry ${entry.name} does not inflate`, { cause: error });
-    }
+    return this.budget.inflateRaw(data, `zip entry ${entry.name}`, Math.max(1, entry.uncompressedSize));
   }
 
   private readCentralDirectory(limits: ReadLimits): ZipEntry[] {

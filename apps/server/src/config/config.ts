@@ -64,6 +64,14 @@ export const configSchema = z.object({
     .default('ssaem'),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
   RUN_JOB_WORKER: booleanFlag.default(true),
+  /** Multipart uploads one user may send a minute (every upload route together). */
+  UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Child processes that read uploaded files (each under the limits below). */
+  READER_PROCESSES: z.coerce.number().int().min(1).max(32).default(2),
+  /** Resident memory one reader process may use before it is stopped and its file refused. */
+  READER_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(768),
+  /** CPU seconds reading one file may take before it is stopped and the file refused. */
+  READER_CPU_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

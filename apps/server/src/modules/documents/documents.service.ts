@@ -15,10 +15,10 @@ import {
   exportDocument,
   isDocumentError,
   type ReadDocumentResult,
-  readDocument,
 } from '@ssaem/documents';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors/app-error.ts';
+import type { DocumentReader } from '../../platform/sandbox/document-reader.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { Actor } from '../../policies/actor.ts';
 import { canOnMaterial, materialAbilities } from '../../policies/material.policy.ts';
@@ -81,6 +81,7 @@ function validDocument(value: unknown, path = 'document'): DocumentNode {
  * downloads, and library items as documents (view, edit, export), under the material policy.
  */
 export function createDocumentsService(deps: {
+  reader: DocumentReader;
   library: LibraryRepository;
   storage: FileStorage;
   log: FastifyBaseLogger;
@@ -118,7 +119,7 @@ export function createDocumentsService(deps: {
     if (file.bytes.length === 0) throw fileError('unreadable', language);
     if (file.bytes.length > DOCUMENT_UPLOAD_MAX_BYTES) throw fileError('too-large', language);
     try {
-      return await readDocument(file.bytes, file.filename, {
+      return await deps.reader.read(file.bytes, file.filename, {
         allowedKinds: UPLOAD_KINDS,
         includeImages: true,
         limits: { maxFileBytes: DOCUMENT_UPLOAD_MAX_BYTES },

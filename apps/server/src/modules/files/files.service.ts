@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { isDocumentError, readDocument, sanitizeFileName, sniffFileType } from '@ssaem/documents';
+import { DOCUMENT_FILE_MESSAGES } from '@ssaem/contracts';
+import { isDocumentError, sanitizeFileName, sniffFileType } from '@ssaem/documents';
 import { readImageInfo } from '@ssaem/documents/image-info';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StoredFileTable } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import type { DocumentReader } from '../../platform/sandbox/document-reader.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { Actor } from '../../policies/actor.ts';
 import type { FilesRepository } from './files.repository.ts';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+export const MAX_IMAGE_PIXELS = 40_000_000;
 /** What the model is given of a document: enough for a question, not a book. */
 const MAX_DOCUMENT_TEXT = 60_000;
 
@@ -38,6 +41,7 @@ export function presentFile(row: StoredFileTable) {
  * uploader: anyone else gets "not found".
  */
 export function createFilesService(deps: {
+  reader: DocumentReader;
   repository: FilesRepository;
   storage: FileStorage;
   log: FastifyBaseLogger;
@@ -50,7 +54,7 @@ export function createFilesService(deps: {
 
   async function extract(row: StoredFileTable, bytes: Uint8Array) {
     try {
-      const result = await readDocument(bytes, row.filename, {
+      const result = await deps.reader.read(bytes, row.filename, {
         allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf', 'text'],
       });
       await deps.repository.finishProcessing(row.id, {
@@ -76,6 +80,12 @@ export function createFilesService(deps: {
         throw new AppError('E_PAYLOAD_TOO_LARGE');
       const info = isImage ? readImageInfo(input.bytes) : undefined;
       if (isImage && !info) throw new AppError('E_FILE_001');
+      // A small file can claim gigapixels; a picture that large is never a photo of a worksheet.
+      if (info && info.width * info.height > MAX_IMAGE_PIXELS) {
+        throw new AppError('E_FILE_001', {
+          details: [{ path: 'file', message: DOCUMENT_FILE_MESSAGES['too-large'] }],
+        });
+      }
       const id = randomUUID();
       const row: StoredFileTable = {
         id,

@@ -1,16 +1,20 @@
 import { ERROR_CATALOGUE, type ErrorCode } from '@ssaem/contracts';
 
+/** A detail's message: as written, or in both languages for the handler to pick from. */
+export type DetailMessage = string | { ko: string; en: string };
+export type ErrorDetail = { path: string; message: DetailMessage };
+
 /** The one error type services throw; the error handler maps its code to status and message. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  readonly details: { path: string; message: string }[] | undefined;
+  readonly details: ErrorDetail[] | undefined;
   readonly headers: Record<string, string> | undefined;
 
   constructor(
     code: ErrorCode,
     options: {
-      details?: { path: string; message: string }[];
+      details?: ErrorDetail[];
       headers?: Record<string, string>;
       cause?: unknown;
       /** Another status than the catalogue's, where one code covers two cases (E_EXCEL_001 reading an upload: 400). */

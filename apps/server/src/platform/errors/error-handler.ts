@@ -8,7 +8,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { localizeIssueMessage } from '../i18n/validation-messages.ts';
-import { isAppError } from './app-error.ts';
+import { type ErrorDetail, isAppError } from './app-error.ts';
 
 /** Fastify's own error codes for bodies it cannot accept, mapped to our catalogue. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -40,11 +40,16 @@ export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   code: ErrorCode,
-  options: { status?: number; details?: ErrorResponse['details'] } = {},
+  options: { status?: number; details?: ErrorDetail[] } = {},
 ): FastifyReply {
   const language = pickLanguage(request.headers['accept-language']);
   const body: ErrorResponse = { code, message: errorMessage(code, language) };
-  if (options.details?.length) body.details = options.details;
+  if (options.details?.length) {
+    body.details = options.details.map(({ path, message }) => ({
+      path,
+      message: typeof message === 'string' ? message : message[language],
+    }));
+  }
   return reply
     .status(options.status ?? ERROR_CATALOGUE[code].status)
     .type('application/json; charset=utf-8')

@@ -9,10 +9,11 @@ import {
   type FeedbackUpdate,
   feedbackResultSchema,
 } from '@ssaem/contracts';
-import { type FileKind, isDocumentError, readDocument, sniffFileType } from '@ssaem/documents';
+import { type FileKind, isDocumentError, sniffFileType } from '@ssaem/documents';
 import { z } from 'zod';
 import type { AiGateway } from '../../../platform/ai/gateway.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import { canOnMaterial } from '../../../policies/material.policy.ts';
 import type { LibraryRepository } from '../../library/library.repository.ts';
@@ -95,6 +96,7 @@ export function resultFromModel(
  * The teacher then adds their own feedback to the result.
  */
 export function createFeedbackService(deps: {
+  reader: DocumentReader;
   generation: GenerationService;
   library: LibraryRepository;
   gateway: AiGateway;
@@ -154,15 +156,14 @@ export function createFeedbackService(deps: {
       throw fileError(FEEDBACK_MESSAGES.unsupported);
     }
     try {
-      const document = await readDocument(file.bytes, file.filename, {
+      const document = await deps.reader.read(file.bytes, file.filename, {
         allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf', 'image'],
       });
       return document.text;
     } catch (error) {
       if (isDocumentError(error) && error.reason === 'unsupported-type')
         throw fileError(FEEDBACK_MESSAGES.unsupported);
-      if (isDocumentError(error))
-        throw new AppError('E_FILE_001', { details: [{ path: 'files', message: error.reason }] });
+      if (isDocumentError(error)) throw documentFileError(error, 'files');
       throw error;
     }
   }

@@ -6,7 +6,6 @@ import {
   heading,
   isDocumentError,
   paragraph,
-  readDocument,
   table,
   tableHeader,
 } from '@ssaem/documents';
@@ -14,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
 import { type Grounding, gradeBandOf, normalizeCode } from '../grounding.ts';
 import { type StudioContext, type StudioTool, studioNotice } from './studio-tool.ts';
 
@@ -282,6 +282,7 @@ function planDocument(body: PlanBody, form: EvaluationPlanForm, context: StudioC
 
 /** Reads the teacher's own template: its text for the model, its first table's header row for the layout. */
 export async function readEvaluationTemplate(
+  reader: DocumentReader,
   input: unknown,
   files: { bytes: Buffer; filename: string }[],
 ): Promise<unknown> {
@@ -290,7 +291,7 @@ export async function readEvaluationTemplate(
   const file = files[0];
   if (!file) return form; // The schema answers with the missing-file message.
   try {
-    const read = await readDocument(file.bytes, file.filename, {
+    const read = await reader.read(file.bytes, file.filename, {
       allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf'],
     });
     const firstTable = read.document?.content.find((block) => block.type === 'table');
@@ -312,6 +313,8 @@ export async function readEvaluationTemplate(
         : [];
     return { ...form, template: { fileName: file.filename, text: read.text.slice(0, 40_000), columns } };
   } catch (error) {
+    if (isDocumentError(error) && error.reason !== 'unsupported-type')
+      throw documentFileError(error, 'userTemplate');
     if (isDocumentError(error)) {
       throw new AppError('E_VALIDATION', {
         details: [

@@ -8,11 +8,11 @@ import {
   heading,
   isDocumentError,
   paragraph,
-  readDocument,
   table,
 } from '@ssaem/documents';
 import { z } from 'zod';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
 import { type StudioTool, studioNotice } from './studio-tool.ts';
 
 export const GENERATE_DOCUMENT = 'GENERATE_DOCUMENT';
@@ -57,12 +57,16 @@ function blocksToDocument(body: GeneralBody, title: string): DocumentNode {
 }
 
 /** Reads an optional template: its text for the model, its document as the offline starting point. */
-export async function readGeneralTemplate(input: unknown, files: { bytes: Buffer; filename: string }[]) {
+export async function readGeneralTemplate(
+  reader: DocumentReader,
+  input: unknown,
+  files: { bytes: Buffer; filename: string }[],
+) {
   const form = (input ?? {}) as Record<string, unknown>;
   const file = files[0];
   if (!file) return form;
   try {
-    const read = await readDocument(file.bytes, file.filename, {
+    const read = await reader.read(file.bytes, file.filename, {
       allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf'],
     });
     return {
@@ -70,6 +74,8 @@ export async function readGeneralTemplate(input: unknown, files: { bytes: Buffer
       template: { fileName: file.filename, text: read.text.slice(0, 40_000), document: read.document },
     };
   } catch (error) {
+    if (isDocumentError(error) && error.reason !== 'unsupported-type')
+      throw documentFileError(error, 'files');
     if (isDocumentError(error)) {
       throw new AppError('E_VALIDATION', {
         details: [{ path: 'files', message: '양식은 HWP, HWPX, WORD(DOCX), PDF 파일만 쓸 수 있습니다.' }],

@@ -1,3 +1,4 @@
+import type { DocumentReader } from '../../../platform/sandbox/document-reader.ts';
 import { createGrounding } from '../grounding.ts';
 import { counselParentTool } from './counsel-parent.ts';
 import { counselParentScriptTool } from './counsel-parent-script.ts';
@@ -11,7 +12,7 @@ import { parentLetterTool } from './parent-letter.ts';
 import type { StudioEndpoint } from './studio.routes.ts';
 import { createStudioTool, type StudioToolHandle } from './studio-tool.ts';
 
-type StudioDeps = Parameters<typeof createStudioTool>[0];
+type StudioDeps = Parameters<typeof createStudioTool>[0] & { reader: DocumentReader };
 
 /**
  * Every document-studio tool and its paths. A tool is added here; its form, model schema,
@@ -27,7 +28,7 @@ export function createStudioEndpoints(deps: StudioDeps): StudioEndpoint[] {
       aliases: ['/api/v1/hwp/generate/evaluation-plans'],
       updatePath: 'evaluation-plans',
       slug: 'evaluation-plan',
-      files: { max: 1, read: readEvaluationTemplate },
+      files: { max: 1, read: (input, files) => readEvaluationTemplate(deps.reader, input, files) },
     },
     {
       handle: erase(createStudioTool(deps, meetingMinutesTool)),
@@ -40,7 +41,7 @@ export function createStudioEndpoints(deps: StudioDeps): StudioEndpoint[] {
       createPath: 'generate',
       aliases: ['/api/v1/hwp/generate/plans'],
       slug: 'general',
-      files: { max: 1, read: readGeneralTemplate },
+      files: { max: 1, read: (input, files) => readGeneralTemplate(deps.reader, input, files) },
     },
     {
       handle: erase(createStudioTool(deps, parentLetterTool)),

@@ -1,8 +1,9 @@
 import { type SummaryInput, summaryResultSchema } from '@ssaem/contracts';
-import { isDocumentError, readDocument } from '@ssaem/documents';
+import { isDocumentError } from '@ssaem/documents';
 import { z } from 'zod';
 import type { AiGateway } from '../../../platform/ai/gateway.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import type { LibraryRepository } from '../../library/library.repository.ts';
 import type { GenerationService } from '../generation.service.ts';
@@ -36,6 +37,7 @@ interface StoredInput {
  * extractive draft from the teacher's own material.
  */
 export function createSummaryService(deps: {
+  reader: DocumentReader;
   generation: GenerationService;
   library: LibraryRepository;
   gateway: AiGateway;
@@ -89,7 +91,7 @@ export function createSummaryService(deps: {
       const texts: string[] = [];
       for (const file of files) {
         try {
-          const document = await readDocument(file.bytes, file.filename, {
+          const document = await deps.reader.read(file.bytes, file.filename, {
             allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf'],
           });
           texts.push(document.text);
@@ -99,8 +101,7 @@ export function createSummaryService(deps: {
               details: [{ path: 'files', message: '지원하지 않는 파일 형식입니다.' }],
             });
           }
-          if (isDocumentError(error))
-            throw new AppError('E_FILE_001', { details: [{ path: 'files', message: error.reason }] });
+          if (isDocumentError(error)) throw documentFileError(error, 'files');
           throw error;
         }
       }

@@ -1,8 +1,9 @@
 import { type TextCorrectionInput, textCorrectionResultSchema } from '@ssaem/contracts';
-import { isDocumentError, readDocument } from '@ssaem/documents';
+import { isDocumentError } from '@ssaem/documents';
 import { z } from 'zod';
 import type { AiGateway } from '../../../platform/ai/gateway.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import type { LibraryRepository } from '../../library/library.repository.ts';
 import type { GenerationService } from '../generation.service.ts';
@@ -32,6 +33,7 @@ const modelOutputSchema = z.object({
  * dictionary — and the result lists each correction and the corrected text.
  */
 export function createTextCorrectionService(deps: {
+  reader: DocumentReader;
   generation: GenerationService;
   library: LibraryRepository;
   gateway: AiGateway;
@@ -76,7 +78,7 @@ export function createTextCorrectionService(deps: {
       if (!file)
         throw new AppError('E_VALIDATION', { details: [{ path: 'files', message: '파일을 첨부해주세요.' }] });
       try {
-        const document = await readDocument(file.bytes, file.filename, {
+        const document = await deps.reader.read(file.bytes, file.filename, {
           allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf', 'text'],
         });
         if (!document.text.trim()) throw new AppError('E_FILE_001');
@@ -87,8 +89,7 @@ export function createTextCorrectionService(deps: {
             details: [{ path: 'files', message: '지원하지 않는 파일 형식입니다.' }],
           });
         }
-        if (isDocumentError(error))
-          throw new AppError('E_FILE_001', { details: [{ path: 'files', message: error.reason }] });
+        if (isDocumentError(error)) throw documentFileError(error, 'files');
         throw error;
       }
     },

@@ -1,0 +1,69 @@
+import { fileURLToPath } from 'node:url';
+import { DOCUMENT_FILE_MESSAGES } from '@ssaem/contracts';
+import { DocumentError, type ReadDocumentOptions, type ReadDocumentResult } from '@ssaem/documents';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../errors/app-error.ts';
+import { createSandboxPool, SandboxFailure, type SandboxLimits, SandboxTaskError } from './sandbox-pool.ts';
+
+/**
+ * The only way the server reads an uploaded document: `readDocument` of @ssaem/documents, run in a
+ * sandbox child under memory, CPU and time limits. Whatever happens to the child, the caller gets
+ * a DocumentError (E_FILE_001 with a reason) for that one file, and the server carries on.
+ */
+export type DocumentReader = {
+  read(bytes: Uint8Array, fileName: string, options?: ReadDocumentOptions): Promise<ReadDocumentResult>;
+  close(): Promise<void>;
+  stats(): { children: number; busy: number; queued: number; pids: number[] };
+};
+
+export function createDocumentReader(options: {
+  processes: number;
+  limits: SandboxLimits;
+  log: FastifyBaseLogger;
+}): DocumentReader {
+  const pool = createSandboxPool({
+    entry: fileURLToPath(new URL('./document-reader-child.ts', import.meta.url)),
+    size: options.processes,
+    limits: options.limits,
+    onChildExit: ({ pid, code, signal, stderr }) =>
+      options.log.warn(
+        { pid, code, signal, stderr: stderr.slice(-1000) },
+        'a document reader process was stopped',
+      ),
+  });
+  return {
+    async read(bytes, fileName, readOptions = {}) {
+      try {
+        return await pool.run<ReadDocumentResult>('readDocument', [bytes, fileName, readOptions]);
+      } catch (error) {
+        throw asDocumentError(error);
+      }
+    },
+    close: () => pool.close(),
+    stats: () => pool.stats(),
+  };
+}
+
+/**
+ * E_FILE_001 for a file that could not be read, with the reason as a sentence in the teacher's
+ * language under `path` (the form field that carried the file).
+ */
+export function documentFileError(error: DocumentError, path: string): AppError {
+  return new AppError('E_FILE_001', { details: [{ path, message: DOCUMENT_FILE_MESSAGES[error.reason] }] });
+}
+
+function asDocumentError(error: unknown): Error {
+  if (error instanceof SandboxTaskError) {
+    const { name, message, reason } = error.remote;
+    if (name === 'DocumentError' && reason)
+      return new DocumentError(reason as DocumentError['reason'], message);
+    return new DocumentError('unreadable', message, { cause: error });
+  }
+  if (error instanceof SandboxFailure) {
+    if (error.kind === 'busy') return new AppError('E_TOO_MANY_REQUESTS');
+    if (error.kind === 'cpu' || error.kind === 'timeout') return new DocumentError('timeout', error.message);
+    if (error.kind === 'closed') return error;
+    return new DocumentError('resources', error.message);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
