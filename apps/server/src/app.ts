@@ -177,14 +177,6 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(referenceRoutes(referenceService));
   await app.register(errorReportRoutes(errorReportService));
   await app.register(usersRoutes(usersService, verificationService));
-  await app.register(
-    usersBatchRoutes(
-      createUsersBatchService({
-        repository: createUsersBatchRepository(db),
-        localAccounts: config.EMBEDDED_IDP,
-      }),
-    ),
-  );
   await app.register(licencesRoutes(licencesService));
 
   const tokenTracker = createTokenTracker(licencesRepository);
@@ -224,7 +216,17 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   const classesService = createClassesService({
     repository: createClassesRepository(db),
     accessLog: accessLogService,
+    sheets: reader,
   });
+  await app.register(
+    usersBatchRoutes(
+      createUsersBatchService({
+        repository: createUsersBatchRepository(db),
+        localAccounts: config.EMBEDDED_IDP,
+        sheets: reader,
+      }),
+    ),
+  );
   await app.register(classesRoutes(classesService, accessLogService));
   const chatRepository = createChatRepository(db);
   const librarySearch = createLibrarySearchIndex(db, database.dialect);

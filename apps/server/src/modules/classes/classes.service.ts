@@ -1,6 +1,7 @@
 import type { ClassroomInput, ClassroomUpdate, StudentImportReport, StudentInput } from '@ssaem/contracts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { firstProblemPerCell, isSheetError } from '../../platform/excel/sheet-reader.ts';
+import type { DocumentReader } from '../../platform/sandbox/document-reader.ts';
 import type { Actor } from '../../policies/actor.ts';
 import {
   type ClassroomAction,
@@ -57,7 +58,12 @@ export function duplicateOf(
  * policy's; a class the caller may not see is "not found". Every touch of pupils' data goes to
  * the access log.
  */
-export function createClassesService(deps: { repository: ClassesRepository; accessLog: AccessLogService }) {
+export function createClassesService(deps: {
+  repository: ClassesRepository;
+  accessLog: AccessLogService;
+  /** Uploaded sheets are read in the reader processes, never in the API process. */
+  sheets: Pick<DocumentReader, 'readSheet'>;
+}) {
   const { repository, accessLog } = deps;
 
   async function classroomFor(actor: Actor, id: number, action: ClassroomAction): Promise<ClassroomRow> {
@@ -360,7 +366,7 @@ export function createClassesService(deps: { repository: ClassesRepository; acce
       const row = await classroomFor(context.actor, id, 'manageStudents');
       let sheet: Awaited<ReturnType<typeof readStudentSheet>>;
       try {
-        sheet = await readStudentSheet(bytes);
+        sheet = await readStudentSheet(deps.sheets, bytes);
       } catch (error) {
         if (isSheetError(error)) {
           throw new AppError('E_EXCEL_001', {

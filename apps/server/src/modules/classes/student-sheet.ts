@@ -6,8 +6,8 @@ import {
   type StudentInput,
   studentInputSchema,
 } from '@ssaem/contracts';
-import { readSheet } from '../../platform/excel/sheet-reader.ts';
 import { writeSheet } from '../../platform/excel/sheet-writer.ts';
+import type { DocumentReader } from '../../platform/sandbox/document-reader.ts';
 
 const GENDER_WORDS: Record<string, 'M' | 'F'> = {
   남: 'M',
@@ -36,9 +36,10 @@ const HEADER_OF = Object.fromEntries(STUDENT_SHEET_COLUMNS.map((c) => [c.key, c.
 
 /** Reads a class list: every row validated with the same schema as the form, problems by row and column. */
 export async function readStudentSheet(
+  reader: Pick<DocumentReader, 'readSheet'>,
   bytes: Uint8Array,
 ): Promise<{ rows: { row: number; student: StudentInput }[]; problems: SheetProblem[]; rowCount: number }> {
-  const sheet = await readSheet(bytes, STUDENT_SHEET_COLUMNS);
+  const sheet = await reader.readSheet(bytes, STUDENT_SHEET_COLUMNS);
   const problems: SheetProblem[] = [...sheet.problems];
   const rows: { row: number; student: StudentInput }[] = [];
   for (const { row, values } of sheet.rows) {

@@ -8,8 +8,9 @@ import {
   userBatchRowSchema,
 } from '@ssaem/contracts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { firstProblemPerCell, isSheetError, readSheet } from '../../platform/excel/sheet-reader.ts';
+import { firstProblemPerCell, isSheetError } from '../../platform/excel/sheet-reader.ts';
 import { writeSheet } from '../../platform/excel/sheet-writer.ts';
+import type { DocumentReader } from '../../platform/sandbox/document-reader.ts';
 import type { Actor } from '../../policies/actor.ts';
 import { canInviteTo } from '../../policies/user.policy.ts';
 import type { UsersBatchRepository } from './users-batch.repository.ts';
@@ -41,10 +42,15 @@ export function generatePassword(): string {
  * their own school and super administrators in any. Every row is checked (format, duplicates in
  * the sheet and in the database) before anything is written; one bad row writes nothing.
  */
-export function createUsersBatchService(deps: { repository: UsersBatchRepository; localAccounts: boolean }) {
+export function createUsersBatchService(deps: {
+  repository: UsersBatchRepository;
+  localAccounts: boolean;
+  /** Uploaded sheets are read in the reader processes, never in the API process. */
+  sheets: Pick<DocumentReader, 'readSheet'>;
+}) {
   async function rowsOf(bytes: Uint8Array) {
     try {
-      return await readSheet(bytes, USER_SHEET_COLUMNS);
+      return await deps.sheets.readSheet(bytes, USER_SHEET_COLUMNS);
     } catch (error) {
       if (isSheetError(error)) {
         throw new AppError('E_EXCEL_001', {

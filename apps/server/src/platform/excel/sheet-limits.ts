@@ -28,6 +28,7 @@ export const DEFAULT_SHEET_LIMITS: SheetLimits = {
     maxFileBytes: 2 * MiB,
     maxZipEntries: 100,
     maxZipTotalBytes: 16 * MiB,
+    maxInflatedBytes: 16 * MiB,
     maxZipEntryBytes: 12 * MiB,
     maxZipRatio: 100,
     zipRatioFloorBytes: 256 * 1024,
