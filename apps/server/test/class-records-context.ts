@@ -72,8 +72,7 @@ export async function buildClassRecordsContext(env: Record<string, string> = {})
 
   async function json<T>(persona: RecordsPersona, method: string, path: string, body?: unknown): Promise<T> {
     const res = await request(persona, method, path, body);
-    if (res.status >= 400)
-      throw new Error(`${method} ${path} → ${res.status}: ${await res.text()}`);
+    if (res.status >= 400) throw new Error(`${method} ${path} → ${res.status}: ${await res.text()}`);
     return (await res.json()) as T;
   }
 

@@ -47,7 +47,22 @@ describe('NEIS byte counter', () => {
         if (/^(\r\n|\n|\r)$/.test(segment)) return sum + 2;
         return sum + new TextEncoder().encode(segment.normalize('NFC')).length;
       }, 0);
-    const parts = ['가', 'a', ' ', '\r\n', '\n', '\r', 'é', 'e\u0301', '한'.normalize('NFD'), '👍', '漢', '·', '①', '\u200d'];
+    const parts = [
+      '가',
+      'a',
+      ' ',
+      '\r\n',
+      '\n',
+      '\r',
+      'é',
+      'e\u0301',
+      '한'.normalize('NFD'),
+      '👍',
+      '漢',
+      '·',
+      '①',
+      '\u200d',
+    ];
     let seed = 7;
     for (let round = 0; round < 300; round++) {
       let text = '';
