@@ -61,6 +61,7 @@ import { createTextCorrectionService } from './modules/tools/text-correction/tex
 import { createToolsRepository } from './modules/tools/tools.repository.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { createToolsService } from './modules/tools/tools.service.ts';
+import { createSchoolMembershipRepository } from './modules/users/school-membership.repository.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -97,6 +98,8 @@ declare module 'fastify' {
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
+  /** Told of every route as it is registered (the route inventory's test lists them this way). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -110,7 +113,7 @@ function loggerOptions(config: Config) {
 }
 
 /** Builds the whole server; main.ts and the tests call the same function. */
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, onRoute }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -132,6 +135,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -166,6 +170,8 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   const verificationService = createVerificationService(createVerificationRepository(db), mailer);
   const usersService = createUsersService({
     users: usersRepository,
+    membership: createSchoolMembershipRepository(db),
+    mailer,
     reference: referenceService,
     licences: licencesService,
     verification: verificationService,
@@ -279,6 +285,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   });
   const generationService = createGenerationService({
     library: libraryRepository,
+    licences: tokenTracker,
     jobs: background.jobs,
     events: background.events,
     log: app.log,

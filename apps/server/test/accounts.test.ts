@@ -136,12 +136,14 @@ describe('sign-up', () => {
       verificationToken: token,
     });
     expect(res.statusCode, res.body).toBe(201);
+    // No invitation and no listed domain: the school's administrator approves the membership first.
+    expect(res.json()).toEqual({ username: 'newteacher', membership: 'PENDING' });
     expect(
       (await t.app.inject({ url: '/api/v1/users/public/name-exists?username=NewTeacher' })).json(),
     ).toEqual({ exists: true });
     const user = await createUsersRepository(t.database.db).findByUsername('newteacher');
     expect(JSON.parse(user?.roles ?? '[]')).toEqual(['ROLE_TEACHER']);
-    expect(user?.schoolId).toBe(world.users.teacher2?.schoolId);
+    expect(user?.schoolId).toBeNull();
     const login = createLoginService(
       createUsersRepository(t.database.db),
       createLoginRepository(t.database.db),

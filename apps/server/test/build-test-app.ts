@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { type AppDependencies, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/config.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -30,7 +30,7 @@ export function createFakeWebDist(): string {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { database?: DatabaseHandle } = {},
+  options: { database?: DatabaseHandle; onRoute?: AppDependencies['onRoute'] } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
@@ -44,7 +44,7 @@ export async function buildTestApp(
     UPLOADS_PER_MINUTE: '10000',
     ...env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, onRoute: options.onRoute });
   await app.ready();
   return {
     app,

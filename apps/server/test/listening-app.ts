@@ -1,5 +1,4 @@
 import { createServer } from 'node:net';
-import type { DatabaseHandle } from '../src/db/database.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 
 async function freePort(): Promise<number> {
@@ -17,7 +16,7 @@ async function freePort(): Promise<number> {
 /** A test app listening on a real port, for clients that speak HTTP (openid-client, fetch). */
 export async function buildListeningApp(
   env: Record<string, string> = {},
-  options: { database?: DatabaseHandle } = {},
+  options: Parameters<typeof buildTestApp>[1] = {},
 ): Promise<TestApp & { origin: string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;

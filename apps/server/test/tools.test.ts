@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedToolCatalogue } from '../src/db/seed/tools.seed.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { buildDemoWorld, type DemoWorld, PERSONAS, type Persona } from './demo-world.ts';
+import { type AnyPersona, buildDemoWorld, type DemoWorld } from './demo-world.ts';
 
 let t: TestApp;
 let world: DemoWorld;
@@ -11,8 +11,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const PERSONAS: AnyPersona[] = [
+  'anonymous',
+  'student',
+  'teacher',
+  'otherSchoolTeacher',
+  'admin',
+  'superAdmin',
+];
+
 const call = async (
-  persona: Persona,
+  persona: AnyPersona,
   method: 'GET' | 'POST' | 'PUT',
   url: string,
   payload?: object,
@@ -65,70 +74,72 @@ describe('tool catalogue', () => {
     expect((await call('teacher', 'GET', '/api/v1/tool/list')).json()).toHaveLength(list.length);
   });
 
-  it('lets only administrators change it', async () => {
-    const expected: Record<Persona, number> = {
+  it('lets only the super administrator change it: a school administrator cannot change every school', async () => {
+    const expected: Partial<Record<AnyPersona, number>> = {
       anonymous: 401,
       student: 403,
       teacher: 403,
       otherSchoolTeacher: 403,
-      admin: 201,
+      admin: 403,
+      superAdmin: 201,
     };
     for (const persona of PERSONAS) {
       const res = await call(persona, 'POST', '/api/v1/tool', newTool(`NEW_${persona.toUpperCase()}`));
       expect(res.statusCode, persona).toBe(expected[persona]);
     }
-    const reads: Record<Persona, number> = {
+    const reads: Partial<Record<AnyPersona, number>> = {
       anonymous: 401,
       student: 200,
       teacher: 200,
       otherSchoolTeacher: 200,
       admin: 200,
+      superAdmin: 200,
     };
     for (const persona of PERSONAS) {
       expect((await call(persona, 'GET', '/api/v1/tool/list')).statusCode, persona).toBe(reads[persona]);
       const prompts = await call(persona, 'GET', '/api/v1/ai/prompt');
       expect(prompts.statusCode, persona).toBe(
-        persona === 'admin' ? 200 : persona === 'anonymous' ? 401 : 403,
+        persona === 'superAdmin' ? 200 : persona === 'anonymous' ? 401 : 403,
       );
     }
   });
 
   it('refuses bad input, duplicate code names and renaming a code', async () => {
     expect(
-      (await call('admin', 'POST', '/api/v1/tool', { ...newTool('BAD_COLOUR'), colour: 'red' })).json()
+      (await call('superAdmin', 'POST', '/api/v1/tool', { ...newTool('BAD_COLOUR'), colour: 'red' })).json()
         .details[0].message,
     ).toBe('색상은 #RRGGBB 형식입니다.');
-    expect((await call('admin', 'POST', '/api/v1/tool', newTool('LESSON'))).json().code).toBe(
+    expect((await call('superAdmin', 'POST', '/api/v1/tool', newTool('LESSON'))).json().code).toBe(
       'E_CONFLICT_002',
     );
-    const lesson = (await call('admin', 'GET', '/api/v1/tool/list?codeName=LESSON')).json()[0];
+    const lesson = (await call('superAdmin', 'GET', '/api/v1/tool/list?codeName=LESSON')).json()[0];
     expect(
-      (await call('admin', 'PUT', `/api/v1/tool/${lesson.id}`, { codeName: 'LESSON_TWO' })).json().code,
+      (await call('superAdmin', 'PUT', `/api/v1/tool/${lesson.id}`, { codeName: 'LESSON_TWO' })).json().code,
     ).toBe('E_IMMUTABLE_VALUE_001');
-    expect((await call('admin', 'PUT', `/api/v1/tool/${lesson.id}`, { promptSeq: 9999 })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('superAdmin', 'PUT', `/api/v1/tool/${lesson.id}`, { promptSeq: 9999 })).statusCode,
+    ).toBe(404);
   });
 
   it('cascades the display order and moves tools between parents', async () => {
-    const before = (await call('admin', 'GET', '/api/v1/tool/list'))
+    const before = (await call('superAdmin', 'GET', '/api/v1/tool/list'))
       .json()
       .filter((tool: { parentId: number | null }) => tool.parentId === null);
     const last = before.at(-1);
-    const reordered = (await call('admin', 'PUT', `/api/v1/tool/${last.id}/order`, { sort: 1 })).json();
+    const reordered = (await call('superAdmin', 'PUT', `/api/v1/tool/${last.id}/order`, { sort: 1 })).json();
     expect(reordered[0].id).toBe(last.id);
     expect(reordered.map((tool: { sort: number }) => tool.sort)).toEqual(
       reordered.map((_: unknown, i: number) => i + 1),
     );
     expect(reordered[1].id).toBe(before[0].id);
     const group = (
-      await call('admin', 'POST', '/api/v1/tool', { ...newTool('COUNSEL_GROUP'), kind: 'link' })
+      await call('superAdmin', 'POST', '/api/v1/tool', { ...newTool('COUNSEL_GROUP'), kind: 'link' })
     ).json();
     const moved = (
-      await call('admin', 'PUT', `/api/v1/tool/${last.id}/parent`, { parentId: group.id })
+      await call('superAdmin', 'PUT', `/api/v1/tool/${last.id}/parent`, { parentId: group.id })
     ).json();
     expect(moved).toMatchObject({ parentId: group.id, sort: 1 });
-    const hidden = (await call('admin', 'PUT', `/api/v1/tool/${group.id}`, { useYn: 'N' })).json();
+    const hidden = (await call('superAdmin', 'PUT', `/api/v1/tool/${group.id}`, { useYn: 'N' })).json();
     expect(hidden.useYn).toBe('N');
     expect((await call('teacher', 'GET', `/api/v1/tool/${group.id}`)).statusCode).toBe(404);
     expect(
@@ -138,23 +149,31 @@ describe('tool catalogue', () => {
     ).toBe(false);
   });
 
-  it('keeps each tool prompt editable by administrators', async () => {
-    const prompts = (await call('admin', 'GET', '/api/v1/ai/prompt?useYn=Y')).json();
+  it('keeps each tool prompt editable by the super administrator, and by no school administrator', async () => {
+    for (const persona of ['admin', 'otherSchoolAdmin', 'teacher'] as const) {
+      const refused = await call(persona, 'PUT', '/api/v1/ai/prompt/8', {
+        systemPrompt: '학교 관리자가 모든 학교의 프롬프트를 바꿉니다.',
+      });
+      expect(refused.statusCode, persona).toBe(403);
+      const toolRefused = await call(persona, 'PUT', '/api/v1/tool/1', { useYn: 'N' });
+      expect(toolRefused.statusCode, persona).toBe(403);
+    }
+    const prompts = (await call('superAdmin', 'GET', '/api/v1/ai/prompt?useYn=Y')).json();
     const lessonPrompt = prompts.find((p: { seq: number }) => p.seq === 8);
     expect(lessonPrompt).toMatchObject({ toolCode: 'LESSON' });
     expect(lessonPrompt.systemPrompt).toContain('도입–전개–정리');
-    const updated = await call('admin', 'PUT', '/api/v1/ai/prompt/8', {
+    const updated = await call('superAdmin', 'PUT', '/api/v1/ai/prompt/8', {
       systemPrompt: `${lessonPrompt.systemPrompt}\n- 학생 참여를 더 강조합니다.`,
     });
     expect(updated.json().systemPrompt).toContain('학생 참여를 더 강조합니다.');
-    expect((await call('admin', 'PUT', '/api/v1/ai/prompt/8', { systemPrompt: '짧음' })).statusCode).toBe(
-      400,
-    );
-    const created = await call('admin', 'POST', '/api/v1/ai/prompt', {
+    expect(
+      (await call('superAdmin', 'PUT', '/api/v1/ai/prompt/8', { systemPrompt: '짧음' })).statusCode,
+    ).toBe(400);
+    const created = await call('superAdmin', 'POST', '/api/v1/ai/prompt', {
       name: '시험 프롬프트',
       systemPrompt: '시험용 시스템 프롬프트입니다. 스무 글자를 넘깁니다.',
     });
     expect(created.statusCode).toBe(201);
-    expect((await call('admin', 'GET', '/api/v1/ai/prompt/99999')).statusCode).toBe(404);
+    expect((await call('superAdmin', 'GET', '/api/v1/ai/prompt/99999')).statusCode).toBe(404);
   });
 });

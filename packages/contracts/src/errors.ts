@@ -62,6 +62,11 @@ export const ERROR_CATALOGUE = {
     ko: '인증번호가 올바르지 않거나 만료되었습니다.',
     en: 'The verification code is wrong or has expired.',
   },
+  E_ALREADY_DECIDED: {
+    status: 409,
+    ko: '이미 처리된 요청입니다.',
+    en: 'This request has already been decided.',
+  },
   // Added by the platform: input that fails its schema, unknown records and protocol-level refusals.
   E_VALIDATION: { status: 400, ko: '입력값이 올바르지 않습니다.', en: 'The request is not valid.' },
   E_NOT_FOUND: {

@@ -69,6 +69,8 @@ export type LibraryCard = z.infer<typeof libraryCardSchema>;
 
 export const materialAbilitiesSchema = z.object({
   view: z.boolean(),
+  /** Like, bookmark, file into folders: a reader's actions (not a moderator's). */
+  use: z.boolean(),
   edit: z.boolean(),
   copy: z.boolean(),
   changeSettings: z.boolean(),

@@ -55,11 +55,16 @@ export const schoolInfoSchema = z.object({
   subjects: z.record(z.string(), z.array(codeSchema)),
 });
 
+/** A request to join a school that its administrator has not decided yet. */
+export const pendingSchoolSchema = z.object({ id: z.number().int(), name: z.string() });
+
 export const usersInfoSchema = z
   .object({
     userInfo: userInfoSchema,
     schoolInfo: schoolInfoSchema.nullable(),
     licenseInfo: licenseInfoSchema,
+    /** Signed up without proof of membership: waiting for the school administrator's approval. */
+    pendingSchool: pendingSchoolSchema.nullable(),
   })
   .meta({ id: 'UsersInfo' });
 export type UsersInfo = z.infer<typeof usersInfoSchema>;
@@ -125,7 +130,53 @@ export const signupSchema = z
   })
   .meta({ id: 'SignupInput' });
 export type SignupInput = z.infer<typeof signupSchema>;
-export const signupResultSchema = z.object({ username: z.string() });
+/**
+ * ACTIVE: a member of the school at once (an invitation, or an e-mail at a domain the school
+ * lists); PENDING: the school's administrator approves the request first.
+ */
+export const signupResultSchema = z.object({
+  username: z.string(),
+  membership: z.enum(['ACTIVE', 'PENDING']),
+});
+
+export const MEMBERSHIP_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export const membershipRequestSchema = z
+  .object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    username: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    schoolId: z.number().int(),
+    schoolName: z.string(),
+    role: z.string(),
+    status: z.enum(MEMBERSHIP_STATUSES),
+    createdAt: z.string(),
+    decidedAt: z.string().nullable(),
+  })
+  .meta({ id: 'SchoolMembershipRequest' });
+export type MembershipRequest = z.infer<typeof membershipRequestSchema>;
+export const membershipRequestQuerySchema = z.object({
+  status: z.enum(MEMBERSHIP_STATUSES).default('PENDING'),
+  /** A super administrator names the school; a school administrator always sees their own. */
+  schoolId: z.coerce.number().int().positive().optional(),
+});
+export const membershipRequestParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+const DOMAIN_PATTERN = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+export const schoolEmailDomainsSchema = z
+  .object({
+    domains: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(DOMAIN_PATTERN, { message: '도메인 형식이 올바르지 않습니다. 예: school.go.kr' }),
+      )
+      .max(20),
+  })
+  .meta({ id: 'SchoolEmailDomains' });
 
 export const parseTokenQuerySchema = z.object({ token: z.string().min(10).max(2000) });
 export const invitationSchema = z.object({

@@ -37,6 +37,8 @@ export interface Database {
   materialFolderItem: MaterialFolderItemTable;
   aiPrompt: AiPromptTable;
   tool: ToolTable;
+  schoolEmailDomain: SchoolEmailDomainTable;
+  schoolMembershipRequest: SchoolMembershipRequestTable;
   classroom: ClassroomTable;
   classroomStudent: ClassroomStudentTable;
   studentRecord: StudentRecordTable;
@@ -119,6 +121,27 @@ export interface StudentRecordDraftTable {
   createdAt: string;
   completedAt: string | null;
 }
+
+export interface SchoolEmailDomainTable {
+  schoolId: number;
+  domain: string;
+  createdBy: number | null;
+  createdAt: string;
+}
+
+export type MembershipStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+
+export interface SchoolMembershipRequestTable {
+  id: Generated<number>;
+  userId: number;
+  schoolId: number;
+  role: string;
+  status: MembershipStatus;
+  createdAt: string;
+  decidedBy: number | null;
+  decidedAt: string | null;
+}
+export type SchoolMembershipRequestRow = Selectable<SchoolMembershipRequestTable>;
 
 export interface AiPromptTable {
   seq: Generated<number>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, primaryRoleOf, type Role } from './actor.ts';
+import { canManageGlobalSettings } from './global-settings.policy.ts';
 import {
   canOnMaterial,
   type MaterialAction,
@@ -30,6 +31,7 @@ const otherSchool = actor(3, ['ROLE_TEACHER'], SCHOOL_B);
 const student = actor(4, ['ROLE_STUDENT'], SCHOOL_A);
 const admin = actor(5, ['ROLE_ADMIN', 'ROLE_TEACHER'], SCHOOL_A);
 const superAdmin = actor(6, ['ROLE_SUPER_ADMIN'], null);
+const otherAdmin = actor(7, ['ROLE_ADMIN', 'ROLE_TEACHER'], SCHOOL_B);
 
 describe('primary role', () => {
   it('is taken in the order super admin, admin, teacher, student', () => {
@@ -65,7 +67,18 @@ describe('material policy', () => {
     ['others copy an editable public item', otherSchool, 'PUBLIC', 'copy', true],
     ['no copy of an item one cannot see', otherSchool, 'SCHOOL', 'copy', false],
     ['admin deletes a school item', admin, 'SCHOOL', 'delete', true],
+    ['admin deletes a public item of their school', admin, 'PUBLIC', 'delete', true],
+    ['admin of another school cannot delete a public item', otherAdmin, 'PUBLIC', 'delete', false],
+    ['admin of another school cannot see a school item', otherAdmin, 'SCHOOL', 'view', false],
+    ['admin cannot delete a private item of their school', admin, 'PRIVATE', 'delete', false],
     ['teacher cannot delete another teacher item', sameSchool, 'PUBLIC', 'delete', false],
+    ['super admin removes a private item', superAdmin, 'PRIVATE', 'delete', true],
+    ['super admin does not copy a private item', superAdmin, 'PRIVATE', 'copy', false],
+    ['super admin does not like or file a private item', superAdmin, 'PRIVATE', 'use', false],
+    ['super admin does not like a school item', superAdmin, 'SCHOOL', 'use', false],
+    ['super admin likes a public item', superAdmin, 'PUBLIC', 'use', true],
+    ['same school likes a school item', sameSchool, 'SCHOOL', 'use', true],
+    ['other school cannot like a school item', otherSchool, 'SCHOOL', 'use', false],
   ];
   it.each(table)('%s', (_name, who, visibility, action, expected) => {
     expect(canOnMaterial(who, action, material(visibility))).toBe(expected);
@@ -74,6 +87,15 @@ describe('material policy', () => {
   it('refuses a copy of a non-editable item to everyone but the creator', () => {
     expect(canOnMaterial(sameSchool, 'copy', material('PUBLIC', false))).toBe(false);
     expect(canOnMaterial(creator, 'copy', material('PUBLIC', false))).toBe(true);
+  });
+});
+
+describe('global settings policy', () => {
+  it('is the super administrator alone', () => {
+    expect(canManageGlobalSettings(superAdmin)).toBe(true);
+    expect(canManageGlobalSettings(admin)).toBe(false);
+    expect(canManageGlobalSettings(creator)).toBe(false);
+    expect(canManageGlobalSettings(student)).toBe(false);
   });
 });
 

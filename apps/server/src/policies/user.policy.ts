@@ -15,8 +15,13 @@ export function canViewUser(actor: Actor, user: UserRecord): boolean {
   return actor.roles.includes('ROLE_ADMIN') && actor.schoolId !== null && actor.schoolId === user.schoolId;
 }
 
+/** Who runs a school's membership (invitations, join requests, e-mail domains): its administrators and the super administrator. */
+export function canAdministerSchool(actor: Actor, schoolId: number): boolean {
+  if (actor.roles.includes('ROLE_SUPER_ADMIN')) return true;
+  return actor.roles.includes('ROLE_ADMIN') && actor.schoolId !== null && actor.schoolId === schoolId;
+}
+
 /** Who may invite accounts into a school. */
 export function canInviteTo(actor: Actor, schoolId: number): boolean {
-  if (actor.roles.includes('ROLE_SUPER_ADMIN')) return true;
-  return actor.roles.includes('ROLE_ADMIN') && actor.schoolId === schoolId;
+  return canAdministerSchool(actor, schoolId);
 }

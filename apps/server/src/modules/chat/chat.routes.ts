@@ -24,7 +24,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, signedIn } from '../../platform/auth/guards.ts';
+import { actorOf, teachersOnly } from '../../platform/auth/guards.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
 import { dataFrame, errorFrame, openEventStream } from '../../platform/http/event-stream.ts';
@@ -145,7 +145,7 @@ export function chatRoutes(
     app.post(
       '/api/agents/chat/:endpoint',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           summary: 'Send a message; the answer streams as server-sent events',
@@ -178,7 +178,7 @@ export function chatRoutes(
     app.post(
       '/api/v1/agent/chat/stream',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           summary: 'Send a message (newer payload); ends with [DONE]',
@@ -209,7 +209,7 @@ export function chatRoutes(
     app.get(
       '/api/v1/streaming/:streamId',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           summary: 'Re-attach to a running answer',
@@ -227,7 +227,7 @@ export function chatRoutes(
     app.get(
       '/api/v1/streaming/conversation/:id',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           summary: 'The running answer of a conversation',
@@ -244,7 +244,7 @@ export function chatRoutes(
     app.post(
       '/api/v1/streaming/cancel',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           summary: 'Stop an answer',
@@ -262,7 +262,7 @@ export function chatRoutes(
     app.get(
       '/api/v1/conversations/paged',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           querystring: conversationPageQuerySchema,
@@ -274,7 +274,7 @@ export function chatRoutes(
     app.get(
       '/api/v1/conversations/pinned',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: { ...secured, response: { 200: z.array(conversationSchema), ...ERROR_RESPONSES } },
       },
       (request) => chat.pinned(actorOf(request)),
@@ -282,7 +282,7 @@ export function chatRoutes(
     app.put(
       '/api/v1/conversations/reorder-pinned',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           body: reorderPinnedSchema,
@@ -294,7 +294,7 @@ export function chatRoutes(
     app.post(
       '/api/v1/conversations/update',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           body: conversationUpdateSchema,
@@ -306,7 +306,7 @@ export function chatRoutes(
     app.put(
       '/api/v1/conversations/:id/pin',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           params: conversationIdParamSchema,
@@ -319,7 +319,7 @@ export function chatRoutes(
     app.delete(
       '/api/v1/conversations/:id',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           params: conversationIdParamSchema,
@@ -331,7 +331,7 @@ export function chatRoutes(
     app.get(
       '/api/v1/conversations/:id/title',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           params: conversationIdParamSchema,
@@ -343,7 +343,7 @@ export function chatRoutes(
     app.put(
       '/api/v1/conversations/:id/title',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           params: conversationIdParamSchema,
@@ -356,7 +356,7 @@ export function chatRoutes(
     app.get(
       '/api/v1/conversations/:id/messages',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           params: conversationIdParamSchema,
@@ -368,7 +368,7 @@ export function chatRoutes(
     app.get(
       '/api/v1/conversations/:id/messages/paged',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           summary: 'Messages, 40 a page; page 0 is the newest',
@@ -383,7 +383,7 @@ export function chatRoutes(
     app.put(
       '/api/v1/conversations/:id/messages/:msgId/like',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           params: messageParams,
@@ -398,7 +398,7 @@ export function chatRoutes(
     app.get(
       '/api/convos',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           querystring: legacyPageQuery,
@@ -410,7 +410,7 @@ export function chatRoutes(
     app.get(
       '/api/messages/:conversationId',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           params: legacyConversationParams,
@@ -422,7 +422,7 @@ export function chatRoutes(
     app.put(
       '/api/messages/:conversationId/:messageId',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           params: legacyMessageParams,
@@ -441,7 +441,7 @@ export function chatRoutes(
     app.post(
       '/api/convos/gen_title',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: { ...secured, body: genTitleSchema, response: { 200: titleSchema, ...ERROR_RESPONSES } },
       },
       (request) => chat.title(actorOf(request), request.body.conversationId),
@@ -449,7 +449,7 @@ export function chatRoutes(
     app.post(
       '/api/convos/update',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           body: conversationUpdateSchema,
@@ -461,7 +461,7 @@ export function chatRoutes(
     app.delete(
       '/api/convos',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           body: legacyDeleteSchema,
@@ -479,7 +479,7 @@ export function chatRoutes(
     app.get(
       '/api/v1/agent/briefing/chat',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           summary: "A short briefing of the teacher's recent work and licence",
@@ -491,7 +491,7 @@ export function chatRoutes(
     app.post(
       '/api/v1/agent/briefing/chat',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           summary: 'The briefing, streamed (written by the model when one is connected)',
@@ -529,7 +529,7 @@ export function chatRoutes(
     app.get(
       '/api/v1/agent/list',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           querystring: agentListQuerySchema,
@@ -541,7 +541,7 @@ export function chatRoutes(
     app.get(
       '/api/gadgets',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           querystring: agentListQuerySchema,
@@ -553,7 +553,7 @@ export function chatRoutes(
     app.get(
       '/api/v1/user-settings',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: { ...secured, response: { 200: userSettingsSchema, ...ERROR_RESPONSES } },
       },
       (request) => settings.get(actorOf(request).userId),
@@ -561,7 +561,7 @@ export function chatRoutes(
     app.post(
       '/api/v1/user-settings',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           body: userSettingsUpdateSchema,
@@ -573,7 +573,7 @@ export function chatRoutes(
     app.put(
       '/api/v1/user-settings',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: {
           ...secured,
           body: userSettingsUpdateSchema,

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, signedIn } from '../../platform/auth/guards.ts';
+import { actorOf, teachersOnly } from '../../platform/auth/guards.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
 import { type FilesService, MAX_DOCUMENT_BYTES } from './files.service.ts';
@@ -57,7 +57,7 @@ export function filesRoutes(files: FilesService): FastifyPluginAsyncZod {
       app.post(
         url,
         {
-          preHandler: signedIn,
+          preHandler: teachersOnly,
           schema: { ...uploadSchema, summary: 'Upload a file for chat (image or document)' },
         },
         upload('chat'),
@@ -66,7 +66,7 @@ export function filesRoutes(files: FilesService): FastifyPluginAsyncZod {
     for (const url of ['/api/v1/files/upload/images', '/api/files/images']) {
       app.post(
         url,
-        { preHandler: signedIn, schema: { ...uploadSchema, summary: 'Upload an image for chat' } },
+        { preHandler: teachersOnly, schema: { ...uploadSchema, summary: 'Upload an image for chat' } },
         upload('image'),
       );
     }
@@ -74,7 +74,7 @@ export function filesRoutes(files: FilesService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/files/processing/status/:id',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: { tags, params: idParams, response: { 200: fileSchema, ...ERROR_RESPONSES } },
       },
       (request) => files.status(actorOf(request), request.params.id),
@@ -82,7 +82,7 @@ export function filesRoutes(files: FilesService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/files/processing/cancel/:id',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: { tags, params: idParams, response: { 200: fileSchema, ...ERROR_RESPONSES } },
       },
       (request) => files.cancel(actorOf(request), request.params.id),
@@ -90,7 +90,7 @@ export function filesRoutes(files: FilesService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/files/:id/content',
       {
-        preHandler: signedIn,
+        preHandler: teachersOnly,
         schema: { tags, params: idParams, response: { 200: z.any(), ...ERROR_RESPONSES } },
       },
       async (request, reply) => {

@@ -376,12 +376,12 @@ export function createLibraryService(deps: {
     },
 
     async like(actor: Actor, id: number, on: boolean) {
-      const item = await visible(actor, id);
+      const item = await allowed(actor, id, 'use');
       return { liked: on, likeCount: await library.like(actor.userId, item.id, on) };
     },
 
     async bookmark(actor: Actor, id: number, on: boolean) {
-      const item = await visible(actor, id);
+      const item = await allowed(actor, id, 'use');
       return { bookmarked: on, bookmarkCount: await library.bookmark(actor.userId, item.id, on) };
     },
 

@@ -112,6 +112,7 @@ export function createMaterialsService(deps: {
       for (const id of ids) {
         const item = await library.find(id);
         if (!item || !canOnMaterial(actor, 'view', asMaterial(item))) throw new AppError('E_NOT_FOUND');
+        if (!canOnMaterial(actor, 'use', asMaterial(item))) throw new AppError('E_FORBIDDEN');
       }
       await materials.placeItems(actor.userId, input.folderId, ids);
       return { success: true };

@@ -46,6 +46,8 @@ export interface SubmitInput {
  */
 export function createGenerationService(deps: {
   library: LibraryRepository;
+  /** Every AI tool needs a valid licence, offline drafts included: the same rule as chat. */
+  licences: { assertUsable(userId: number): Promise<void> };
   jobs: JobQueue;
   events: EventBus;
   log: FastifyBaseLogger;
@@ -96,6 +98,7 @@ export function createGenerationService(deps: {
 
     /** Stores the item and enqueues its generation; answers at once with the id. */
     async submit(actor: Actor, input: SubmitInput): Promise<{ id: number; created: boolean }> {
+      await deps.licences.assertUsable(actor.userId);
       const key = input.idempotencyKey ? `${actor.userId}:${input.idempotencyKey}` : undefined;
       if (key) {
         const existing = await deps.library.findByIdempotencyKey(key);
@@ -138,8 +141,14 @@ export function createGenerationService(deps: {
       return { id, created: true };
     },
 
+    /** Refuses (E_LICENSE_001) a user without a valid licence, before a tool starts work of its own. */
+    assertLicensed(actor: Actor): Promise<void> {
+      return deps.licences.assertUsable(actor.userId);
+    },
+
     /** Generates an existing item again (recreate): back to waiting, content cleared, a new job. */
-    async regenerate(itemId: number): Promise<void> {
+    async regenerate(actor: Actor, itemId: number): Promise<void> {
+      await deps.licences.assertUsable(actor.userId);
       await deps.library.setStatus(itemId, 1, { error: null, content: null, completedAt: null });
       await deps.jobs.enqueue(
         GENERATE_JOB,

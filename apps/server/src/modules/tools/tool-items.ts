@@ -62,7 +62,7 @@ export function createToolItems<T extends z.ZodType>(deps: {
     async recreate(actor: Actor, id: number) {
       const item = await visible(actor, id);
       if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
-      await deps.generation.regenerate(item.id);
+      await deps.generation.regenerate(actor, item.id);
       return { id: item.id };
     },
     /** The creator saves an edited result (the view's edit → save). */

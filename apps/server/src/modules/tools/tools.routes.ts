@@ -14,13 +14,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, signedIn, withRoles } from '../../platform/auth/guards.ts';
+import { actorOf, signedIn, superAdminOnly } from '../../platform/auth/guards.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
 import type { ToolsService } from './tools.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const seqParams = z.object({ seq: z.coerce.number().int().positive() });
-const adminOnly = withRoles('ROLE_ADMIN', 'ROLE_SUPER_ADMIN');
 const language = (request: FastifyRequest) => pickLanguage(request.headers['accept-language']);
 
 export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
@@ -51,7 +50,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/tool',
       {
-        preHandler: adminOnly,
+        preHandler: superAdminOnly,
         schema: { ...schema, body: toolInputSchema, response: { 201: toolSchema, ...ERROR_RESPONSES } },
       },
       async (request, reply) =>
@@ -60,7 +59,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
     app.put(
       '/api/v1/tool/:id',
       {
-        preHandler: adminOnly,
+        preHandler: superAdminOnly,
         schema: {
           ...schema,
           params: idParams,
@@ -73,7 +72,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
     app.put(
       '/api/v1/tool/:id/parent',
       {
-        preHandler: adminOnly,
+        preHandler: superAdminOnly,
         schema: {
           ...schema,
           summary: 'Move a tool under another parent',
@@ -88,7 +87,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
     app.put(
       '/api/v1/tool/:id/order',
       {
-        preHandler: adminOnly,
+        preHandler: superAdminOnly,
         schema: {
           ...schema,
           summary: 'Set the display order; siblings shift around it',
@@ -103,7 +102,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/ai/prompt',
       {
-        preHandler: adminOnly,
+        preHandler: superAdminOnly,
         schema: {
           ...schema,
           querystring: aiPromptListQuerySchema,
@@ -115,7 +114,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
     app.get(
       '/api/v1/ai/prompt/:seq',
       {
-        preHandler: adminOnly,
+        preHandler: superAdminOnly,
         schema: { ...schema, params: seqParams, response: { 200: aiPromptSchema, ...ERROR_RESPONSES } },
       },
       (request) => tools.getPrompt(actorOf(request), request.params.seq),
@@ -123,7 +122,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/ai/prompt',
       {
-        preHandler: adminOnly,
+        preHandler: superAdminOnly,
         schema: {
           ...schema,
           body: aiPromptInputSchema,
@@ -136,7 +135,7 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
     app.put(
       '/api/v1/ai/prompt/:seq',
       {
-        preHandler: adminOnly,
+        preHandler: superAdminOnly,
         schema: {
           ...schema,
           params: seqParams,

@@ -1,6 +1,7 @@
 import type { Language, Tool } from '@ssaem/contracts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { type Actor, isAdmin } from '../../policies/actor.ts';
+import type { Actor } from '../../policies/actor.ts';
+import { canManageGlobalSettings } from '../../policies/global-settings.policy.ts';
 import type { AiPromptRow, ToolRow, ToolsRepository } from './tools.repository.ts';
 
 export function presentTool(row: ToolRow, language: Language): Tool {
@@ -55,11 +56,11 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 
 /**
  * The tool catalogue and the prompts behind it. Everyone signed in reads the catalogue (the AI
- * tools index); administrators change it and the prompts (document-tools.md §3).
+ * tools index); the super administrator alone changes it and the prompts, which reach every school.
  */
 export function createToolsService(repository: ToolsRepository) {
-  function requireAdmin(actor: Actor) {
-    if (!isAdmin(actor)) throw new AppError('E_FORBIDDEN');
+  function requireSuperAdmin(actor: Actor) {
+    if (!canManageGlobalSettings(actor)) throw new AppError('E_FORBIDDEN');
   }
 
   async function checkReferences(input: ToolInput) {
@@ -73,8 +74,8 @@ export function createToolsService(repository: ToolsRepository) {
       language: Language,
       filter: { codeName?: string | undefined; useYn?: 'Y' | 'N' | undefined },
     ) {
-      // Only administrators see switched-off tools.
-      const useYn = isAdmin(actor) ? filter.useYn : 'Y';
+      // Only the super administrator, who switches tools on and off, sees the switched-off ones.
+      const useYn = canManageGlobalSettings(actor) ? filter.useYn : 'Y';
       return (await repository.listTools({ codeName: filter.codeName, useYn })).map((row) =>
         presentTool(row, language),
       );
@@ -82,7 +83,7 @@ export function createToolsService(repository: ToolsRepository) {
 
     async get(actor: Actor, language: Language, id: number) {
       const row = await repository.findTool(id);
-      if (!row || (row.useYn === 'N' && !isAdmin(actor))) throw new AppError('E_NOT_FOUND');
+      if (!row || (row.useYn === 'N' && !canManageGlobalSettings(actor))) throw new AppError('E_NOT_FOUND');
       return presentTool(row, language);
     },
 
@@ -92,7 +93,7 @@ export function createToolsService(repository: ToolsRepository) {
       input: Required<Pick<ToolInput, 'codeName' | 'colour' | 'icon' | 'labelKo' | 'labelEn' | 'route'>> &
         ToolInput,
     ) {
-      requireAdmin(actor);
+      requireSuperAdmin(actor);
       await checkReferences(input);
       if (await repository.findToolByCode(input.codeName)) throw new AppError('E_CONFLICT_002');
       const parentId = input.parentId ?? null;
@@ -118,7 +119,7 @@ export function createToolsService(repository: ToolsRepository) {
     },
 
     async update(actor: Actor, language: Language, id: number, input: ToolInput) {
-      requireAdmin(actor);
+      requireSuperAdmin(actor);
       const row = await repository.findTool(id);
       if (!row) throw new AppError('E_NOT_FOUND');
       await checkReferences(input);
@@ -133,7 +134,7 @@ export function createToolsService(repository: ToolsRepository) {
 
     /** Moves a tool under another parent (or to the top level), placed last there. */
     async moveToParent(actor: Actor, language: Language, id: number, parentId: number | null) {
-      requireAdmin(actor);
+      requireSuperAdmin(actor);
       const row = await repository.findTool(id);
       if (!row) throw new AppError('E_NOT_FOUND');
       if (parentId === id) throw new AppError('E_VALIDATION');
@@ -148,7 +149,7 @@ export function createToolsService(repository: ToolsRepository) {
 
     /** The display-order cascade: the tool takes the position, its siblings shift around it. */
     async reorder(actor: Actor, language: Language, id: number, sort: number) {
-      requireAdmin(actor);
+      requireSuperAdmin(actor);
       const row = await repository.findTool(id);
       if (!row) throw new AppError('E_NOT_FOUND');
       await repository.reorder(id, row.parentId, sort);
@@ -158,12 +159,12 @@ export function createToolsService(repository: ToolsRepository) {
     },
 
     async listPrompts(actor: Actor, useYn?: 'Y' | 'N') {
-      requireAdmin(actor);
+      requireSuperAdmin(actor);
       return (await repository.listPrompts(useYn)).map(presentPrompt);
     },
 
     async getPrompt(actor: Actor, seq: number) {
-      requireAdmin(actor);
+      requireSuperAdmin(actor);
       const row = await repository.findPrompt(seq);
       if (!row) throw new AppError('E_NOT_FOUND');
       return presentPrompt(row);
@@ -173,7 +174,7 @@ export function createToolsService(repository: ToolsRepository) {
       actor: Actor,
       input: { name: string; toolCode: string | null; systemPrompt: string; useYn: 'Y' | 'N' },
     ) {
-      requireAdmin(actor);
+      requireSuperAdmin(actor);
       const seq = await repository.insertPrompt({ ...input, updatedAt: new Date().toISOString() });
       return this.getPrompt(actor, seq);
     },
@@ -183,7 +184,7 @@ export function createToolsService(repository: ToolsRepository) {
       seq: number,
       input: Partial<{ name: string; toolCode: string | null; systemPrompt: string; useYn: 'Y' | 'N' }>,
     ) {
-      requireAdmin(actor);
+      requireSuperAdmin(actor);
       if (!(await repository.findPrompt(seq))) throw new AppError('E_NOT_FOUND');
       await repository.updatePrompt(seq, { ...definedOnly(input), updatedAt: new Date().toISOString() });
       return this.getPrompt(actor, seq);

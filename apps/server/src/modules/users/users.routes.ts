@@ -5,10 +5,14 @@ import {
   foundIdsSchema,
   invitationCreatedSchema,
   invitationSchema,
+  membershipRequestParamsSchema,
+  membershipRequestQuerySchema,
+  membershipRequestSchema,
   nameExistsQuerySchema,
   nameExistsSchema,
   parseTokenQuerySchema,
   profileUpdateSchema,
+  schoolEmailDomainsSchema,
   schoolIdParamSchema,
   sendVerificationSchema,
   signupResultSchema,
@@ -73,6 +77,66 @@ export function usersRoutes(users: UsersService, verification: VerificationServi
       },
       async (request, reply) =>
         reply.status(201).send(await users.createInvitation(actorOf(request), request.body)),
+    );
+
+    const schoolAdmins = withRoles('ROLE_ADMIN', 'ROLE_SUPER_ADMIN');
+    app.get(
+      '/api/v1/users/school-requests',
+      {
+        preHandler: schoolAdmins,
+        schema: {
+          ...secured,
+          summary: "Requests to join the administrator's school (a super administrator: any school)",
+          querystring: membershipRequestQuerySchema,
+          response: { 200: z.array(membershipRequestSchema), ...ERROR_RESPONSES },
+        },
+      },
+      (request) => users.membershipRequests(actorOf(request), request.query),
+    );
+    for (const [action, decision] of [
+      ['approve', 'APPROVED'],
+      ['reject', 'REJECTED'],
+    ] as const) {
+      app.post(
+        `/api/v1/users/school-requests/:id/${action}`,
+        {
+          preHandler: schoolAdmins,
+          schema: {
+            ...secured,
+            summary: `${action === 'approve' ? 'Approve' : 'Reject'} a request to join the school`,
+            params: membershipRequestParamsSchema,
+            response: { 200: membershipRequestSchema, ...ERROR_RESPONSES },
+          },
+        },
+        (request) => users.decideMembership(actorOf(request), request.params.id, decision),
+      );
+    }
+    app.get(
+      '/api/v1/schools/:schoolId/email-domains',
+      {
+        preHandler: schoolAdmins,
+        schema: {
+          ...secured,
+          summary: 'E-mail domains whose verified addresses join the school at sign-up without approval',
+          params: schoolIdParamSchema,
+          response: { 200: schoolEmailDomainsSchema, ...ERROR_RESPONSES },
+        },
+      },
+      (request) => users.emailDomains(actorOf(request), request.params.schoolId),
+    );
+    app.put(
+      '/api/v1/schools/:schoolId/email-domains',
+      {
+        preHandler: schoolAdmins,
+        schema: {
+          ...secured,
+          summary: "Replace the school's e-mail domains",
+          params: schoolIdParamSchema,
+          body: schoolEmailDomainsSchema,
+          response: { 200: schoolEmailDomainsSchema, ...ERROR_RESPONSES },
+        },
+      },
+      (request) => users.setEmailDomains(actorOf(request), request.params.schoolId, request.body.domains),
     );
 
     app.get(

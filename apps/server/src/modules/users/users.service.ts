@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import type { Code, SignupInput, UsersInfo } from '@ssaem/contracts';
+import type { Code, MembershipRequest, SignupInput, UsersInfo } from '@ssaem/contracts';
 import { jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../../platform/errors/app-error.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import { type Actor, isRole, primaryRoleOf } from '../../policies/actor.ts';
-import { canInviteTo } from '../../policies/user.policy.ts';
+import { canAdministerSchool, canInviteTo } from '../../policies/user.policy.ts';
 import type { LicencesService } from '../licences/licences.service.ts';
 import type { ReferenceService } from '../reference/reference.service.ts';
+import type { SchoolMembershipRepository } from './school-membership.repository.ts';
 import type { UsersRepository } from './users.repository.ts';
 import type { VerificationService } from './verification.service.ts';
 
@@ -15,6 +17,8 @@ const INVITE_TTL_SECONDS = 14 * 24 * 3600;
 
 interface UsersServiceDeps {
   users: UsersRepository;
+  membership: SchoolMembershipRepository;
+  mailer: Mailer;
   reference: ReferenceService;
   licences: LicencesService;
   verification: VerificationService;
@@ -31,6 +35,23 @@ export function maskUsername(username: string): string {
 }
 
 export function createUsersService(deps: UsersServiceDeps) {
+  async function pendingSchoolOf(userId: number, schoolId: number | null) {
+    if (schoolId !== null) return null;
+    const request = await deps.membership.pendingOf(userId);
+    return request ? { id: request.schoolId, name: request.schoolName } : null;
+  }
+
+  /** A request waits for people who may not look at the admin page today: tell them by mail. */
+  async function tellSchoolAdmins(schoolId: number, schoolName: string, applicant: string): Promise<void> {
+    for (const to of await deps.membership.adminEmailsOf(schoolId)) {
+      await deps.mailer.send({
+        to,
+        subject: `[쌤] ${schoolName} 가입 승인 요청`,
+        body: `${applicant} 님이 ${schoolName} 소속으로 가입을 요청했습니다.\n${deps.publicUrl} 에 로그인해 학교 관리 메뉴의 가입 요청에서 승인하거나 거절해 주세요.`,
+      });
+    }
+  }
+
   async function gradesOfLevel(levelCodeSeq: number | null): Promise<Code[]> {
     if (!levelCodeSeq) return [];
     return deps.reference.listCodes({ groupCode: 'GRADE', parentSeq: levelCodeSeq });
@@ -102,6 +123,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         },
         schoolInfo: await schoolInfo(user.schoolId, user.assignedGrade),
         licenseInfo: await deps.licences.licenceInfo(user.id),
+        pendingSchool: await pendingSchoolOf(user.id, user.schoolId),
       };
     },
 
@@ -144,7 +166,11 @@ export function createUsersService(deps: UsersServiceDeps) {
       const school = await deps.reference.findSchool(schoolId);
       if (!school) throw new AppError('E_NOT_FOUND_001');
       if (await deps.users.findByUsername(input.username)) throw new AppError('E_CONFLICT_001');
+      // The code proves the address; the address proves the school only at a domain it lists.
       await deps.verification.spendToken(input.email, 'SIGNUP', input.verificationToken);
+      const domain = input.email.toLowerCase().split('@')[1] ?? '';
+      const isMember = Boolean(invitation) || (await deps.membership.isDomainListed(school.id, domain));
+      const role = invitation?.role ?? 'ROLE_TEACHER';
       const now = new Date().toISOString();
       try {
         const user = await deps.users.createUser({
@@ -157,15 +183,18 @@ export function createUsersService(deps: UsersServiceDeps) {
           mobile: input.mobile ?? null,
           profile: null,
           code: null,
-          schoolId: school.id,
-          roles: JSON.stringify([invitation?.role ?? 'ROLE_TEACHER']),
+          schoolId: isMember ? school.id : null,
+          roles: JSON.stringify([role]),
           assignedGrade: null,
           title: null,
           enabled: 1,
           createdAt: now,
           updatedAt: now,
         });
-        return { username: user.username };
+        if (isMember) return { username: user.username, membership: 'ACTIVE' as const };
+        await deps.membership.createRequest({ userId: user.id, schoolId: school.id, role });
+        await tellSchoolAdmins(school.id, school.name, user.name);
+        return { username: user.username, membership: 'PENDING' as const };
       } catch (error) {
         // Two sign-ups racing for one name: the unique index decides.
         if (await deps.users.findByUsername(input.username)) throw new AppError('E_CONFLICT_001');
@@ -192,6 +221,38 @@ export function createUsersService(deps: UsersServiceDeps) {
         link: `${deps.publicUrl}/signup?token=${encodeURIComponent(token)}`,
         expiresAt: new Date(expires * 1000).toISOString(),
       };
+    },
+
+    /** Requests to join a school: a school administrator sees their own school's, a super administrator any school's. */
+    async membershipRequests(
+      actor: Actor,
+      filter: { status: MembershipRequest['status']; schoolId?: number | undefined },
+    ): Promise<MembershipRequest[]> {
+      const schoolId = actor.roles.includes('ROLE_SUPER_ADMIN') ? filter.schoolId : (actor.schoolId ?? -1);
+      if (schoolId !== undefined && !canAdministerSchool(actor, schoolId)) return [];
+      return (await deps.membership.listRequests({ schoolId, status: filter.status })) as MembershipRequest[];
+    },
+
+    async decideMembership(actor: Actor, id: number, decision: 'APPROVED' | 'REJECTED') {
+      const request = await deps.membership.findRequest(id);
+      // Another school's request is not found, not forbidden.
+      if (!request || !canAdministerSchool(actor, request.schoolId)) throw new AppError('E_NOT_FOUND');
+      if (request.status !== 'PENDING' || !(await deps.membership.decide(id, decision, actor.userId))) {
+        throw new AppError('E_ALREADY_DECIDED');
+      }
+      return (await deps.membership.findRequest(id)) as MembershipRequest;
+    },
+
+    async emailDomains(actor: Actor, schoolId: number) {
+      if (!canAdministerSchool(actor, schoolId)) throw new AppError('E_NOT_FOUND');
+      return { domains: await deps.membership.domainsOf(schoolId) };
+    },
+
+    async setEmailDomains(actor: Actor, schoolId: number, domains: string[]) {
+      if (!canAdministerSchool(actor, schoolId)) throw new AppError('E_NOT_FOUND');
+      if (!(await deps.reference.findSchool(schoolId))) throw new AppError('E_NOT_FOUND_001');
+      await deps.membership.replaceDomains(schoolId, [...new Set(domains)], actor.userId);
+      return { domains: await deps.membership.domainsOf(schoolId) };
     },
 
     async parseInvitation(token: string) {

@@ -48,6 +48,9 @@ export function withRoles(...roles: Role[]) {
 /** Document tools, the library and My Materials are for teachers (and administrators); students are refused. */
 export const teachersOnly = withRoles('ROLE_TEACHER', 'ROLE_ADMIN', 'ROLE_SUPER_ADMIN');
 
+/** Service-wide settings (tool catalogue, system prompts, …) are the super administrator's alone. */
+export const superAdminOnly = withRoles('ROLE_SUPER_ADMIN');
+
 /** The actor of a request that passed `signedIn` or `withRoles`. */
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('E_UNAUTHORIZED');

@@ -78,10 +78,13 @@ export function useVerifyCode() {
   });
 }
 
+/** PENDING: the school's administrator approves the membership before school materials open. */
+export type SignupResult = { username: string; membership: 'ACTIVE' | 'PENDING' };
+
 export function useSignup() {
   return useMutation({
     mutationFn: (body: SignupInput) =>
-      apiRequest<{ username: string }>('/api/v1/users/public/signup', { method: 'POST', body }),
+      apiRequest<SignupResult>('/api/v1/users/public/signup', { method: 'POST', body }),
   });
 }
 

@@ -24,7 +24,7 @@ import { apiErrorMessage } from '../../lib/api-error-message';
 import { startSignIn } from '../../lib/session';
 import { EmailVerification } from './components/email-verification';
 import { type PickedSchool, SchoolPicker } from './components/school-picker';
-import { checkUsername, useInvitation, useSignup } from './signup-api';
+import { checkUsername, type SignupResult, useInvitation, useSignup } from './signup-api';
 
 type SignupFormInput = z.input<typeof signupSchema>;
 type SignupFormOutput = z.output<typeof signupSchema>;
@@ -33,13 +33,14 @@ type TextField = 'username' | 'password' | 'name' | 'email' | 'mobile';
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-function SignupDone({ username }: { username: string }) {
+function SignupDone({ username, membership }: SignupResult) {
   const { t } = useTranslation('signup');
   return (
     <Card withBorder radius="lg" padding="xl">
       <Stack gap="md" align="flex-start">
         <Title order={2}>{t('done.title')}</Title>
         <Text>{t('done.body', { username })}</Text>
+        {membership === 'PENDING' ? <Text c="dimmed">{t('done.pending')}</Text> : null}
         <Button size="md" onClick={() => void startSignIn('default')}>
           {t('done.signIn')}
         </Button>
@@ -62,7 +63,7 @@ export function SignupPage() {
   const [verifiedEmail, setVerifiedEmail] = useState<string | null>(null);
   const [usernameState, setUsernameState] = useState<UsernameState>(null);
   const [passwordConfirm, setPasswordConfirm] = useState('');
-  const [createdUsername, setCreatedUsername] = useState<string | null>(null);
+  const [created, setCreated] = useState<SignupResult | null>(null);
 
   const form = useForm<SignupFormInput, unknown, SignupFormOutput>({
     resolver: zodResolver(signupSchema),
@@ -101,7 +102,7 @@ export function SignupPage() {
     if (values.password !== passwordConfirm) return;
     try {
       const created = await signup.mutateAsync(values);
-      setCreatedUsername(created.username);
+      setCreated(created);
     } catch (error) {
       if (isApiError(error) && error.code === 'E_CONFLICT_001') {
         setUsernameState({ value: values.username, status: 'taken' });
@@ -127,8 +128,8 @@ export function SignupPage() {
             {t('lead')}
           </Text>
         </div>
-        {createdUsername ? (
-          <SignupDone username={createdUsername} />
+        {created ? (
+          <SignupDone {...created} />
         ) : (
           <form onSubmit={handleSubmit} noValidate aria-label={t('title')}>
             <Stack gap="xl">

@@ -121,7 +121,7 @@ describe('DocumentEditorPage', () => {
   it('does not open the editor for a teacher who may not edit', async () => {
     serve(
       buildLibraryDocument({
-        abilities: { view: true, edit: false, copy: true, changeSettings: false, delete: false },
+        abilities: { view: true, use: true, edit: false, copy: true, changeSettings: false, delete: false },
       }),
     );
     renderAt('/document/editor/7');

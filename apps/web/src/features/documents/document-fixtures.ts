@@ -67,7 +67,7 @@ export function buildLibraryDocument(overrides: Partial<LibraryDocument> = {}): 
     editable: true,
     edited: false,
     document: buildModel(),
-    abilities: { view: true, edit: true, copy: true, changeSettings: true, delete: true },
+    abilities: { view: true, use: true, edit: true, copy: true, changeSettings: true, delete: true },
     updatedAt: '2026-03-10T09:00:00.000Z',
     ...overrides,
   };

@@ -71,7 +71,14 @@ describe('DocumentViewerPage', () => {
       on('GET', '/api/v1/document/library/7', () =>
         Response.json(
           buildLibraryDocument({
-            abilities: { view: true, edit: false, copy: false, changeSettings: false, delete: false },
+            abilities: {
+              view: true,
+              use: true,
+              edit: false,
+              copy: false,
+              changeSettings: false,
+              delete: false,
+            },
           }),
         ),
       ),

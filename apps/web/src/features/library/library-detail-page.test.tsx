@@ -95,7 +95,7 @@ describe('LibraryDetailPage', () => {
     const { calls } = serve(
       buildDetail({
         editable: true,
-        abilities: { view: true, edit: false, copy: true, changeSettings: false, delete: false },
+        abilities: { view: true, use: true, edit: false, copy: true, changeSettings: false, delete: false },
       }),
       on('POST', '/api/v1/library/5/copy', () => Response.json(copy)),
       on('GET', '/api/v1/library/99', () => Response.json(copy)),
@@ -122,7 +122,7 @@ describe('LibraryDetailPage', () => {
     const mine = buildDetail({
       author: { id: ME, name: '이바다' },
       visibility: 'PRIVATE',
-      abilities: { view: true, edit: true, copy: true, changeSettings: true, delete: true },
+      abilities: { view: true, use: true, edit: true, copy: true, changeSettings: true, delete: true },
     });
     const { calls } = serve(
       mine,
@@ -150,7 +150,7 @@ describe('LibraryDetailPage', () => {
   it('hides access settings from everyone else', async () => {
     serve(
       buildDetail({
-        abilities: { view: true, edit: false, copy: false, changeSettings: false, delete: false },
+        abilities: { view: true, use: true, edit: false, copy: false, changeSettings: false, delete: false },
       }),
     );
     renderAt('/v2/library/5');

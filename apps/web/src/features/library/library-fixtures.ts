@@ -33,7 +33,7 @@ export function buildDetail(overrides: Partial<LibraryDetail> = {}): LibraryDeta
     ...buildCard(),
     content: null,
     text: '분수의 뜻\n\n분수의 크기 비교',
-    abilities: { view: true, edit: false, copy: false, changeSettings: false, delete: false },
+    abilities: { view: true, use: true, edit: false, copy: false, changeSettings: false, delete: false },
     folderId: null,
     ...overrides,
   };

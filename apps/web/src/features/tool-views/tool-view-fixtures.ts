@@ -18,12 +18,19 @@ export function buildItem<R>(result: R | null, overrides: Partial<ToolItem<R>> =
     creatorId: 2,
     createdAt: '2026-03-10T09:00:00.000Z',
     result,
-    abilities: { view: true, edit: true, copy: true, changeSettings: true, delete: true },
+    abilities: { view: true, use: true, edit: true, copy: true, changeSettings: true, delete: true },
     ...overrides,
   };
 }
 
-export const READ_ONLY = { view: true, edit: false, copy: false, changeSettings: false, delete: false };
+export const READ_ONLY = {
+  view: true,
+  use: true,
+  edit: false,
+  copy: false,
+  changeSettings: false,
+  delete: false,
+};
 
 export function buildSummary(overrides: Partial<SummaryResult> = {}): SummaryResult {
   return {

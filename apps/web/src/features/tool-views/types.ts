@@ -6,6 +6,7 @@ import type { TextCorrectionResult } from '@ssaem/contracts/text-correction';
 /** What the caller may do with an item; the server decides, the view only shows or hides. */
 export interface ToolAbilities {
   view: boolean;
+  use: boolean;
   edit: boolean;
   copy: boolean;
   changeSettings: boolean;

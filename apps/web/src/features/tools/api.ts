@@ -249,7 +249,14 @@ export interface StudioItemResponse {
   visibility: 'PUBLIC' | 'SCHOOL' | 'PRIVATE';
   editable: boolean;
   creatorId: number;
-  abilities: { view: boolean; edit: boolean; copy: boolean; changeSettings: boolean; delete: boolean };
+  abilities: {
+    view: boolean;
+    use: boolean;
+    edit: boolean;
+    copy: boolean;
+    changeSettings: boolean;
+    delete: boolean;
+  };
 }
 
 export function useStudioItem(tool: StudioTool, id: number | null) {

@@ -198,7 +198,7 @@ describe('evaluation plan panel', () => {
             visibility: 'SCHOOL',
             editable: false,
             creatorId: 7,
-            abilities: { view: true, edit: true, copy: true, changeSettings: true, delete: true },
+            abilities: { view: true, use: true, edit: true, copy: true, changeSettings: true, delete: true },
           }),
       ],
       ...created('PUT', '/api/v1/document/studio/evaluation-plan/60', 60, 202),
@@ -273,7 +273,7 @@ describe('parent letter panel', () => {
       visibility: 'PUBLIC',
       editable: true,
       creatorId: edit ? 7 : 9,
-      abilities: { view: true, edit, copy: true, changeSettings: edit, delete: edit },
+      abilities: { view: true, use: true, edit, copy: true, changeSettings: edit, delete: edit },
     });
     let mine = true;
     const fake = serve([
@@ -651,7 +651,7 @@ describe('parent counselling scenario panel', () => {
             visibility: 'PRIVATE',
             editable: true,
             creatorId: 7,
-            abilities: { view: true, edit: true, copy: true, changeSettings: true, delete: true },
+            abilities: { view: true, use: true, edit: true, copy: true, changeSettings: true, delete: true },
           }),
       ],
       ...created('PUT', '/api/v1/document/studio/counsel-parent-script/62', 62, 202),

@@ -129,6 +129,7 @@ export function buildUsersInfo(levelCodeSeq: number | null = 1): UsersInfo {
       isValid: true,
       status: 'ACTIVE',
     },
+    pendingSchool: null,
   };
 }
 

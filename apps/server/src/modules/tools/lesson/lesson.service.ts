@@ -459,6 +459,7 @@ export function createLessonService(deps: {
       request: { key: SectionKey; displayNo: number; additionalInfo: string },
     ) {
       const { item } = await editable(actor, id);
+      await deps.generation.assertLicensed(actor);
       await deps.library.setStatus(item.id, 2, { error: null });
       await deps.jobs.enqueue(
         LESSON_APPEND_JOB,

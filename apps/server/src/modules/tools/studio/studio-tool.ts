@@ -158,7 +158,7 @@ export function createStudioTool<
       const form = tool.prepare ? await tool.prepare(submitted) : submitted;
       const stored: StoredStudioForm<I> = { form, schoolName: await schoolNameOf(actor, form) };
       await deps.library.updateInput(item.id, { input: JSON.stringify(stored), title: form.title });
-      await deps.generation.regenerate(item.id);
+      await deps.generation.regenerate(actor, item.id);
       return { id: item.id };
     },
   };

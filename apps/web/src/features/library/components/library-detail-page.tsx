@@ -82,6 +82,7 @@ function ItemActions({ item, isCreator }: { item: LibraryDetail; isCreator: bool
         leftSection={
           item.liked ? <IconHeartFilled size={16} aria-hidden /> : <IconHeart size={16} aria-hidden />
         }
+        disabled={!item.abilities.use}
         onClick={() => like.mutate({ id: item.id, on: !item.liked }, { onError })}
       >
         {t('detail.likeCount', { count: item.likeCount })}
@@ -97,6 +98,7 @@ function ItemActions({ item, isCreator }: { item: LibraryDetail; isCreator: bool
             <IconBookmark size={16} aria-hidden />
           )
         }
+        disabled={!item.abilities.use}
         onClick={() => bookmark.mutate({ id: item.id, on: !item.bookmarked }, { onError })}
       >
         {t('detail.bookmarkCount', { count: item.bookmarkCount })}
