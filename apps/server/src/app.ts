@@ -367,6 +367,7 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     accessLog: accessLogService,
     reference: referenceService,
     gateway,
+    licences: tokenTracker,
     jobs: background.jobs,
     events: background.events,
     log: app.log,

@@ -186,7 +186,12 @@ export const STUDENT_SHEET_COLUMNS = [
   { key: 'number', header: '번호', aliases: ['번호', 'No', 'no', 'number'] },
   { key: 'name', header: '이름', aliases: ['이름', '성명', '학생명', 'name'] },
   { key: 'gender', header: '성별', aliases: ['성별', 'gender'] },
-  { key: 'birthDate', header: '생년월일', aliases: ['생년월일', '생일', 'birthDate', 'birth date'] },
+  {
+    key: 'birthDate',
+    header: '생년월일',
+    aliases: ['생년월일', '생일', 'birthDate', 'birth date'],
+    optional: true,
+  },
 ] as const;
 
 export const homeroomCandidateSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -195,10 +200,15 @@ export const homeroomCandidateSchema = z.object({ id: z.number().int(), name: z.
 export const USER_SHEET_COLUMNS = [
   { key: 'username', header: '아이디', aliases: ['아이디', 'ID', 'id', 'username'] },
   { key: 'name', header: '이름', aliases: ['이름', '성명', 'name'] },
-  { key: 'email', header: '이메일', aliases: ['이메일', 'email', 'e-mail'] },
+  { key: 'email', header: '이메일', aliases: ['이메일', 'email', 'e-mail'], optional: true },
   { key: 'role', header: '역할', aliases: ['역할', '구분', 'role'] },
-  { key: 'title', header: '직함', aliases: ['직함', '담당', 'title'] },
-  { key: 'password', header: '초기 비밀번호', aliases: ['초기 비밀번호', '비밀번호', 'password'] },
+  { key: 'title', header: '직함', aliases: ['직함', '담당', 'title'], optional: true },
+  {
+    key: 'password',
+    header: '초기 비밀번호',
+    aliases: ['초기 비밀번호', '비밀번호', 'password'],
+    optional: true,
+  },
 ] as const;
 
 export const userBatchRowSchema = z.object({

@@ -93,6 +93,8 @@ export function createRecordsService(deps: {
   accessLog: AccessLogService;
   reference: ReferenceService;
   gateway: AiGateway;
+  /** AI drafts need a valid licence, offline ones included: the rule of every AI tool. */
+  licences: { assertUsable(userId: number): Promise<void> };
   jobs: JobQueue;
   events: EventBus;
   log: FastifyBaseLogger;

@@ -8,6 +8,8 @@ export interface SheetColumn<K extends string = string> {
   key: K;
   header: string;
   aliases: readonly string[];
+  /** A column the sheet may leave out (its cells read as empty). */
+  optional?: boolean;
 }
 
 export interface SheetCellProblem {
@@ -150,7 +152,7 @@ export async function readSheet<K extends string>(
 
   const problems: SheetCellProblem[] = [];
   for (const { column } of wanted) {
-    if (!positions.has(column.key))
+    if (!positions.has(column.key) && !column.optional)
       problems.push({ row: headerRow, column: column.header, message: '이 열이 없습니다.' });
   }
   const rows: ReadSheet<K>['rows'] = [];
