@@ -92,8 +92,8 @@ test.describe('chat', () => {
     const log = page.getByRole('log', { name: '대화 내용' });
     await expect(log.getByRole('article', { name: '나' })).toContainText(question);
     const answer = log.getByRole('article', { name: '쌤' }).last();
-    await expect(answer).toContainText('오프라인 모드로 답하고 있습니다');
-    await expect(answer.locator('strong')).toHaveText('AI 모델이 연결되어 있지 않아');
+    await expect(answer).toContainText('AI 연결 없이 기본 초안을 만들었어요.');
+    await expect(answer).not.toContainText('OPENAI_API_KEY');
     await expect(page.getByText('AI 모델이 연결되어 있지 않습니다 (오프라인 모드)')).toBeVisible();
     // Once the answer is complete the stop button gives way to send again.
     await expect(page.getByRole('button', { name: '답변 멈추기' })).toHaveCount(0, { timeout: 15_000 });
@@ -122,7 +122,7 @@ test.describe('chat', () => {
     await page.reload();
     await expect(
       page.getByRole('log', { name: '대화 내용' }).getByRole('article', { name: '쌤' }),
-    ).toContainText('오프라인 모드로 답하고 있습니다');
+    ).toContainText('AI 연결 없이 기본 초안을 만들었어요');
     await expect(
       page.getByRole('navigation', { name: '대화 목록' }).getByRole('list', { name: '고정한 대화' }),
     ).toContainText('3학년 과학 도입');
@@ -170,7 +170,7 @@ test.describe('chat', () => {
     await expect(sent.getByRole('img', { name: '판서.png' })).toHaveAttribute('src', /^blob:/);
     await expect(sent).toContainText('수업계획.txt');
     const answer = log.getByRole('article', { name: '쌤' }).last();
-    await expect(answer).toContainText('오프라인 모드로 답하고 있습니다');
+    await expect(answer).toContainText('AI 연결 없이 기본 초안을 만들었어요');
     await expect(page.getByRole('button', { name: '답변 멈추기' })).toHaveCount(0, { timeout: 15_000 });
 
     // Regenerate: a second branch from the same request, shown as 2 / 2; the arrows go back to 1 / 2.
@@ -181,7 +181,9 @@ test.describe('chat', () => {
     await expect(log.getByRole('article', { name: '쌤' })).toHaveCount(1);
     await log.getByRole('button', { name: '이전 답변' }).click();
     await expect(position).toHaveText('1 / 2');
-    await expect(log.getByRole('article', { name: '쌤' })).toContainText('오프라인 모드로 답하고 있습니다');
+    await expect(log.getByRole('article', { name: '쌤' })).toContainText(
+      'AI 연결 없이 기본 초안을 만들었어요',
+    );
   });
 
   test('a teacher reloads in the middle of an answer and sees it continue, then stops the next one', async ({
@@ -198,23 +200,23 @@ test.describe('chat', () => {
     const stop = page.getByRole('button', { name: '답변 멈추기' });
     await expect(stop).toBeVisible();
     const log = page.getByRole('log', { name: '대화 내용' });
-    await expect(log.getByRole('article', { name: '쌤' }).last()).toContainText('오프라인');
+    await expect(log.getByRole('article', { name: '쌤' }).last()).toContainText('AI 연결 없이');
 
     // The reloaded page re-attaches: the answer keeps growing after the reload, then completes once.
     await page.reload();
     const answer = page.getByRole('log', { name: '대화 내용' }).getByRole('article', { name: '쌤' }).last();
-    await expect(answer).toContainText('오프라인');
+    await expect(answer).toContainText('AI 연결 없이');
     const lengthAfterReload = (await answer.innerText()).length;
     await expect.poll(async () => (await answer.innerText()).length).toBeGreaterThan(lengthAfterReload);
     await expect(stop).toHaveCount(0, { timeout: 15_000 });
     const whole = await answer.innerText();
-    expect(whole.match(/오프라인 모드로 답하고 있습니다/g)).toHaveLength(1);
+    expect(whole.match(/AI 연결 없이 기본 초안을 만들었어요/g)).toHaveLength(1);
 
     // The next answer is stopped part-way: it keeps what came and says it was stopped.
     await input.fill('학부모 상담 준비를 도와주세요');
     await input.press('Enter');
     const next = log.getByRole('article', { name: '쌤' }).last();
-    await expect(next).toContainText('오프라인');
+    await expect(next).toContainText('AI 연결 없이');
     await stop.click();
     await expect(next).toContainText('사용자가 응답을 중지했습니다');
     await expect(stop).toHaveCount(0);

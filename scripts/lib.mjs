@@ -64,6 +64,7 @@ export function ensureWebBuild() {
     'apps/web/index.html',
     'apps/web/public',
     'apps/web/vite.config.ts',
+    'apps/web/build',
     'packages/contracts/src',
   ];
   const newestSource = Math.max(...sources.map((source) => newestMtime(join(root, source))));

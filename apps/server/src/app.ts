@@ -7,6 +7,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createBoardRepository } from './modules/board/board.repository.ts';
+import { boardRoutes } from './modules/board/board.routes.ts';
+import { createBoardService } from './modules/board/board.service.ts';
 import { createBriefingService } from './modules/chat/briefing.service.ts';
 import { createChatRepository } from './modules/chat/chat.repository.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -45,6 +48,8 @@ import { createRecordsService } from './modules/records/records.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
+import { aiConnectionRoutes } from './modules/tools/ai-connection.routes.ts';
+import { draftForChat } from './modules/tools/chat-draft.ts';
 import { feedbackRoutes } from './modules/tools/feedback/feedback.routes.ts';
 import { createFeedbackService } from './modules/tools/feedback/feedback.service.ts';
 import { createGenerationService, type GenerationService } from './modules/tools/generation.service.ts';
@@ -77,6 +82,7 @@ import { registerIdentity } from './platform/auth/identity.ts';
 import { loadSecret } from './platform/auth/oidc-keys.ts';
 import { AppError } from './platform/errors/app-error.ts';
 import { registerErrorHandler } from './platform/errors/error-handler.ts';
+import { registerCompression } from './platform/http/compression.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import { registerSpa } from './platform/http/spa.ts';
@@ -144,6 +150,7 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
   });
 
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => {
@@ -186,7 +193,7 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
   await app.register(licencesRoutes(licencesService));
 
   const tokenTracker = createTokenTracker(licencesRepository);
-  const modelChoice = chooseModel(config, composeOfflineAnswer);
+  const modelChoice = chooseModel(config, (request) => composeOfflineAnswer(request, (q) => draftForChat(q)));
   // Keep-alive connections to the model server close with the app.
   app.addHook('onClose', async () => modelChoice.streamer?.close());
   const gateway = createAiGateway({
@@ -217,6 +224,13 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     log: app.log,
   });
   await app.register(filesRoutes(filesService));
+  const boardService = createBoardService({
+    board: createBoardRepository(db),
+    storage: fileStorage,
+    writerName: async (userId) => (await usersRepository.findById(userId))?.name ?? '',
+  });
+  await app.register(boardRoutes(boardService));
+  registerPeriodic(app, 'notice view purge', 60 * 60 * 1000, () => boardService.purgeOldViews());
   // Classes, rosters and the access log of pupils' data; student records build on them.
   const accessLogService = createAccessLogService(createAccessLogRepository(db));
   const classesService = createClassesService({
@@ -294,6 +308,7 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
   await app.register(subscribeRoutes(generationService));
   const toolsService = createToolsService(createToolsRepository(db));
   await app.register(toolsRoutes(toolsService));
+  await app.register(aiConnectionRoutes(config));
   await app.register(
     summaryRoutes(
       createSummaryService({

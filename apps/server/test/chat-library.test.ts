@@ -56,9 +56,23 @@ describe('the library in chat', () => {
       const shared = await shareMaterial(t, world, 'teacher3', '분수 놀이 수업', 'PUBLIC');
       await shareMaterial(t, world, 'teacher3', '분수 비공개 메모', 'PRIVATE');
       const text = textOfDeltas(await askChat(t, world, '분수 수업 자료 있어?'));
-      expect(text).toContain('AI 모델이 연결되어 있지 않아');
+      expect(text.startsWith('AI 연결 없이 기본 초안을 만들었어요.')).toBe(true);
+      for (const setting of ['OPENAI_API_KEY', 'AI_BASE_URL', 'AI_MODEL', 'vLLM', 'Ollama'])
+        expect(text).not.toContain(setting);
       expect(text).toContain(`[분수 놀이 수업](/v2/library/${shared}) — 정다은 · 서울가락초등학교`);
       expect(text).not.toContain('비공개');
+    });
+
+    it('drafts the document a teacher asks for with the facts placed, and names no setting', async () => {
+      const text = textOfDeltas(
+        await askChat(t, world, '가을 운동회 가정통신문 써 줘. 10월 24일 운동장에서 열려요.'),
+      );
+      expect(text.startsWith('AI 연결 없이 기본 초안을 만들었어요.')).toBe(true);
+      expect(text).toContain('### 가을 운동회 가정통신문');
+      expect(text).toContain('가을 운동회를 아래와 같이 안내드립니다.');
+      expect(text).toMatch(/\| 일시 \| \d{4}\. 10\. 24\.\([월화수목금토일]\) \|/);
+      expect(text).toContain('| 장소 | 운동장 |');
+      expect(text).not.toMatch(/\((?:을|를|은|는|와|과)\)/);
     });
   });
 

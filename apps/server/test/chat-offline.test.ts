@@ -44,7 +44,9 @@ describe('chat on the offline provider', () => {
     expect(events).toContain('on_run_step');
     expect(events.at(-1)).toBe('final');
     const text = textOfDeltas(frames);
-    expect(text).toContain('AI 모델이 연결되어 있지 않아');
+    expect(text.startsWith('AI 연결 없이 기본 초안을 만들었어요.')).toBe(true);
+    for (const setting of ['OPENAI_API_KEY', 'AI_BASE_URL', 'AI_MODEL', 'vLLM', 'Ollama'])
+      expect(text).not.toContain(setting);
     expect(text).toContain('평가계획');
     const final = frames.at(-1)?.json as {
       conversation: { conversationId: string; title: string };
@@ -87,7 +89,7 @@ describe('chat on the offline provider', () => {
       { text: 'How do I write a parent letter?' },
       '/api/v1/agent/chat/stream',
     );
-    expect(textOfDeltas(frames)).toContain('No AI model is connected');
+    expect(textOfDeltas(frames)).toContain('Made a basic draft without an AI connection.');
     expect(frames.at(-1)?.data).toBe('[DONE]');
     expect(frames.at(-2)?.json?.final).toBe(true);
   });

@@ -222,7 +222,7 @@ describe('counselling documents without a model', () => {
   it('a student counselling record is a table with the security notice', async () => {
     const item = await s.create(studentForm as typeof studentForm & { type: 'COUNSEL_STUDENT' });
     expect(item.result?.engine).toBe('offline');
-    expect(item.result?.notice).toContain('AI 모델이 연결되어 있지 않아');
+    expect(item.result?.notice).toBe('AI 연결 없이 기본 초안을 만들었어요.');
     const text = await s.textOf(item.id);
     expectAll(text, [
       '1학기 학생 상담',
@@ -249,7 +249,7 @@ describe('counselling documents without a model', () => {
 
   it('is private by default: colleagues at the same school and elsewhere get 404', async () => {
     const item = await s.create(studentForm as typeof studentForm & { type: 'COUNSEL_STUDENT' });
-    expect(item.visibility).toBe('PRIVATE');
+    expect(item).toMatchObject({ visibility: 'PRIVATE', editable: false });
     for (const persona of ['sameSchoolTeacher', 'otherSchoolTeacher'] as const) {
       expect((await s.get(persona, 'COUNSEL_STUDENT', item.id)).status, persona).toBe(404);
       expect(
@@ -290,7 +290,7 @@ describe('counselling documents without a model', () => {
 
   it('a parent counselling record adds the relation, the parent opinion and the procedure follow-ups', async () => {
     const item = await s.create(parentForm as typeof parentForm & { type: 'COUNSEL_PARENT' });
-    expect(item.visibility).toBe('PRIVATE');
+    expect(item).toMatchObject({ visibility: 'PRIVATE', editable: false });
     const text = await s.textOf(item.id);
     expectAll(text, [
       '학부모 상담 기록',
@@ -317,7 +317,7 @@ describe('counselling documents without a model', () => {
       ...(sheetForm as typeof sheetForm & { type: 'COUNSEL_PARENT' }),
       title: '박지우 학부모 상담 기록지',
     });
-    expect(item.visibility).toBe('PRIVATE');
+    expect(item).toMatchObject({ visibility: 'PRIVATE', editable: false });
     const text = await s.textOf(item.id);
     expectAll(text, [
       '박지우 학부모 상담 기록지',
@@ -343,7 +343,7 @@ describe('counselling documents without a model', () => {
 
   it('a scenario is a timed script: the duration split into 도입, 본론 by topic and 마무리', async () => {
     const item = await s.create(scriptForm as typeof scriptForm & { type: 'COUNSEL_PARENT_SCRIPT' });
-    expect(item.visibility).toBe('PRIVATE');
+    expect(item).toMatchObject({ visibility: 'PRIVATE', editable: false });
     const text = await s.textOf(item.id);
     expectAll(text, [
       '2학기 학부모 상담 시나리오',

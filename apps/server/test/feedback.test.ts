@@ -191,9 +191,7 @@ describe('feedback without a model', () => {
     );
     expect(result.areas[0]?.improvements.join(' ')).toContain('문장 부호 없이 끝난 문장');
     expect(result.teacherFeedback).toBe('');
-    expect(result.notice).toContain('AI 모델이 연결되어 있지 않아');
-    expect(result.notice).toContain('추정치');
-    expect(result.notice).toContain('추가 요청 사항은 AI 모델이 연결되면 반영됩니다.');
+    expect(result.notice).toBe('AI 연결 없이 기본 초안을 만들었어요.');
     expect(result.overall).toContain('문장');
   });
 
@@ -266,8 +264,18 @@ describe('feedback without a model', () => {
     expect(unchanged.result?.teacherFeedback).toContain('문단을 잘 나누었어요');
   });
 
+  it('keeps a pupil’s writing private and uneditable by others unless the teacher opens it', async () => {
+    const item = await ctx.createAndWait({ title: '기본 공개 범위', targetContent: GOOD });
+    expect(item).toMatchObject({ visibility: 'PRIVATE', editable: false });
+  });
+
   it('copies a visible, editable item into the caller’s own private materials', async () => {
-    const item = await ctx.createAndWait({ title: '나눔', targetContent: GOOD, accessLevel: 'SCHOOL' });
+    const item = await ctx.createAndWait({
+      title: '나눔',
+      targetContent: GOOD,
+      accessLevel: 'SCHOOL',
+      editable: true,
+    });
     const copied = await ctx.request('sameSchoolTeacher', 'POST', `${BASE}/copy`, { id: item.id });
     expect(copied.status).toBe(201);
     const { id } = (await copied.json()) as { id: number };
@@ -307,6 +315,7 @@ describe('feedback without a model', () => {
         title: '학교 공개',
         targetContent: GOOD,
         accessLevel: 'SCHOOL',
+        editable: true,
       });
       privateItem = await ctx.createAndWait({ title: '비공개', targetContent: GOOD, accessLevel: 'PRIVATE' });
     });

@@ -37,7 +37,7 @@ describe('general documents', () => {
     });
     afterAll(() => ctx.t.close());
 
-    it('needs a request, and keeps the request and the template to fill in', async () => {
+    it('needs a request, drafts the document it names rather than echoing it, and adds the template', async () => {
       const refused = await ctx.request('teacher', 'POST', '/api/v1/document/generate', { query: ' ' });
       expect(JSON.stringify(await refused.json())).toContain('만들 문서의 내용을 입력해주세요.');
       const template = await writeHwpx(doc([heading(1, '학교 행사 계획서'), paragraph('행사명: ')]));
@@ -46,9 +46,11 @@ describe('general documents', () => {
       form.append('files', new Blob([template]), '행사 계획 양식.hwpx');
       const item = await create(ctx, form);
       expect(item.title).toBe('가을 운동회 계획서');
-      expect(item.result?.notice).toContain('AI 모델이 연결되어 있지 않아');
+      expect(item.result?.notice).toBe('AI 연결 없이 기본 초안을 만들었어요.');
       const text = await textOf(ctx, item.id);
-      expect(text).toContain('가을 운동회 계획서를 만들어 줘');
+      expect(text).not.toContain('만들어 줘');
+      expect(text).toContain('1. 목적');
+      expect(text).toContain('가을 운동회를 체계적으로 운영하여');
       expect(text).toContain('학교 행사 계획서');
       expect(text).toContain('행사명:');
     });

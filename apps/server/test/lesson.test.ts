@@ -75,7 +75,7 @@ describe('lesson without a model', () => {
     const result = lesson.result!;
     expect(lesson.status).toBe(3);
     expect(result.engine).toBe('offline');
-    expect(result.notice).toContain('AI 모델이 연결되어 있지 않아');
+    expect(result.notice).toBe('AI 연결 없이 기본 초안을 만들었어요.');
     expect(result.sections.map((s) => [s.displayNo, s.keyNum, s.title])).toEqual([
       [1, 1, '학습 목표와 성취기준'],
       [2, 2, '도입'],

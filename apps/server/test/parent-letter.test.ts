@@ -61,7 +61,7 @@ describe('parent letter without a model', () => {
       documentType: 'APPLY',
     });
     expect(item.result?.engine).toBe('offline');
-    expect(item.result?.notice).toContain('AI 모델이 연결되어 있지 않아');
+    expect(item.result?.notice).toBe('AI 연결 없이 기본 초안을 만들었어요.');
     const text = await textOf(ctx, item.id);
     for (const part of [
       '가정통신',
@@ -90,7 +90,7 @@ describe('parent letter without a model', () => {
     expect(response.status).toBe(201);
     const item = await ctx.waitDone(((await response.json()) as { id: number }).id);
     const text = await textOf(ctx, item.id);
-    expect(text).toContain('1학기 학부모 상담 주간에 관하여 아래와 같이 안내드립니다.');
+    expect(text).toContain('1학기 학부모 상담 주간을 아래와 같이 안내드립니다.');
     expect(text).not.toContain('절 취 선');
     // The library reads the letter's words, not the document model's node names.
     const card = (await (await ctx.request('teacher', 'GET', `/api/v1/library/${item.id}`)).json()) as {

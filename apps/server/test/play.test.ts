@@ -128,7 +128,7 @@ describe('cooperative-play documents without a model', () => {
   it('a plan is a table by period and situation with play, goal, materials, method and safety', async () => {
     const item = await s.create(planForm);
     expect(item.result?.engine).toBe('offline');
-    expect(item.result?.notice).toContain('AI 모델이 연결되어 있지 않아');
+    expect(item.result?.notice).toBe('AI 연결 없이 기본 초안을 만들었어요.');
     expect(item.visibility).toBe('PUBLIC');
     const text = await s.textOf(item.id);
     expectAll(text, [

@@ -1,26 +1,22 @@
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 import { seedReferenceData } from '../src/db/seed/reference.seed.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 
-// These tests read the shared reference data (REFERENCE_DATA_DIR, ../shared/data beside the
-// project); CI has it there. Without it they are skipped, loudly.
+// These tests read the reference data the repository ships (reference-data/, the default of
+// REFERENCE_DATA_DIR); a missing file fails them.
 const referenceDir = loadConfig({}).REFERENCE_DATA_DIR;
-const hasReferenceData = existsSync(referenceDir);
-if (!hasReferenceData) console.warn(`reference data not found at ${referenceDir}: reference tests skipped`);
 
 let t: TestApp;
 beforeAll(async () => {
-  if (!hasReferenceData) return;
   t = await buildTestApp();
-  await seedReferenceData(t.database.db, t.config.REFERENCE_DATA_DIR);
+  await seedReferenceData(t.database.db, referenceDir);
 }, 120_000);
 afterAll(() => t?.close());
 
 const get = (url: string, language = 'ko') => t.app.inject({ url, headers: { 'accept-language': language } });
 
-describe.skipIf(!hasReferenceData)('reference import', () => {
+describe('reference import', () => {
   it('loads over twelve thousand schools and every standard, and skips unchanged files', async () => {
     const schools = await t.database.db
       .selectFrom('school')
@@ -38,7 +34,7 @@ describe.skipIf(!hasReferenceData)('reference import', () => {
   });
 });
 
-describe.skipIf(!hasReferenceData)('GET /api/v1/code', () => {
+describe('GET /api/v1/code', () => {
   it('lists levels, grades under their level, semesters and curricula', async () => {
     const levels = (await get('/api/v1/code?groupCode=LEVEL')).json();
     expect(levels.map((c: { name: string }) => c.name)).toEqual(['초등학교', '중학교', '고등학교']);
@@ -85,7 +81,7 @@ describe.skipIf(!hasReferenceData)('GET /api/v1/code', () => {
   });
 });
 
-describe.skipIf(!hasReferenceData)('GET /api/v1/public/schools', () => {
+describe('GET /api/v1/public/schools', () => {
   it('finds schools by name with the page and the total', async () => {
     const res = await get('/api/v1/public/schools?searchType=name&searchText=가락&pageIndex=0&pageSize=10');
     expect(res.statusCode).toBe(200);
@@ -131,7 +127,7 @@ describe.skipIf(!hasReferenceData)('GET /api/v1/public/schools', () => {
   });
 });
 
-describe.skipIf(!hasReferenceData)('GET /api/v1/standards', () => {
+describe('GET /api/v1/standards', () => {
   it('returns the reference wording of a code per curriculum', async () => {
     const res = (await get('/api/v1/standards?curriculum=2022&code=4국01-01')).json();
     expect(res.total).toBe(1);
@@ -166,7 +162,7 @@ describe.skipIf(!hasReferenceData)('GET /api/v1/standards', () => {
   });
 });
 
-describe.skipIf(!hasReferenceData)('GET /api/v1/publishers/grade/{grade}', () => {
+describe('GET /api/v1/publishers/grade/{grade}', () => {
   it('lists the publishers for the level of the grade and the subject', async () => {
     const bySubjectName = (await get('/api/v1/publishers/grade/21?subject=국어&semester=1')).json();
     expect(bySubjectName.map((p: { name: string }) => p.name)).toEqual(

@@ -45,7 +45,7 @@ describe('summary without a model', () => {
     expect(item.result?.keywords[0]?.keyword).toBe('광합성');
     expect(item.result?.summary.join(' ')).toContain('광합성');
     expect(item.result?.summary.join(' ')).not.toContain('비빔밥');
-    expect(item.result?.notice).toContain('AI 모델이 연결되어 있지 않아');
+    expect(item.result?.notice).toBe('AI 연결 없이 기본 초안을 만들었어요.');
   });
 
   it('reads uploaded documents and gives a topic an honest outline', async () => {
@@ -66,7 +66,7 @@ describe('summary without a model', () => {
       summaryTopic: '물의 순환',
     });
     expect(topic.result?.summary[0]).toContain('물의 순환');
-    expect(topic.result?.notice).toContain('틀만');
+    expect(topic.result?.notice).toBe('AI 연결 없이 기본 초안을 만들었어요.');
   });
 
   it('refuses the form with the messages of document-tools.md §5', async () => {

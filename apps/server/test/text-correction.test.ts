@@ -47,7 +47,7 @@ describe('text correction without a model (Korean dictionary)', () => {
     const created = await ctx.request('teacher', 'POST', '/api/v1/text-correction', form);
     expect(created.status).toBe(201);
     const item = await ctx.waitDone(((await created.json()) as { id: number }).id);
-    expect(item.result?.corrections.map((c) => c.original)).toContain('왠일로');
+    expect(item.result?.corrections.map((c) => c.original)).toContain('왠일');
   });
 
   it('refuses the form with the messages of document-tools.md §5', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toolSharingSchema } from './sharing.ts';
 
 /** The all-zero UUID (or ROOT) marks a message without a parent (core.md §3, §9). */
 export const NO_PARENT_ID = '00000000-0000-0000-0000-000000000000';
@@ -227,6 +228,8 @@ export const userSettingsSchema = z
     showReasoning: z.boolean().default(true),
     sendWithEnter: z.boolean().default(true),
     fontSize: z.enum(['small', 'medium', 'large']).default('medium'),
+    /** The sharing each tool last used, offered again next time (unset: the tool's default). */
+    toolSharing: toolSharingSchema.default({}),
   })
   .meta({ id: 'UserSettings' });
 export type UserSettings = z.infer<typeof userSettingsSchema>;

@@ -18,3 +18,9 @@ export function pageOf<T extends z.ZodType>(item: T) {
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * What a teacher reads on anything made without a model: one plain sentence. How to connect a
+ * model is for the super administrator (the AI connection card on My Info), never for teachers.
+ */
+export const OFFLINE_DRAFT_NOTICE = 'AI 연결 없이 기본 초안을 만들었어요.';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRIVATE_SHARING } from './sharing.ts';
 import { studioCommonSchema } from './studio.ts';
 
 /**
@@ -30,7 +31,9 @@ export const studioTitleSchema = z
   .max(200, { message: '제목은 200자 이내로 입력해주세요.' });
 
 /** Counselling forms hold minors' personal data (DOMAIN.md): private unless the teacher opens them. */
-const privateByDefault = z.enum(['PUBLIC', 'SCHOOL', 'PRIVATE']).default('PRIVATE');
+const privateByDefault = z.enum(['PUBLIC', 'SCHOOL', 'PRIVATE']).default(PRIVATE_SHARING.accessLevel);
+/** …and nobody else edits them. */
+const notEditableByDefault = z.boolean().default(PRIVATE_SHARING.editable);
 
 export const COUNSEL_GENDERS = ['MALE', 'FEMALE'] as const;
 export const COUNSEL_GENDER_LABELS = { MALE: '남', FEMALE: '여' } as const;
@@ -103,6 +106,7 @@ export const counselStudentInputSchema = studioCommonSchema
   .extend({
     title: studioTitleSchema,
     accessLevel: privateByDefault,
+    editable: notEditableByDefault,
     studentName,
     gender,
     counselSubject,
@@ -123,6 +127,7 @@ export const counselParentRecordInputSchema = studioCommonSchema.extend({
   sheet: z.literal(false).optional(),
   title: studioTitleSchema,
   accessLevel: privateByDefault,
+  editable: notEditableByDefault,
   studentName,
   gender,
   relation,
@@ -150,6 +155,7 @@ export const counselParentSheetInputSchema = studioCommonSchema.extend({
     .default('')
     .transform((title) => title || COUNSEL_PARENT_SHEET_TITLE),
   accessLevel: privateByDefault,
+  editable: notEditableByDefault,
   studentName,
   gender,
   relation,
@@ -242,6 +248,7 @@ export const counselParentScriptInputSchema = studioCommonSchema
   .extend({
     title: studioTitleSchema,
     accessLevel: privateByDefault,
+    editable: notEditableByDefault,
     schoolLevel: z.preprocess(
       readSchoolLevel,
       z.enum(SCENARIO_SCHOOL_LEVELS, { message: '학교급을 선택해주세요.' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRIVATE_SHARING } from './sharing.ts';
 
 /** document-tools.md §3: the six areas of writing feedback, in the order the view shows them. */
 export const FEEDBACK_AREAS = [
@@ -61,8 +62,9 @@ export const feedbackInputSchema = z
     grade: z.string().max(20).optional(),
     gradeSeq: z.number().int().positive().nullable().optional(),
     query: z.string().max(2000).optional(),
-    accessLevel: z.enum(['PUBLIC', 'SCHOOL', 'PRIVATE']).default('PUBLIC'),
-    editable: z.boolean().default(true),
+    // A pupil's writing: private, and nobody else edits it, unless the teacher opens it.
+    accessLevel: z.enum(['PUBLIC', 'SCHOOL', 'PRIVATE']).default(PRIVATE_SHARING.accessLevel),
+    editable: z.boolean().default(PRIVATE_SHARING.editable),
   })
   .superRefine((value, ctx) => {
     if (value.useManualType && !value.targetContent.trim()) {

@@ -1,3 +1,4 @@
+export * from './board.ts';
 export * from './chat.ts';
 export * from './classes.ts';
 export * from './common.ts';
@@ -12,6 +13,7 @@ export * from './library.ts';
 export * from './licenses.ts';
 export * from './play.ts';
 export * from './reference.ts';
+export * from './sharing.ts';
 export * from './student-record-banned-items.ts';
 export * from './student-record-checks.ts';
 export * from './student-records.ts';

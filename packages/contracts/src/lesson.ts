@@ -50,7 +50,8 @@ export const lessonInputSchema = z
       .int()
       .positive({ message: '과목을 선택해주세요.' }),
     semester: z.union([z.literal(1), z.literal(2)]).optional(),
-    curriculum: z.union([z.literal(2015), z.literal(2022)]).default(2015),
+    /** Left out: the curriculum the grade follows this school year (defaultCurriculum). */
+    curriculum: z.union([z.literal(2015), z.literal(2022)]).optional(),
     language: z.enum(LESSON_LANGUAGES, { message: '언어를 선택해주세요.' }).default('KOREAN'),
     query: z
       .string({ message: '수업 목표를 입력해주세요.' })

@@ -47,6 +47,41 @@ export type School = z.infer<typeof schoolSchema>;
 export const schoolPageSchema = pageOf(schoolSchema);
 
 export const CURRICULA = [2015, 2022] as const;
+export type Curriculum = (typeof CURRICULA)[number];
+
+/**
+ * The school year the 2022 revised curriculum reaches each grade (DOMAIN.md): 초1–2 in 2024;
+ * 초3–4, 중1, 고1 in 2025; 초5–6, 중2, 고2 in 2026; 중3, 고3 in 2027. Grades are the code table's.
+ */
+export const CURRICULUM_2022_FROM: Readonly<Record<number, number>> = {
+  11: 2024,
+  12: 2024,
+  13: 2025,
+  14: 2025,
+  15: 2026,
+  16: 2026,
+  21: 2025,
+  22: 2026,
+  23: 2027,
+  31: 2025,
+  32: 2026,
+  33: 2027,
+};
+
+/** The Korean school year of a date: it starts on 1 March (January and February close the last one). */
+export function schoolYearOf(date: Date = new Date()): number {
+  // Korean time, whatever the server's zone: 1 March 00:00 KST is 28/29 February 15:00 UTC.
+  const korean = new Date(date.getTime() + 9 * 3_600_000);
+  const year = korean.getUTCFullYear();
+  return korean.getUTCMonth() < 2 ? year - 1 : year;
+}
+
+/** The curriculum a grade follows in the school year of `date`; the teacher may choose the other. */
+export function defaultCurriculum(gradeSeq: number | null | undefined, date: Date = new Date()): Curriculum {
+  const from = gradeSeq ? CURRICULUM_2022_FROM[gradeSeq] : undefined;
+  if (from === undefined) return 2022;
+  return schoolYearOf(date) >= from ? 2022 : 2015;
+}
 export const curriculumSchema = z.coerce
   .number()
   .int()

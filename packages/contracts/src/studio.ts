@@ -61,7 +61,8 @@ export const EVALUATION_TEMPLATE_EXTENSIONS = ['hwp', 'hwpx', 'doc', 'docx', 'pd
  */
 export const evaluationPlanInputSchema = studioCommonSchema
   .extend({
-    curriculum: z.union([z.literal(2015), z.literal(2022)]).default(2022),
+    /** Left out: the curriculum the grade follows this school year (defaultCurriculum). */
+    curriculum: z.union([z.literal(2015), z.literal(2022)]).optional(),
     levelCodeSeq: z.number().int().positive().optional(),
     isUserTemplate: z.boolean().default(false),
     grade: z.string().max(20).optional(),

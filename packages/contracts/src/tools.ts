@@ -98,3 +98,23 @@ export const aiPromptInputSchema = z
   })
   .meta({ id: 'AiPromptCreate' });
 export const aiPromptUpdateSchema = aiPromptInputSchema.partial().strict();
+
+/**
+ * How this installation reaches a model, for the super administrator (My Info): teachers only
+ * ever see that a draft was made without AI. Secrets are never sent, only whether they are set.
+ */
+export const aiConnectionSchema = z
+  .object({
+    provider: z.enum(['openai', 'openai-compatible', 'offline']),
+    connected: z.boolean(),
+    model: z.string().nullable(),
+    /** The compatible server's address (scheme, host, port, path), never its key. */
+    baseUrl: z.string().nullable(),
+    imageModel: z.string().nullable(),
+    transcriptionModel: z.string().nullable(),
+    vision: z.boolean(),
+    /** The server's variables that choose a model, and whether each is set. */
+    settings: z.array(z.object({ name: z.string(), set: z.boolean(), meaning: z.string() })),
+  })
+  .meta({ id: 'AiConnection' });
+export type AiConnection = z.infer<typeof aiConnectionSchema>;

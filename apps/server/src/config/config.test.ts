@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, projectRoot } from './config.ts';
 
 describe('loadConfig', () => {
   it('applies the embedded defaults', () => {
@@ -11,7 +11,7 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SEED_DEMO).toBe(true);
     expect(config.DEMO_PASSWORD).toBe('demo1234!');
-    expect(config.REFERENCE_DATA_DIR).toMatch(/shared\/data$/);
+    expect(config.REFERENCE_DATA_DIR).toBe(`${projectRoot}/reference-data`);
   });
 
   it('turns the demo seed off in production unless asked for', () => {

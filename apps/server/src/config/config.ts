@@ -141,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       raw.AI_PROVIDER ?? (raw.AI_BASE_URL ? 'openai-compatible' : raw.OPENAI_API_KEY ? 'openai' : 'offline'),
     EMBEDDED_IDP: !raw.OIDC_ISSUER,
     SEED_DEMO: raw.SEED_DEMO ?? raw.NODE_ENV !== 'production',
-    REFERENCE_DATA_DIR: absolute(raw.REFERENCE_DATA_DIR ?? '../shared/data'),
+    REFERENCE_DATA_DIR: absolute(raw.REFERENCE_DATA_DIR ?? 'reference-data'),
     WEB_DIST_DIR: absolute(raw.WEB_DIST_DIR ?? 'apps/web/dist'),
     SQLITE_FILE: resolve(dataDir, 'ssaem.sqlite'),
   };

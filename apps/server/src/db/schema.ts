@@ -39,11 +39,48 @@ export interface Database {
   tool: ToolTable;
   schoolEmailDomain: SchoolEmailDomainTable;
   schoolMembershipRequest: SchoolMembershipRequestTable;
+  notice: NoticeTable;
+  noticeAttachment: NoticeAttachmentTable;
+  noticeView: NoticeViewTable;
   classroom: ClassroomTable;
   classroomStudent: ClassroomStudentTable;
   studentRecord: StudentRecordTable;
   studentAccessLog: StudentAccessLogTable;
   studentRecordDraft: StudentRecordDraftTable;
+}
+
+export interface NoticeTable {
+  id: Generated<number>;
+  scope: 'SERVICE' | 'SCHOOL';
+  schoolId: number | null;
+  title: string;
+  bodyHtml: string;
+  bodyText: string;
+  authorId: number | null;
+  writer: string;
+  pinned: number;
+  pinnedAt: string | null;
+  views: number;
+  createdAt: string;
+  updatedAt: string;
+}
+export type NoticeRow = Selectable<NoticeTable>;
+
+export interface NoticeAttachmentTable {
+  id: Generated<number>;
+  noticeId: number;
+  fileName: string;
+  mimeType: string;
+  bytes: number;
+  storageKey: string;
+  createdAt: string;
+}
+export type NoticeAttachmentRow = Selectable<NoticeAttachmentTable>;
+
+export interface NoticeViewTable {
+  noticeId: number;
+  viewer: string;
+  viewedOn: string;
 }
 
 export interface ClassroomTable {

@@ -11,6 +11,7 @@ import * as librarySharing from './0009-library-sharing.ts';
 import * as libraryViews from './0010-library-views.ts';
 import * as messageStream from './0011-message-stream.ts';
 import * as schoolMembership from './0012-school-membership.ts';
+import * as noticeBoard from './0013-notice-board.ts';
 import * as classes from './0024-classes.ts';
 import * as studentRecords from './0025-student-records.ts';
 import * as studentAccessLog from './0026-student-access-log.ts';
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0010-library-views': libraryViews,
   '0011-message-stream': messageStream,
   '0012-school-membership': schoolMembership,
+  '0013-notice-board': noticeBoard,
   '0024-classes': classes,
   '0025-student-records': studentRecords,
   '0026-student-access-log': studentAccessLog,

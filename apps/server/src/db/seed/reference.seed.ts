@@ -9,6 +9,7 @@ import {
   readSchools,
   readStandards2015Middle,
   readStandards2022,
+  spacingFixesFingerprint,
 } from '../../modules/reference/reference-files.ts';
 import type { Database } from '../schema.ts';
 
@@ -114,7 +115,7 @@ export async function seedReferenceData(db: Kysely<Database>, dir: string): Prom
 
   const standardFiles = [REFERENCE_FILES.standards2022, REFERENCE_FILES.standards2015Middle];
   reports.push(
-    await importOnce(db, 'standards', fingerprintFiles(dir, standardFiles), async (trx) => {
+    await importOnce(db, 'standards', standardsFingerprint(dir, standardFiles), async (trx) => {
       const standards = [...(readStandards2022(dir) ?? []), ...(readStandards2015Middle(dir) ?? [])];
       for (const batch of chunks(dedupeStandards(standards))) {
         await trx
@@ -161,6 +162,12 @@ export async function seedReferenceData(db: Kysely<Database>, dir: string): Prom
     ),
   );
   return reports;
+}
+
+/** The files' fingerprint and the spacing fixes': a changed fix list re-imports the same files. */
+function standardsFingerprint(dir: string, files: string[]): string | null {
+  const filesPrint = fingerprintFiles(dir, files);
+  return filesPrint && `${filesPrint}:${spacingFixesFingerprint()}`;
 }
 
 /** A code listed twice in one source keeps its first statement; an upsert batch cannot hold both. */

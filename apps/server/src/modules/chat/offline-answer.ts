@@ -1,3 +1,4 @@
+import { OFFLINE_DRAFT_NOTICE } from '@ssaem/contracts';
 import type { OfflineRequest } from '../../platform/ai/offline-model.ts';
 import type { RelatedMaterial } from '../library/library.service.ts';
 
@@ -57,34 +58,28 @@ const TOOL_HINTS: { pattern: RegExp; ko: string; en: string }[] = [
   { pattern: /상담|counsel/i, ko: 'AI 도구의 **상담 기록**', en: 'the **counselling record** tools' },
 ];
 
+/** A request for something (a draft, ideas, help), rather than a greeting. */
+const ASKS_FOR_DRAFT =
+  /(써|작성해|만들어|초안|알려|추천해|도와|준비|정리해)\s*(줘|주세요|주십시오|줄래|줄 수|를)?|아이디어|write|draft/i;
+
 /**
- * The offline assistant's answer: it says plainly that no model is connected and how to connect
- * one, and points to what works without a model. Deterministic for the same question.
+ * The offline assistant's answer: one plain sentence that no model wrote it, a draft when the
+ * teacher asked for a document (the document tools' own offline drafter), the shared materials the
+ * library's search finds for the question, and the tools that draft without a model. How to connect
+ * a model is for the super administrator (My Info), so no configuration is named here.
  */
-export function composeOfflineAnswer(request: OfflineRequest): string {
+export function composeOfflineAnswer(
+  request: OfflineRequest,
+  draft: (question: string) => string | null = () => null,
+): string {
   const question = request.lastUserText.trim();
   const korean = HANGUL.test(question) || !question;
   const hints = TOOL_HINTS.filter((hint) => hint.pattern.test(question));
+  const found = libraryLinesOf(request.system);
+  const drafted = question && ASKS_FOR_DRAFT.test(question) ? draft(question) : null;
   if (korean) {
-    const lines = [
-      '지금은 **AI 모델이 연결되어 있지 않아** 오프라인 모드로 답하고 있습니다. 질문 내용을 바탕으로 새 글을 지어 드릴 수는 없어요.',
-      '',
-      '모델을 연결하려면 관리자에게 다음 중 하나의 설정을 요청해 주세요.',
-      '- OpenAI: `OPENAI_API_KEY` (모델은 `AI_MODEL`, 기본 gpt-4.1)',
-      '- 학교·기관 서버의 OpenAI 호환 모델(vLLM, Ollama 등): `AI_BASE_URL`',
-    ];
-    if (hints.length) {
-      lines.push(
-        '',
-        `모델 없이도 ${hints.map((h) => h.ko).join(', ')}은(는) 입력하신 내용으로 기본 형식의 초안을 만들어 드립니다.`,
-      );
-    } else {
-      lines.push(
-        '',
-        '모델 없이도 AI 도구(평가계획, 가정통신문, 회의록, 상담 기록 등)는 입력하신 내용으로 한국 학교 문서 형식의 초안을 만들어 드립니다.',
-      );
-    }
-    const found = libraryLinesOf(request.system);
+    const lines = [OFFLINE_DRAFT_NOTICE];
+    if (drafted) lines.push('', drafted);
     if (found.length) {
       lines.push(
         '',
@@ -92,21 +87,16 @@ export function composeOfflineAnswer(request: OfflineRequest): string {
         ...found.map((m) => `- [${m.title}](${m.url}) — ${m.by}`),
       );
     }
-    if (question) lines.push('', `> 받은 질문: ${question.slice(0, 200)}${question.length > 200 ? '…' : ''}`);
+    lines.push(
+      '',
+      hints.length
+        ? `${hints.map((h) => h.ko).join(', ')}에서 입력하신 내용으로 학교 문서 형식의 초안을 바로 만들 수 있어요.`
+        : 'AI 도구(평가계획, 가정통신문, 회의록, 상담 기록 등)에서 입력하신 내용으로 학교 문서 형식의 초안을 만들 수 있어요.',
+    );
     return lines.join('\n');
   }
-  const lines = [
-    'No AI model is connected, so I am answering in **offline mode** and cannot write a new reply to your question.',
-    '',
-    'To connect a model, ask your administrator to set one of:',
-    '- OpenAI: `OPENAI_API_KEY` (model `AI_MODEL`, default gpt-4.1)',
-    '- an OpenAI-compatible server on your premises (vLLM, Ollama, …): `AI_BASE_URL`',
-    '',
-    hints.length
-      ? `Without a model, ${hints.map((h) => h.en).join(', ')} still drafts the document's standard structure from your input.`
-      : 'Without a model, the AI tools (evaluation plans, parent letters, minutes, counselling records…) still draft documents in the standard Korean school format from your input.',
-  ];
-  const found = libraryLinesOf(request.system);
+  const lines = ['Made a basic draft without an AI connection.'];
+  if (drafted) lines.push('', drafted);
   if (found.length) {
     lines.push(
       '',
@@ -114,7 +104,11 @@ export function composeOfflineAnswer(request: OfflineRequest): string {
       ...found.map((m) => `- [${m.title}](${m.url}) — ${m.by}`),
     );
   }
-  if (question)
-    lines.push('', `> Your question: ${question.slice(0, 200)}${question.length > 200 ? '…' : ''}`);
+  lines.push(
+    '',
+    hints.length
+      ? `${hints.map((h) => h.en).join(', ')} drafts the document's standard structure from your input.`
+      : 'The AI tools (evaluation plans, parent letters, minutes, counselling records…) draft documents in the standard Korean school format from your input.',
+  );
   return lines.join('\n');
 }

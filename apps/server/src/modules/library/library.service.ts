@@ -289,44 +289,49 @@ export function createLibraryService(deps: {
     visible,
 
     /**
-     * Shared materials that answer a question in chat: each meaningful word of the question is
-     * searched in both tabs; items matching more of the words come first.
+     * Shared materials that answer a question in chat, in the library search's own order: the
+     * question's words together (as typed into the search box, title matches first, the teacher's
+     * school before others), then the most specific single words for what is still missing. One
+     * line per title: copies of the same material are one answer.
      */
     async related(actor: Actor, question: string, limit = 5): Promise<RelatedMaterial[]> {
       const words = questionKeywords(question);
       if (words.length === 0) return [];
-      const hits = new Map<number, { card: LibraryCard; words: number }>();
-      for (const word of words) {
-        for (const tab of ['OUR_SCHOOL', 'OTHER_SCHOOLS'] as const) {
-          const found = await searchShared(actor, {
-            tab,
-            keyword: word,
-            filter: 'ALL',
-            pageSize: limit,
-          });
-          for (const card of found.items) {
-            const entry = hits.get(card.id) ?? { card, words: 0 };
-            entry.words += 1;
-            hits.set(card.id, entry);
+      const tabs = ['OUR_SCHOOL', 'OTHER_SCHOOLS'] as const;
+      const found: LibraryCard[] = [];
+      const titles = new Set<string>();
+      const take = async (keyword: string) => {
+        for (const tab of tabs) {
+          if (found.length >= limit) return;
+          const page = await searchShared(actor, { tab, keyword, filter: 'ALL', pageSize: limit * 2 });
+          for (const card of page.items) {
+            const title = card.title.replace(/\s+/g, ' ').trim();
+            if (found.length >= limit || titles.has(title)) continue;
+            titles.add(title);
+            found.push(card);
           }
         }
+      };
+      await take(words.join(' '));
+      if (found.length < limit && words.length > 1) {
+        // A word found in fewer materials says more about the question ("분수" before "학년").
+        const counted = await Promise.all(
+          words.map(async (word) => {
+            const scope = scopeOf(actor, { tab: 'OTHER_SCHOOLS', filter: 'ALL', pageSize: 1 });
+            const count = scope ? await search.count(keywordTerms(word), scope, LIBRARY_COUNT_CAP) : 0;
+            return { word, count };
+          }),
+        );
+        for (const { word } of counted.sort((a, b) => a.count - b.count)) await take(word);
       }
-      return [...hits.values()]
-        .sort(
-          (a, b) =>
-            b.words - a.words ||
-            b.card.likeCount + b.card.bookmarkCount - (a.card.likeCount + a.card.bookmarkCount) ||
-            b.card.id - a.card.id,
-        )
-        .slice(0, limit)
-        .map(({ card }) => ({
-          id: card.id,
-          title: card.title,
-          libraryType: card.libraryType,
-          author: card.author.name,
-          school: card.school?.name ?? null,
-          url: `/v2/library/${card.id}`,
-        }));
+      return found.map((card) => ({
+        id: card.id,
+        title: card.title,
+        libraryType: card.libraryType,
+        author: card.author.name,
+        school: card.school?.name ?? null,
+        url: `/v2/library/${card.id}`,
+      }));
     },
 
     /** Views before yesterday (UTC) are forgotten: they only dedupe a day's counting. */

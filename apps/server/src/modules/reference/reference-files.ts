@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import type { NewSchool, NewStandard } from '../../db/schema.ts';
 import { levelByName } from './code-table.ts';
 
 /**
- * Readers for the shared reference data (../shared/data, see its README for sources and terms).
- * The files stay outside the repository; each reader returns null when its file is absent so the
- * product still starts with what the database already holds.
+ * Readers for the reference data the repository ships in `reference-data/` (its README lists the
+ * sources and terms; REFERENCE_DATA_DIR points elsewhere). Each reader returns null when its file
+ * is absent so the product still starts with what the database already holds.
  */
 export const REFERENCE_FILES = {
   neisSchools: 'schools/neis-schools-2020-12.csv',
@@ -43,6 +44,10 @@ export function fingerprintFiles(dir: string, files: string[]): string | null {
 }
 
 const blank = (value: string | undefined): string | null => (value?.trim() ? value.trim() : null);
+const fixBlank = (value: string | undefined, fix: (text: string) => string): string | null => {
+  const text = blank(value);
+  return text === null ? null : fix(text);
+};
 
 function officeKey(name: string, office: string | undefined): string {
   return `${name.replace(/\s+/g, '')}|${office ?? ''}`;
@@ -120,17 +125,65 @@ function toSchool(input: {
   };
 }
 
+const SPACING_FIXES_FILE = fileURLToPath(new URL('./standard-spacing-fixes.tsv', import.meta.url));
+
+/** The spacing fixes of the 2022 standards (standard-spacing-fixes.tsv): [before, after] pairs. */
+export function readSpacingFixes(): [string, string][] {
+  return readFileSync(SPACING_FIXES_FILE, 'utf8')
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#') && line !== 'before\tafter')
+    .map((line) => line.split('\t') as [string, string]);
+}
+
+/** The fixes' own fingerprint, so a changed list re-imports the standards. */
+export function spacingFixesFingerprint(): string {
+  return createHash('sha256').update(readFileSync(SPACING_FIXES_FILE)).digest('hex').slice(0, 16);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Mends the PDF extract's broken spacing ("유 용성" → "유용성", "누구로살아 갈까" → "누구로 살아갈까"):
+ * each listed fix applies where its text starts a word, never inside another word.
+ */
+export function createSpacingFixer(fixes: [string, string][] = readSpacingFixes()) {
+  const byBefore = new Map(fixes);
+  const pattern = fixes.length
+    ? new RegExp(
+        `(?<![가-힣])(${[...byBefore.keys()]
+          .sort((a, b) => b.length - a.length)
+          .map(escapeRegExp)
+          .join('|')})`,
+        'g',
+      )
+    : null;
+  const once = (text: string) =>
+    pattern ? text.replace(pattern, (found) => byBefore.get(found) ?? found) : text;
+  // Fixes can touch ("누구로살아 갈까" takes two): applied until nothing changes.
+  return (text: string): string => {
+    let current = text;
+    for (let pass = 0; pass < 3; pass++) {
+      const next = once(current);
+      if (next === current) break;
+      current = next;
+    }
+    return current;
+  };
+}
+
 function bracketCode(code: string): string {
   const trimmed = code.trim();
   return trimmed.startsWith('[') ? trimmed : `[${trimmed}]`;
 }
 
-function levelsFromJson(json: string | undefined): string | null {
+function levelsFromJson(json: string | undefined, fix: (text: string) => string): string | null {
   if (!json?.trim()) return null;
   const parsed = JSON.parse(json) as Record<string, string>;
   const levels = Object.entries(parsed)
     .filter(([, description]) => typeof description === 'string' && description.trim())
-    .map(([level, description]) => ({ level, description: description.trim() }));
+    .map(([level, description]) => ({ level, description: fix(description.trim()) }));
   return levels.length ? JSON.stringify(levels) : null;
 }
 
@@ -138,6 +191,7 @@ function levelsFromJson(json: string | undefined): string | null {
 export function readStandards2022(dir: string): NewStandard[] | null {
   const rows = readCsv(dir, REFERENCE_FILES.standards2022);
   if (!rows) return null;
+  const fix = createSpacingFixer();
   return rows
     .filter((row) => row.code && row.statement?.trim())
     .map((row) => ({
@@ -147,9 +201,9 @@ export function readStandards2022(dir: string): NewStandard[] | null {
       gradeBand: row.grade_band ?? '',
       subjectGroup: row.subject_group ?? '',
       subject: blank(row.course) ?? row.subject_group ?? '',
-      area: blank(row.area_elementary_only),
-      statement: (row.statement ?? '').trim(),
-      levels: levelsFromJson(row.levels_json),
+      area: fixBlank(row.area_elementary_only, fix),
+      statement: fix((row.statement ?? '').trim()),
+      levels: levelsFromJson(row.levels_json, fix),
       needsReview: row.needs_review === 'True' ? 1 : 0,
     }));
 }

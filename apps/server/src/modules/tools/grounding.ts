@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { indexGrams } from '../library/search-grams.ts';
+import { topicWeights } from './topic-terms.ts';
 
 export interface GroundedStandard {
   code: string;
@@ -55,7 +55,11 @@ export function normalizeCode(code: string): string {
  */
 export function createGrounding(db: Kysely<Database>) {
   return {
-    /** The standards of a grade and subject, the ones closest to the lesson's goal first. */
+    /**
+     * The standards of a grade and subject, those on the lesson's topic first. `overlap` is above 0
+     * only for a standard that shares a distinctive word with the goal: "물질" or "현상" are in half
+     * the 과학 standards and match nothing on their own, "용해" is in two and picks them.
+     */
     async candidates(curriculum: number, gradeSeq: number, subject: string, goal: string, limit = 30) {
       const band = gradeBandOf(gradeSeq);
       if (!band) return [];
@@ -67,19 +71,18 @@ export function createGrounding(db: Kysely<Database>) {
         .where((eb) => eb.or([eb('subject', '=', subject), eb('subjectGroup', '=', subject)]))
         .orderBy('code')
         .execute();
-      const goalGrams = new Set(indexGrams(goal));
-      const scored = rows.map((row, index) => {
-        const grams = indexGrams(`${row.area ?? ''} ${row.statement}`);
-        const overlap = grams.filter((gram) => gram.length > 1 && goalGrams.has(gram)).length;
-        return {
-          code: row.code,
-          statement: row.statement,
-          area: row.area,
-          levels: levelsOf(row.levels),
-          overlap,
-          index,
-        };
-      });
+      const weigh = topicWeights(
+        goal,
+        rows.map((row) => `${row.area ?? ''} ${row.statement}`),
+      );
+      const scored = rows.map((row, index) => ({
+        code: row.code,
+        statement: row.statement,
+        area: row.area,
+        levels: levelsOf(row.levels),
+        overlap: weigh(`${row.area ?? ''} ${row.statement}`),
+        index,
+      }));
       scored.sort((a, b) => b.overlap - a.overlap || a.index - b.index);
       return scored.slice(0, limit).map(({ index: _index, ...candidate }) => candidate);
     },

@@ -1,3 +1,4 @@
+import type { AiConnection } from '@ssaem/contracts/tools';
 import type { profileUpdateSchema, UsersInfo } from '@ssaem/contracts/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -20,5 +21,14 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (body: ProfileUpdate) => apiRequest<UsersInfo>('/api/v1/users/info', { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersInfoKey }),
+  });
+}
+
+/** The model connection (super administrators only; the server refuses everyone else). */
+export function useAiConnection() {
+  return useQuery({
+    queryKey: ['admin', 'ai-connection'],
+    queryFn: ({ signal }) => apiRequest<AiConnection>('/api/v1/admin/ai-connection', { signal }),
+    staleTime: 60_000,
   });
 }

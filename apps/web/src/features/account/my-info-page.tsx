@@ -2,10 +2,12 @@ import '../../components/form-styles';
 import { Card, Divider, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { UsersInfo } from '@ssaem/contracts/users';
 import { useTranslation } from 'react-i18next';
+import { hasRealmRole } from '../../lib/auth/auth-client';
 import { LicenceCard } from '../licences/components/licence-card';
 import { LicenceKeyForm } from '../licences/components/licence-key-form';
 import { LicenceList } from '../licences/components/licence-list';
 import { useUsersInfo } from './api';
+import { AiConnectionCard } from './components/ai-connection-card';
 import { ProfileForm } from './components/profile-form';
 
 function ProfileSummary({ info }: { info: UsersInfo }) {
@@ -51,6 +53,7 @@ export function MyInfoPage() {
           <Card withBorder radius="lg" padding="lg">
             <ProfileSummary info={info.data} />
           </Card>
+          {hasRealmRole('ROLE_SUPER_ADMIN') ? <AiConnectionCard /> : null}
           <section aria-labelledby="profile-edit-title">
             <Title order={2} fz="h3" id="profile-edit-title" mb="sm">
               {t('profile.editTitle')}

@@ -69,7 +69,7 @@ describe('TextCorrectionViewPage', () => {
     expect(within(list).getByText('‘되어요’의 준말은 ‘돼요’입니다.')).toBeTruthy();
     expect(within(list).getByText(/16번째 글자/)).toBeTruthy();
     // No model was connected: the dictionary engine says so.
-    expect(screen.getByText(/맞춤법 사전으로만 검사했어요/)).toBeTruthy();
+    expect(screen.getByText(/AI 연결 없이 맞춤법 사전으로 검사했어요/)).toBeTruthy();
   });
 
   it('copies the corrected text', async () => {
@@ -107,7 +107,7 @@ describe('TextCorrectionViewPage', () => {
     );
     renderAt(11);
     expect(await screen.findByText('고칠 곳을 찾지 못했어요.')).toBeTruthy();
-    expect(screen.queryByText(/맞춤법 사전으로만/)).toBeNull();
+    expect(screen.queryByText(/AI 연결 없이/)).toBeNull();
   });
 
   it('shows the not-found state for a 404', async () => {

@@ -1,5 +1,7 @@
+import type { UserSettings } from '@ssaem/contracts/chat';
 import type { LessonResult } from '@ssaem/contracts/lesson';
 import type { Code, Publisher } from '@ssaem/contracts/reference';
+import { defaultSharing, type Sharing, type SharingTool } from '@ssaem/contracts/sharing';
 import type { Tool } from '@ssaem/contracts/tools';
 import type { UsersInfo } from '@ssaem/contracts/users';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client';
 import { hasRealmRole } from '../../lib/auth/auth-client';
 import { usersInfoKey, useUsersInfo } from '../account/api';
+import { chatKeys, useUserSettings } from '../chat/api';
 import { useCodes } from '../library/api';
 
 export const toolKeys = {
@@ -285,4 +288,29 @@ export function usePublishers(
     enabled: Boolean(gradeSeq),
     staleTime: 10 * 60_000,
   });
+}
+
+/**
+ * The sharing a tool offers: the teacher's last choice for it (kept in their user settings on the
+ * server, so it follows them from the classroom computer to the staff room's), else the tool's
+ * default — private and uneditable for pupils' work and data. `remember` stores a new choice.
+ */
+export function useToolSharing(tool: SharingTool | undefined) {
+  const queryClient = useQueryClient();
+  const settings = useUserSettings();
+  const remembered = tool ? settings.data?.toolSharing?.[tool] : undefined;
+  return {
+    isReady: !tool || !settings.isLoading,
+    sharing: tool ? (remembered ?? defaultSharing(tool)) : undefined,
+    remember(sharing: Sharing) {
+      if (!tool) return;
+      const toolSharing = { ...(settings.data?.toolSharing ?? {}), [tool]: sharing };
+      queryClient.setQueryData<UserSettings>(chatKeys.settings, (current) =>
+        current ? { ...current, toolSharing } : current,
+      );
+      void apiRequest<UserSettings>('/api/v1/user-settings', { method: 'PUT', body: { toolSharing } }).catch(
+        () => undefined,
+      );
+    },
+  };
 }

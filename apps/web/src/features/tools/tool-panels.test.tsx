@@ -1,4 +1,5 @@
 import { defaultSemester } from '@ssaem/contracts/lesson';
+import { defaultCurriculum } from '@ssaem/contracts/reference';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -161,6 +162,38 @@ describe('feedback panel', () => {
   });
 });
 
+describe('sharing of pupils’ work', () => {
+  const sharingOf = (dialog: HTMLElement) => ({
+    privateChecked: (within(dialog).getByRole('radio', { name: '나만 보기' }) as HTMLInputElement).checked,
+    editable: (within(dialog).getByRole('switch', { name: /편집/ }) as HTMLInputElement).checked,
+  });
+
+  it('opens feedback as 나만 보기 with editing off, and remembers the teacher’s choice for the tool', async () => {
+    let settings: Record<string, unknown> = { toolSharing: {} };
+    const fake = serve([
+      ['GET', '/api/v1/user-settings', () => Response.json(settings)],
+      [
+        'PUT',
+        '/api/v1/user-settings',
+        (_url, call) => {
+          settings = { ...settings, ...(call.body as Record<string, unknown>) };
+          return Response.json(settings);
+        },
+      ],
+    ]);
+    renderAt('/v2/tool/list?tool=feedback');
+    const dialog = await screen.findByRole('dialog', { name: '글쓰기 피드백' });
+    await waitFor(() => expect(sharingOf(dialog)).toEqual({ privateChecked: true, editable: false }));
+
+    fireEvent.click(within(dialog).getByRole('radio', { name: '우리 학교 공개' }));
+    await waitFor(() =>
+      expect(fake.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        toolSharing: { feedback: { accessLevel: 'SCHOOL', editable: false } },
+      }),
+    );
+  }, 20_000);
+});
+
 describe('text correction panel', () => {
   it('sends the typed text and opens the correction view', async () => {
     const fake = serve([
@@ -237,7 +270,8 @@ describe('lesson panel', () => {
     expect(
       (within(dialog).getByRole('radio', { name: `${defaultSemester()}학기` }) as HTMLInputElement).checked,
     ).toBe(true);
-    expect((within(dialog).getByRole('radio', { name: '2015 개정' }) as HTMLInputElement).checked).toBe(true);
+    // No grade yet: the newest curriculum; a grade brings the one it follows this school year.
+    expect((within(dialog).getByRole('radio', { name: '2022 개정' }) as HTMLInputElement).checked).toBe(true);
     expect((within(dialog).getByRole('combobox', { name: '언어' }) as HTMLSelectElement).value).toBe(
       'KOREAN',
     );
@@ -252,6 +286,10 @@ describe('lesson panel', () => {
     const subject = within(dialog).getByRole('combobox', { name: '과목' });
     await waitFor(() => expect(within(subject).getAllByRole('option')).toHaveLength(3));
     fireEvent.change(subject, { target: { value: '13004' } });
+    expect(
+      (within(dialog).getByRole('radio', { name: `${defaultCurriculum(13)} 개정` }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
     expect(isDisabled(submit)).toBe(true);
     fireEvent.change(within(dialog).getByRole('textbox', { name: '수업 목표' }), {
       target: { value: '분모가 같은 분수의 크기를 비교할 수 있다.' },
@@ -266,7 +304,7 @@ describe('lesson panel', () => {
       gradeSeq: 13,
       subjectSeq: 13004,
       semester: defaultSemester(),
-      curriculum: 2015,
+      curriculum: defaultCurriculum(13),
       language: 'KOREAN',
       query: '분모가 같은 분수의 크기를 비교할 수 있다.',
       provider: 'imagen',

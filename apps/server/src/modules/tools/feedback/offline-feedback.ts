@@ -5,7 +5,9 @@ import {
   type FeedbackAreaResult,
   type FeedbackResult,
   type FeedbackScores,
+  OFFLINE_DRAFT_NOTICE,
 } from '@ssaem/contracts';
+import { particleFor, withParticle } from '../korean-particles.ts';
 import { measureText, type TextSignals } from './text-signals.ts';
 
 export interface SpellingFinding {
@@ -21,11 +23,9 @@ const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 const quote = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
-/** 을/를 after a word, by whether its last syllable has a final consonant. */
+/** 을/를 after a word, by its last sound (es-hangul). */
 function objectParticle(word: string): string {
-  const code = word.charCodeAt(word.length - 1) - 0xac00;
-  if (code < 0 || code > 11171) return '을(를)';
-  return code % 28 === 0 ? '를' : '을';
+  return particleFor(word, '을/를');
 }
 
 type Assessment = Omit<FeedbackAreaResult, 'area'>;
@@ -172,7 +172,7 @@ function expression(signals: TextSignals): Assessment {
   else if (many) strengths.push('문장의 끝맺음이 단조롭지 않습니다.');
   if (signals.commonOpening && openingPenalty > 0)
     improvements.push(
-      `'${signals.commonOpening.word}'(으)로 시작하는 문장이 ${signals.commonOpening.count}개입니다. 문장의 시작을 바꾸어 보세요.`,
+      `${withParticle(`'${signals.commonOpening.word}'`, '으로/로')} 시작하는 문장이 ${signals.commonOpening.count}개입니다. 문장의 시작을 바꾸어 보세요.`,
     );
   if (signals.informalMarks.length > 0)
     improvements.push('인터넷 대화체 표현은 글의 분위기에 맞는 말로 바꾸어 주세요.');
@@ -307,15 +307,6 @@ export function draftFeedbackOffline(input: {
   ]
     .filter(Boolean)
     .join(' ');
-  const notices = [
-    'AI 모델이 연결되어 있지 않아 글에서 잴 수 있는 특징(맞춤법 사전, 문장 길이, 어휘 다양도, 문단 수 등)으로 점수와 의견을 만들었습니다.',
-    '점수는 규칙에 따른 추정치이므로 선생님이 확인하고 고쳐 주세요.',
-  ];
-  if (chosen.includes('ideas'))
-    notices.push(
-      '특히 내용·아이디어 점수는 글의 길이와 까닭·예를 드러내는 말로만 추정했으므로, 내용의 깊이와 주제에 맞는지는 선생님이 판단해 주세요.',
-    );
-  if (input.query?.trim()) notices.push('추가 요청 사항은 AI 모델이 연결되면 반영됩니다.');
   return {
     title: input.title,
     totalScore,
@@ -324,6 +315,6 @@ export function draftFeedbackOffline(input: {
     overall,
     teacherFeedback: '',
     engine: 'offline',
-    notice: notices.join(' '),
+    notice: OFFLINE_DRAFT_NOTICE,
   };
 }

@@ -1,5 +1,7 @@
 import { LESSON_SECTION_KEYS, type LessonItem, type LessonSection } from '@ssaem/contracts';
+import { topicOf } from '../draft-text.ts';
 import type { GroundedStandard } from '../grounding.ts';
+import { withParticle } from '../korean-particles.ts';
 
 export type SectionKey = keyof typeof LESSON_SECTION_KEYS;
 export const SECTION_KEYS = Object.keys(LESSON_SECTION_KEYS).map(Number) as SectionKey[];
@@ -43,7 +45,7 @@ const question = (title: string, content: string): DraftItem => ({
 function objectiveOf(goal: string): string {
   const trimmed = goal.trim().replace(/[.。]$/, '');
   if (/(다|요)$/.test(trimmed)) return `${trimmed}.`;
-  return `${trimmed}을(를) 이해하고 설명할 수 있다.`;
+  return `${withParticle(trimmed, '을/를')} 이해하고 설명할 수 있다.`;
 }
 
 /**
@@ -52,7 +54,10 @@ function objectiveOf(goal: string): string {
  */
 export function draftSectionItems(key: SectionKey, brief: LessonBrief): DraftItem[] {
   const minutes = periodMinutes(brief.gradeSeq);
-  const topic = brief.goal.trim().replace(/[.。]$/, '');
+  // What the lesson is about as a noun phrase ("분수의 뜻을 안다" → "분수의 뜻"), for the sentences.
+  const topic = topicOf(brief.goal);
+  const object = withParticle(topic, '을/를');
+  const withTopic = withParticle(topic, '와/과');
   const subject = brief.subjectName ?? '교과';
   const extra = brief.additionalInfo.trim();
   switch (key) {
@@ -63,7 +68,7 @@ export function draftSectionItems(key: SectionKey, brief: LessonBrief): DraftIte
           '성취기준',
           brief.standards.length
             ? brief.standards.map((s) => `${s.code} ${s.statement}`).join('\n')
-            : '이 학년과 교과의 성취기준을 참고 자료에서 찾지 못했습니다. 성취기준을 직접 입력해 주세요.',
+            : '수업 주제와 맞는 성취기준을 참고 자료에서 찾지 못했습니다. 성취기준을 직접 입력해 주세요.',
         ),
         ...(extra ? [text('수업 조건', extra)] : []),
       ];
@@ -71,14 +76,11 @@ export function draftSectionItems(key: SectionKey, brief: LessonBrief): DraftIte
       return [
         activity(
           '동기 유발',
-          `${topic}과(와) 관련된 생활 속 장면을 사진이나 짧은 이야기로 보여 주고, 떠오르는 생각을 짝과 나눕니다.`,
+          `${withTopic} 관련된 생활 속 장면을 사진이나 짧은 이야기로 보여 주고, 떠오르는 생각을 짝과 나눕니다.`,
           5,
         ),
-        question('발문', `우리 생활에서 ${topic}을(를) 만난 적이 있나요? 언제였나요?`),
-        text(
-          '학습 목표 확인',
-          `오늘은 ${objectiveOf(brief.goal).replace(/\.$/, '')}는 것을 목표로 공부합니다.`,
-        ),
+        question('발문', `우리 생활에서 ${object} 만난 적이 있나요? 언제였나요?`),
+        text('학습 목표 확인', `오늘의 목표는 "${objectiveOf(brief.goal).replace(/\.$/, '')}"입니다.`),
       ];
     case 3: {
       // What is left of the period after the introduction (5) and the wrap-up (5 + 3).
@@ -93,7 +95,7 @@ export function draftSectionItems(key: SectionKey, brief: LessonBrief): DraftIte
         ),
         activity(
           '활동 2: 모둠 활동',
-          `모둠별로 ${topic}과(와) 관련된 문제나 과제를 해결하고, 해결 과정을 모둠 칠판에 적어 발표합니다. 모든 학생이 한 가지 역할을 맡습니다.`,
+          `모둠별로 ${withTopic} 관련된 문제나 과제를 해결하고, 해결 과정을 모둠 칠판에 적어 발표합니다. 모든 학생이 한 가지 역할을 맡습니다.`,
           second,
         ),
         activity(
@@ -101,7 +103,7 @@ export function draftSectionItems(key: SectionKey, brief: LessonBrief): DraftIte
           `배운 내용을 새로운 상황에 적용하는 ${subject} 문제를 개별로 풀고 짝과 바꾸어 확인합니다.`,
           main - first - second,
         ),
-        question('핵심 발문', `${topic}을(를) 다른 사람에게 설명한다면 어떻게 말할 수 있을까요?`),
+        question('핵심 발문', `${object} 다른 사람에게 설명한다면 어떻게 말할 수 있을까요?`),
       ];
     }
     case 4:
@@ -112,7 +114,7 @@ export function draftSectionItems(key: SectionKey, brief: LessonBrief): DraftIte
           '학습 목표에 얼마나 도달했는지 손가락 점수(1–5)로 표시하고 어려웠던 점을 적습니다.',
           3,
         ),
-        question('차시 예고', `다음 시간에는 ${topic}을(를) 더 넓혀 새로운 문제에 도전해 봅시다.`),
+        question('차시 예고', `다음 시간에는 ${object} 더 넓혀 새로운 문제에 도전해 봅시다.`),
       ];
     case 5:
       return [
@@ -120,8 +122,8 @@ export function draftSectionItems(key: SectionKey, brief: LessonBrief): DraftIte
         text(
           '평가 기준',
           [
-            `잘함: ${topic}을(를) 정확히 이해하고 새로운 상황에 적용하여 설명할 수 있다.`,
-            `보통: ${topic}을(를) 이해하고 예시를 들어 설명할 수 있다.`,
+            `잘함: ${object} 정확히 이해하고 새로운 상황에 적용하여 설명할 수 있다.`,
+            `보통: ${object} 이해하고 예시를 들어 설명할 수 있다.`,
             `노력 요함: 도움을 받아 ${topic}의 기본 내용을 말할 수 있다.`,
           ].join('\n'),
         ),

@@ -1,4 +1,5 @@
 import {
+  defaultCurriculum,
   defaultSemester,
   LESSON_LANGUAGE_LABELS,
   LESSON_SECTION_KEYS,
@@ -6,6 +7,7 @@ import {
   type LessonResult,
   type LessonSection,
   lessonResultSchema,
+  OFFLINE_DRAFT_NOTICE,
 } from '@ssaem/contracts';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -66,9 +68,6 @@ const modelLessonSchema = z.object({
   ),
 });
 const modelSectionSchema = z.object({ title: z.string(), items: z.array(modelItemSchema) });
-
-const OFFLINE_NOTICE =
-  'AI 모델이 연결되어 있지 않아, 입력하신 수업 목표와 참고 자료의 성취기준으로 만든 기본 초안입니다. 학급 상황에 맞게 고쳐 쓰세요. 모델을 연결하면(OPENAI_API_KEY 또는 AI_BASE_URL) 수업 내용을 새로 만들어 줍니다.';
 
 /**
  * The lesson tool (document-tools.md §3–§7): a lesson plan in parts (goals and standards,
@@ -215,9 +214,9 @@ export function createLessonService(deps: {
     let nextId = 1;
     const sections: LessonSection[] = [];
     if (deps.gateway.info.offline) {
-      // The closest standards to the goal; when nothing overlaps, the first of the grade and subject.
-      const chosen = candidates.filter((c) => c.overlap > 0).slice(0, 2);
-      const standards = chosen.length ? chosen : candidates.slice(0, 1);
+      // Only standards on the lesson's topic: a 용해 lesson cites no 연소 standard, and a topic the
+      // reference data does not cover cites none (the draft says so) rather than an unrelated one.
+      const standards = candidates.filter((c) => c.overlap > 0).slice(0, 2);
       const brief = await briefOf(item, form, standards);
       for (const key of SECTION_KEYS) {
         const numbered = numberSection(
@@ -233,10 +232,9 @@ export function createLessonService(deps: {
         sections.push(numbered.section);
         nextId = numbered.nextId;
       }
+      // Other languages need a model: the draft is in Korean, and says so in the same one sentence.
       const notice =
-        form.language === 'KOREAN'
-          ? OFFLINE_NOTICE
-          : `${OFFLINE_NOTICE} 다른 언어로 쓰려면 모델 연결이 필요해 한국어로 만들었습니다.`;
+        form.language === 'KOREAN' ? OFFLINE_DRAFT_NOTICE : 'AI 연결 없이 한국어로 기본 초안을 만들었어요.';
       return {
         content: lessonResultSchema.parse({
           title: item.title,
@@ -432,7 +430,7 @@ export function createLessonService(deps: {
         gradeName,
         subjectName,
         semester: input.semester ?? defaultSemester(),
-        curriculum: input.curriculum,
+        curriculum: input.curriculum ?? defaultCurriculum(input.gradeSeq),
         language: input.language,
         provider: input.provider,
         additionalInfo: input.additionalInfo,

@@ -257,7 +257,7 @@ function offlineScript(form: CounselParentScriptInput): Script {
     closing: [
       {
         speaker: '교사',
-        text: '오늘 나눈 이야기를 정리하면, 학교에서는 ○○을(를), 가정에서는 ○○을(를) 함께 해 보기로 했습니다.',
+        text: '오늘 나눈 이야기를 정리하면, 학교에서는 ○○, 가정에서는 ○○ 함께 해 보기로 했습니다.',
       },
       {
         speaker: '교사',

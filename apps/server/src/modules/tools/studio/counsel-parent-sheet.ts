@@ -5,7 +5,7 @@ import {
 } from '@ssaem/contracts';
 import { type DocumentNode, doc, heading, paragraph, table } from '@ssaem/documents';
 import {
-  COUNSEL_METHOD_BOXES,
+  counselFacts,
   dotted,
   koreanDateWithDay,
   labelCell,
@@ -15,18 +15,26 @@ import {
 } from './counsel-shared.ts';
 import type { StudioContext } from './studio-tool.ts';
 
+function sheetFacts(form: CounselParentSheetInput, today: Date) {
+  return counselFacts(
+    [form.topic, form.counselSummary, form.requestContent, form.parentOpinion, form.teacherObservation],
+    form.requestContent,
+    today,
+  );
+}
+
 /**
  * The parent counselling record sheet (학부모 상담 기록지, "자동 생성"): a variant of COUNSEL_PARENT
  * chosen by `sheet: true`. The teacher gives the three summaries; the model tidies them into the
  * sheet and proposes follow-ups. counsel-parent.ts dispatches here.
  */
 export const parentSheet = {
-  offline(form: CounselParentSheetInput): ParentCounsel {
+  offline(form: CounselParentSheetInput, context: StudioContext): ParentCounsel {
     return {
       summary: form.counselSummary.trim(),
       parentOpinion: form.parentOpinion.trim(),
       teacherView: form.teacherObservation.trim(),
-      followUps: ['가정과 학교에서 함께 실천할 내용: ○○', '다음 상담 예정일: ○월 ○일(○)'],
+      followUps: ['가정과 학교에서 함께 실천할 내용: ○○', sheetFacts(form, context.today).nextCounselling],
     };
   },
 
@@ -64,9 +72,9 @@ export const parentSheet = {
               labelCell('관계'),
               valueCell(PARENT_RELATION_LABELS[form.relation]),
               labelCell('상담 일시'),
-              valueCell(`${koreanDateWithDay(context.today)} ○○:○○`),
+              valueCell(sheetFacts(form, context.today).when),
             ],
-            [labelCell('상담 방법'), valueCell(COUNSEL_METHOD_BOXES, 3)],
+            [labelCell('상담 방법'), valueCell(sheetFacts(form, context.today).method, 3)],
             [labelCell('상담 주제'), valueCell(form.topic, 3)],
             [labelCell('상담 내용 요약'), valueCell(body.summary || form.counselSummary, 3)],
             [labelCell('학부모 의견'), valueCell(body.parentOpinion || form.parentOpinion, 3)],

@@ -8,7 +8,7 @@ import {
 import { type DocumentNode, doc, heading, paragraph, table } from '@ssaem/documents';
 import { parentSheet } from './counsel-parent-sheet.ts';
 import {
-  COUNSEL_METHOD_BOXES,
+  counselFacts,
   dotted,
   followUpsFor,
   koreanDateWithDay,
@@ -48,18 +48,14 @@ function recordDocument(
   form: CounselParentRecordInput,
   context: StudioContext,
 ): DocumentNode {
+  const facts = recordFacts(form, context.today);
   return doc(
     [
       heading(1, form.title, { textAlign: 'center' }),
       securityNotice(),
       table(
         [
-          [
-            labelCell('상담 일시'),
-            valueCell(`${koreanDateWithDay(context.today)} ○○:○○`),
-            labelCell('상담 방법'),
-            valueCell(COUNSEL_METHOD_BOXES),
-          ],
+          [labelCell('상담 일시'), valueCell(facts.when), labelCell('상담 방법'), valueCell(facts.method)],
           [
             labelCell('대상(학년/반/이름)'),
             valueCell(`○학년 ○반 ${form.studentName} (${COUNSEL_GENDER_LABELS[form.gender]})`),
@@ -80,6 +76,14 @@ function recordDocument(
   );
 }
 
+function recordFacts(form: CounselParentRecordInput, today: Date) {
+  return counselFacts(
+    [form.topic, form.requestContent, form.parentOpinion, form.teacherIntervention],
+    form.futurePlan,
+    today,
+  );
+}
+
 /** COUNSEL_PARENT: the parent counselling record, or the record sheet (`sheet: true`). */
 export const counselParentTool: StudioTool<CounselParentInput, ParentCounsel> = {
   libraryType: COUNSEL_PARENT,
@@ -88,8 +92,8 @@ export const counselParentTool: StudioTool<CounselParentInput, ParentCounsel> = 
   modelSchema: parentCounselSchema,
   offlineNotice: studioNotice('학부모 상담 기록'),
   sensitiveNames: (form) => studentNameVariants(form.studentName),
-  offline(form) {
-    if (form.sheet) return parentSheet.offline(form);
+  offline(form, context) {
+    if (form.sheet) return parentSheet.offline(form, context);
     return {
       summary: form.topic.trim(),
       parentOpinion: form.parentOpinion.trim(),
@@ -97,7 +101,7 @@ export const counselParentTool: StudioTool<CounselParentInput, ParentCounsel> = 
       followUps: [
         ...linesOf(form.futurePlan),
         ...followUpsFor(form.counselSubject),
-        '다음 상담 예정일: ○월 ○일(○)',
+        recordFacts(form, context.today).nextCounselling,
       ],
     };
   },

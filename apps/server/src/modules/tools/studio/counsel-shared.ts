@@ -11,11 +11,35 @@ import {
   tableHeader,
 } from '@ssaem/documents';
 import { z } from 'zod';
+import { type DraftFacts, extractFacts, formatDraftDate, formatShortDate } from '../draft-facts.ts';
 
 /** What every counselling document says first (DOMAIN.md: records of minors are sensitive). */
 export const COUNSEL_SECURITY_NOTICE = '이 기록은 학생 개인정보를 포함하므로 외부에 공유하지 마세요.';
 
 export const COUNSEL_METHOD_BOXES = '□ 대면    □ 전화    □ 온라인';
+
+/** The method boxes with the teacher's method ticked (■ 대면 …), or all empty when not given. */
+export function methodBoxes(method: DraftFacts['method']): string {
+  return (['대면', '전화', '온라인'] as const).map((m) => `${m === method ? '■' : '□'} ${m}`).join('    ');
+}
+
+/**
+ * When and how a counselling took place, from the teacher's own words: the date and time they
+ * typed (the record is dated the day of the counselling, not the day it was written), the method
+ * ticked, and the next counselling date from the plan.
+ */
+export function counselFacts(sources: string[], plan: string, today: Date) {
+  const facts = extractFacts(sources.join('\n'), today);
+  const date = facts.dates[0];
+  const next = extractFacts(plan, today).dates.find(
+    (d) => !date || d.month !== date.month || d.day !== date.day,
+  );
+  return {
+    when: `${date ? formatDraftDate(date) : koreanDateWithDay(today)} ${facts.time ?? '○○:○○'}`,
+    method: methodBoxes(facts.method),
+    nextCounselling: `다음 상담 예정일: ${next ? formatShortDate(next) : '○월 ○일(○)'}`,
+  };
+}
 
 const HEADER_SHADE = '#EEF2F7';
 const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];

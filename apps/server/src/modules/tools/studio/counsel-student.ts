@@ -2,7 +2,7 @@ import { COUNSEL_GENDER_LABELS, type CounselStudentInput, counselStudentInputSch
 import { doc, heading, paragraph, table } from '@ssaem/documents';
 import { z } from 'zod';
 import {
-  COUNSEL_METHOD_BOXES,
+  counselFacts,
   dotted,
   followUpsFor,
   koreanDateWithDay,
@@ -33,12 +33,17 @@ export const counselStudentTool: StudioTool<CounselStudentInput, CounselRecord> 
   modelSchema: counselRecordSchema,
   offlineNotice: studioNotice('학생 상담 기록'),
   sensitiveNames: (form) => studentNameVariants(form.studentName),
-  offline(form) {
+  offline(form, context) {
+    const facts = counselFacts(
+      [form.topic, form.requestContent, form.teacherIntervention],
+      form.futurePlan,
+      context.today,
+    );
     return {
       situation: form.topic.trim(),
       intervention: form.teacherIntervention.trim(),
       futurePlan: linesOf(form.futurePlan),
-      followUps: [...followUpsFor(form.counselSubject), '다음 상담 예정일: ○월 ○일(○)'],
+      followUps: [...followUpsFor(form.counselSubject), facts.nextCounselling],
     };
   },
   prompt(form, context) {
@@ -56,6 +61,11 @@ export const counselStudentTool: StudioTool<CounselStudentInput, CounselRecord> 
       .join('\n');
   },
   toDocument(record, form, context) {
+    const facts = counselFacts(
+      [form.topic, form.requestContent, form.teacherIntervention],
+      form.futurePlan,
+      context.today,
+    );
     const student = `○학년 ○반 ${form.studentName} (${COUNSEL_GENDER_LABELS[form.gender]})`;
     return doc(
       [
@@ -63,12 +73,7 @@ export const counselStudentTool: StudioTool<CounselStudentInput, CounselRecord> 
         securityNotice(),
         table(
           [
-            [
-              labelCell('상담 일시'),
-              valueCell(`${koreanDateWithDay(context.today)} ○○:○○`),
-              labelCell('상담 방법'),
-              valueCell(COUNSEL_METHOD_BOXES),
-            ],
+            [labelCell('상담 일시'), valueCell(facts.when), labelCell('상담 방법'), valueCell(facts.method)],
             [
               labelCell('대상(학년/반/이름)'),
               valueCell(student),

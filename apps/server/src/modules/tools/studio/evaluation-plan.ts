@@ -1,4 +1,4 @@
-import { type EvaluationPlanInput, evaluationPlanInputSchema } from '@ssaem/contracts';
+import { defaultCurriculum, type EvaluationPlanInput, evaluationPlanInputSchema } from '@ssaem/contracts';
 import {
   bulletList,
   type DocumentNode,
@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
+import { extractFacts } from '../draft-facts.ts';
 import { type Grounding, gradeBandOf, normalizeCode } from '../grounding.ts';
 import { type StudioContext, type StudioTool, studioNotice } from './studio-tool.ts';
 
@@ -27,7 +28,9 @@ interface PlanStandard {
 }
 
 /** The form as the generator sees it: the teacher's choices plus what the server looked up. */
-export type EvaluationPlanForm = EvaluationPlanInput & {
+export type EvaluationPlanForm = Omit<EvaluationPlanInput, 'curriculum'> & {
+  /** The teacher's choice, or the curriculum the grade follows this school year. */
+  curriculum: 2015 | 2022;
   resolved?: {
     gradeName: string | null;
     subjectName: string | null;
@@ -152,13 +155,20 @@ function offlinePlan(form: EvaluationPlanForm): PlanBody {
         slots[
           Math.min(slots.length - 1, Math.floor((index * slots.length) / Math.max(standards.length, 1)))
         ]!,
-      unit: standard.area ?? form.query ?? '',
+      // The 영역 the reference data names (elementary), or the unit the teacher named, never the request.
+      unit: standard.area ?? extractFacts(form.query, new Date()).unit ?? '○○ 단원',
       area: standard.area ?? form.resolved?.subjectName ?? '',
       standardCode: standard.code,
       element: evaluationElementOf(standard.statement),
       methods,
     })),
   };
+}
+
+/** 반영 비율 as the teacher gave it ("지필 50 %, 수행 50 %"), else the blanks to fill. */
+function ratioRow(form: EvaluationPlanForm): string[] {
+  const ratio = extractFacts(`${form.title}\n${form.query}`, new Date()).ratio;
+  return ['반영 비율', ratio ? `${ratio.written}%` : '○○%', ratio ? `${ratio.performance}%` : '○○%'];
 }
 
 function rubricTable(standard: PlanStandard, gradeSeq: number) {
@@ -237,7 +247,7 @@ function planDocument(body: PlanBody, form: EvaluationPlanForm, context: StudioC
               tableHeader('지필평가', { backgroundColor: '#EEF2F7' }),
               tableHeader('수행평가', { backgroundColor: '#EEF2F7' }),
             ],
-            ['반영 비율', '60%', '40%'],
+            ratioRow(form),
           ]),
         ]
       : []),
@@ -353,17 +363,21 @@ export async function resolveEvaluationPlan(
         .where('seq', '=', form.publisherAuthorSeq)
         .executeTakeFirst()
     : undefined;
+  const curriculum = form.curriculum ?? defaultCurriculum(form.gradeSeq);
   const candidates = await grounding.candidates(
-    form.curriculum,
+    curriculum,
     form.gradeSeq,
     subjectName,
     `${form.title} ${form.query}`,
     12,
   );
+  // A plan on a named topic cites the standards of that topic only; a plan for the whole semester
+  // (no topic the standards share) takes the grade and subject's standards in order.
   const relevant = candidates.filter((c) => c.overlap > 0);
-  const standards = (relevant.length >= 3 ? relevant : candidates).slice(0, 6);
+  const standards = (relevant.length ? relevant : candidates).slice(0, 6);
   return {
     ...form,
+    curriculum,
     resolved: {
       gradeName,
       subjectName,

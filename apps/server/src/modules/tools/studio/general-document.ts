@@ -13,6 +13,9 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
+import { extractFacts, formatShortDate, whenOf } from '../draft-facts.ts';
+import { documentKindOf, titleFromRequest, withoutRequest } from '../draft-text.ts';
+import { withParticle } from '../korean-particles.ts';
 import { type StudioTool, studioNotice } from './studio-tool.ts';
 
 export const GENERATE_DOCUMENT = 'GENERATE_DOCUMENT';
@@ -27,14 +30,109 @@ const blockSchema = z.object({
 const generalSchema = z.object({ blocks: z.array(blockSchema) });
 type GeneralBody = z.infer<typeof generalSchema>;
 
-/** "가을 운동회 안내문을 만들어 줘" → "가을 운동회 안내문". */
-export function titleFromRequest(query: string): string {
-  const firstLine = query.trim().split(/\n/)[0] ?? '';
-  const cleaned = firstLine
-    .replace(/(을|를)?\s*(만들어|작성해|써)\s*(줘|주세요|주십시오|줄래)?[.!?]*$/u, '')
-    .replace(/[.!?]+$/u, '')
-    .trim();
-  return (cleaned || '새 문서').slice(0, 40);
+export { titleFromRequest };
+
+const block = (
+  kind: GeneralBody['blocks'][number]['kind'],
+  fields: Partial<GeneralBody['blocks'][number]>,
+) => ({
+  kind,
+  level: null,
+  text: null,
+  items: null,
+  rows: null,
+  ...fields,
+});
+
+/** The request's own statements, one a line, without the request words and the facts given rows. */
+function statementsOf(query: string): string[] {
+  return query
+    .split(/\n|(?<=[.!?])\s+/u)
+    .map((line) => withoutRequest(line.replace(/^\s*(?:[-·•*]|\d+[.)])\s*/u, '')))
+    .filter((line) => line.length > 1 && !/^(일시|날짜|장소|대상|준비물|마감|문의)\s*[:：]/u.test(line));
+}
+
+/**
+ * A document drafted from a request without a model: the shape the request names (안내문, 계획서,
+ * 결과 보고서), its facts in the overview table, the teacher's own points as items, and the
+ * school's usual closing sections; blanks (○○) only where the request gave nothing.
+ */
+export function draftGeneralDocument(query: string, title: string, today: Date): GeneralBody {
+  const facts = extractFacts(query, today);
+  const kind = documentKindOf(`${title} ${query}`);
+  const subject =
+    title.replace(/\s*(?:가정통신문|안내문|안내장|안내|계획서|계획|결과 보고서|보고서|협조문|공문)$/u, '') ||
+    title;
+  // The line that names the document is its title, not one of its points.
+  const points = statementsOf(query).filter((line) => line !== title && !title.startsWith(line));
+  const overview = [
+    ['일시', whenOf(facts) ?? '○○○○. ○. ○.(○) ○○:○○'],
+    ['장소', facts.place ?? '○○'],
+    ['대상', facts.target ?? '○○'],
+    ...(facts.supplies ? [['준비물', facts.supplies]] : []),
+    ...(facts.fee ? [['비용', facts.fee]] : []),
+    ...(facts.deadline ? [['마감', `${formatShortDate(facts.deadline)}까지`]] : []),
+  ];
+  const items = points.length ? points : [`${subject}의 세부 내용`];
+  if (kind === 'letter') {
+    return {
+      blocks: [
+        block('paragraph', { text: '학부모님께' }),
+        block('paragraph', { text: `${withParticle(subject, '을/를')} 아래와 같이 안내드립니다.` }),
+        block('heading', { level: 2, text: '1. 개요' }),
+        block('table', { rows: [['항목', '내용'], ...overview] }),
+        block('heading', { level: 2, text: '2. 주요 내용' }),
+        block('bullets', { items }),
+        block('heading', { level: 2, text: '3. 협조 사항' }),
+        block('paragraph', { text: '가정에서도 관심을 가지고 살펴봐 주시기 바랍니다.' }),
+      ],
+    };
+  }
+  if (kind === 'report') {
+    return {
+      blocks: [
+        block('heading', { level: 2, text: '1. 개요' }),
+        block('table', { rows: [['항목', '내용'], ...overview] }),
+        block('heading', { level: 2, text: '2. 추진 내용' }),
+        block('bullets', { items }),
+        block('heading', { level: 2, text: '3. 성과' }),
+        block('bullets', { items: ['참여 학생의 반응과 만족도: ○○', '목표 달성 정도: ○○'] }),
+        block('heading', { level: 2, text: '4. 개선할 점' }),
+        block('bullets', { items: ['○○'] }),
+      ],
+    };
+  }
+  if (kind === 'plan') {
+    return {
+      blocks: [
+        block('heading', { level: 2, text: '1. 목적' }),
+        block('paragraph', {
+          text: `${withParticle(subject, '을/를')} 체계적으로 운영하여 교육 효과를 높이고자 함.`,
+        }),
+        block('heading', { level: 2, text: '2. 방침' }),
+        block('bullets', {
+          items: ['학생의 안전을 최우선으로 하여 운영함.', '모든 학생이 참여할 수 있도록 계획함.'],
+        }),
+        block('heading', { level: 2, text: '3. 세부 추진 계획' }),
+        block('table', { rows: [['항목', '내용'], ...overview] }),
+        block('bullets', { items }),
+        block('heading', { level: 2, text: '4. 기대 효과' }),
+        block('paragraph', {
+          text: `${withParticle(subject, '을/를')} 통해 학생들의 참여와 성장을 이끌어 낼 수 있음.`,
+        }),
+      ],
+    };
+  }
+  return {
+    blocks: [
+      block('heading', { level: 2, text: '1. 개요' }),
+      block('table', { rows: [['항목', '내용'], ...overview] }),
+      block('heading', { level: 2, text: '2. 주요 내용' }),
+      block('bullets', { items }),
+      block('heading', { level: 2, text: '3. 협조 사항' }),
+      block('paragraph', { text: '관련 부서와 담당 교사는 일정에 맞추어 협조해 주시기 바랍니다.' }),
+    ],
+  };
 }
 
 function blocksToDocument(body: GeneralBody, title: string): DocumentNode {
@@ -94,14 +192,9 @@ export const generalDocumentTool: StudioTool<GeneralDocumentInput, GeneralBody> 
   async prepare(form) {
     return { ...form, title: form.title || titleFromRequest(form.query) };
   },
-  // Without a model nothing can be written from a request; the draft holds the request and, when
-  // a template came with it, the template itself to fill in.
-  offline: (form) => ({
-    blocks: [
-      { kind: 'heading', level: 2, text: '요청 내용', items: null, rows: null },
-      { kind: 'paragraph', level: null, text: form.query, items: null, rows: null },
-    ],
-  }),
+  // Without a model the request is drafted into the document it names (never echoed); a template
+  // that came with it follows the draft, to fill in.
+  offline: (form, context) => draftGeneralDocument(form.query, form.title, context.today),
   prompt(form, context) {
     return [
       `문서 이름: ${form.title}`,
@@ -115,15 +208,10 @@ export const generalDocumentTool: StudioTool<GeneralDocumentInput, GeneralBody> 
       .filter(Boolean)
       .join('\n');
   },
-  toDocument(body, form) {
+  toDocument(body, form, context) {
     const built = blocksToDocument(body, form.title);
     const template = documentSchema.safeParse(form.template?.document);
-    if (
-      !template.success ||
-      body.blocks.some((block) => block.kind !== 'heading' && block.text !== form.query)
-    ) {
-      return built;
-    }
+    if (!template.success || context.engine !== 'offline') return built;
     // Offline with a template: the request, then the template's own structure to fill in.
     return doc(
       [...built.content, heading(2, `양식: ${form.template?.fileName ?? ''}`), ...template.data.content],

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { AiGateway } from '../../../platform/ai/gateway.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { Actor } from '../../../policies/actor.ts';
+import { extractFacts, whenOf } from '../draft-facts.ts';
 import { type StudioContext, type StudioTool, studioNotice } from './studio-tool.ts';
 
 export const MEETING_MINUTES = 'MEETING_MINUTES';
@@ -30,13 +31,51 @@ type MinutesBody = z.infer<typeof minutesSchema>;
 
 const SHADE = { backgroundColor: '#EEF2F7' };
 
-function agendaItems(topic: string): string[] {
+/**
+ * The agenda as items: one a line, or numbered ("1. 예산안 2. 수학여행"), or separated by commas or
+ * semicolons; the teacher's own numbers are taken off (the minutes number them once).
+ */
+export function agendaItems(topic: string): string[] {
   const items = topic
-    .split(/\n|(?:^|\s)\d+[.)]\s|;/)
-    .map((line) => line.trim())
-    .filter(Boolean);
+    .replace(/(?:^|\s)(?:제\s*)?\d+\s*(?:호\s*안건|[.)])\s*[:：]?/gu, '\n')
+    .split(/\n|;|,(?=\s*[^\s\d])/u)
+    .map((line) => line.replace(/^\s*(?:안건\s*[:：])?\s*[-·•*]?\s*/u, '').trim())
+    .map((line) => line.replace(/[.。]+$/u, ''))
+    .filter((line) => line.length > 0);
   return items.length ? items : [topic.trim()];
 }
+
+const DECISION_PATTERNS: [RegExp, (typeof MEETING_DECISIONS)[number]][] = [
+  [/수정\s*가결|수정하여\s*가결|수정\s*의결/u, '수정가결'],
+  [/원안\s*(?:대로\s*)?가결|원안\s*의결|원안\s*승인|만장일치로?\s*가결|가결/u, '원안가결'],
+  [/부결/u, '부결'],
+  [/보류|다음\s*회의에서\s*다시/u, '보류'],
+];
+
+/** The decision a note records ("1호 원안가결", "수학여행은 수정 가결"), if it records one. */
+function decisionIn(line: string): (typeof MEETING_DECISIONS)[number] | null {
+  for (const [pattern, decision] of DECISION_PATTERNS) if (pattern.test(line)) return decision;
+  return null;
+}
+
+/** Which agenda item a note is about: its number (1호, 제2호, 2번) or words it shares with the item. */
+function agendaOf(line: string, items: string[]): number | null {
+  const numbered = /(?:제\s*)?(\d+)\s*(?:호|번)/u.exec(line);
+  if (numbered) {
+    const index = Number(numbered[1]) - 1;
+    if (index >= 0 && index < items.length) return index;
+  }
+  let best: { index: number; score: number } | null = null;
+  items.forEach((item, index) => {
+    const words = (item.match(/[가-힣]{2,}/gu) ?? []).map((w) => w.slice(0, 2));
+    const score = words.filter((w) => line.includes(w)).length;
+    if (score > 0 && (!best || score > best.score)) best = { index, score };
+  });
+  return (best as { index: number } | null)?.index ?? null;
+}
+
+const SPEAKERS =
+  /^(위원장|부위원장|교장|교감|간사|행정실장|교원\s*위원|학부모\s*위원|지역\s*위원|위원)\s*[:：]\s*/u;
 
 /** Attendance by role; names only here, in the list the form supplied (DOMAIN.md). */
 function attendance(form: MeetingMinutesInput) {
@@ -55,20 +94,51 @@ function memberCount(form: MeetingMinutesInput): number {
   return listed.size + chairFromOutside;
 }
 
-function offlineMinutes(form: MeetingMinutesInput): MinutesBody {
+/** The facts the notes give about the meeting itself: its number, date, place and quorum. */
+function meetingFacts(form: MeetingMinutesInput, today: Date) {
+  return extractFacts([form.title, form.topic, form.requestContent, form.transcript ?? ''].join('\n'), today);
+}
+
+/**
+ * Minutes without a model: each agenda item with the teacher's own notes under it (attributed to
+ * the role that spoke, when the note says so), the decision the notes record, and the quorum only
+ * as far as the notes or the attendance list tell it.
+ */
+function offlineMinutes(form: MeetingMinutesInput, today: Date): MinutesBody {
+  const items = agendaItems(form.topic);
+  const facts = meetingFacts(form, today);
   const notes = [form.requestContent, form.transcript ?? '']
     .join('\n')
-    .split(/\n+/)
-    .map((line) => line.trim())
-    .filter(Boolean);
+    .split(/\n+|(?<=[.!?])\s+/u)
+    .map((line) => line.replace(/^\s*[-·•*]\s*/u, '').trim())
+    .filter((line) => line && !/재적|성원|개회|폐회/u.test(line));
+  const decisions: MinutesBody['agenda'][number]['decision'][] = items.map(() => '미정');
+  const discussion: { speaker: string; content: string }[][] = items.map(() => []);
+  let current = 0;
+  for (const note of notes) {
+    const about = agendaOf(note, items);
+    if (about !== null) current = about;
+    const decision = decisionIn(note);
+    if (decision) {
+      decisions[current] = decision;
+      continue;
+    }
+    const speaker = SPEAKERS.exec(note);
+    const content = note.replace(SPEAKERS, '').replace(/[.]+$/u, '');
+    discussion[current]?.push({
+      speaker: speaker?.[1]?.replace(/\s+/g, '') ?? '위원',
+      content: `${content}.`,
+    });
+  }
+  const present = facts.quorum.present ?? memberCount(form);
+  const registered = facts.quorum.registered;
   return {
-    opening: `재적 위원 ${memberCount(form)}명 중 ${memberCount(form)}명이 출석하여 성원되었음을 보고하고, 위원장이 개회를 선언함.`,
-    agenda: agendaItems(form.topic).map((title, index) => ({
+    opening: `재적 위원 ${registered ?? '○'}명 중 ${present}명이 출석하여 성원되었음을 보고하고, 위원장이 개회를 선언함.`,
+    agenda: items.map((title, index) => ({
       title,
       presentation: `${title}에 대하여 담당 교원이 제안 설명함.`,
-      discussion:
-        index === 0 && notes.length ? notes.slice(0, 6).map((content) => ({ speaker: '위원', content })) : [],
-      decision: '미정',
+      discussion: discussion[index] ?? [],
+      decision: decisions[index] ?? '미정',
     })),
     otherBusiness: '없음',
   };
@@ -77,13 +147,15 @@ function offlineMinutes(form: MeetingMinutesInput): MinutesBody {
 function minutesDocument(body: MinutesBody, form: MeetingMinutesInput, context: StudioContext) {
   const school = context.schoolName ?? '○○학교';
   const kind = form.meetingKind === 'EXTRA' ? '임시' : '정기';
-  const date = form.meetingDate?.trim() || `${context.today.getFullYear()}. ○. ○.(○) ○○:○○`;
+  const facts = meetingFacts(form, context.today);
+  const date = form.meetingDate?.trim() || whenOf(facts) || `${context.today.getFullYear()}. ○. ○.(○) ○○:○○`;
+  const number = facts.meeting ? `제${facts.meeting.number}${facts.meeting.unit}` : '제○회';
   return doc(
     [
-      heading(1, `${school} 학교운영위원회 제○회 (${kind}) 회의록`, { textAlign: 'center' }),
+      heading(1, `${school} 학교운영위원회 ${number} (${kind}) 회의록`, { textAlign: 'center' }),
       table([
         [tableHeader('일시', SHADE), date],
-        [tableHeader('장소', SHADE), form.place?.trim() || '본교 ○○실'],
+        [tableHeader('장소', SHADE), form.place?.trim() || facts.place || '본교 ○○실'],
         [
           tableHeader('안건', SHADE),
           agendaItems(form.topic)
@@ -211,7 +283,7 @@ export const meetingMinutesTool: StudioTool<MeetingMinutesInput, MinutesBody> = 
   inputSchema: meetingMinutesInputSchema,
   modelSchema: minutesSchema,
   offlineNotice: studioNotice('회의록'),
-  offline: (form) => offlineMinutes(form),
+  offline: (form, context) => offlineMinutes(form, context.today),
   // Members are named in the attendance list only; the model works with roles.
   sensitiveNames: (form) =>
     [

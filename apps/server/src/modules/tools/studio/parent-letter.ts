@@ -10,6 +10,9 @@ import {
   tableHeader,
 } from '@ssaem/documents';
 import { z } from 'zod';
+import { extractFacts, formatShortDate, whenOf } from '../draft-facts.ts';
+import { topicOf, withoutRequest } from '../draft-text.ts';
+import { withParticle } from '../korean-particles.ts';
 import { type StudioContext, type StudioTool, studioNotice } from './studio-tool.ts';
 
 export const PARENT_LETTER = 'PARENT_LETTER';
@@ -38,34 +41,65 @@ function koreanDate(date: Date): string {
   return `${date.getFullYear()}. ${date.getMonth() + 1}. ${date.getDate()}.`;
 }
 
-/** The six details DOMAIN.md lists; the teacher's topic and details fill what they can. */
+/**
+ * What the letter is about, as a noun phrase: the topic when the teacher typed a phrase ("1학기
+ * 학부모 상담 주간"), else the title without its document word ("공개수업 안내" → "공개수업").
+ */
+function subjectOf(title: string, topic: string): string {
+  const phrase = withoutRequest(topic);
+  if (phrase && phrase.length <= 30 && !/[.!?\n]/u.test(phrase) && !/(다|요|니다)$/u.test(phrase))
+    return phrase;
+  const fromTitle = withoutRequest(title)
+    .replace(/\s*(?:가정통신문|안내문|안내장|안내|알림|신청|신청서|동의서|공지)$/u, '')
+    .trim();
+  return fromTitle || topicOf(topic);
+}
+
+/** The teacher's own sentences, as the letter's 내용: one item a sentence, fact-only lines left to their rows. */
+function contentLines(text: string): string[] {
+  return text
+    .split(/\n|(?<=[.!?])\s+/u)
+    .map((line) => line.replace(/^\s*[-·•*]\s*/u, '').trim())
+    .filter((line) => line && !/^(일시|날짜|장소|대상|준비물|마감|제출|문의|비용)\s*[:：]/u.test(line))
+    .map((line) => line.replace(/[.]+$/u, ''));
+}
+
+/** The six details DOMAIN.md lists; every fact the teacher typed fills its row, the rest stay blanks. */
 function offlineBody(form: ParentLetterInput, context: StudioContext): LetterBody {
-  const extra = form.additionalInfo.trim();
+  const text = `${form.topic}\n${form.additionalInfo}`;
+  const facts = extractFacts(text, context.today);
   const apply = form.documentType === 'APPLY';
+  const subject = subjectOf(form.title, form.topic);
+  const when = whenOf(facts, { skipDeadline: true });
+  const lines = contentLines(text);
+  const deadline = facts.deadline ? `${formatShortDate(facts.deadline)}까지` : '○월 ○일(○)까지';
   return {
     greeting: seasonalGreeting(context.today),
-    purpose: `${form.topic.trim()}에 관하여 아래와 같이 안내드립니다.`,
+    purpose: `${withParticle(subject, '을/를')} 아래와 같이 안내드립니다.`,
     details: [
-      { label: '일시', content: '○○○○년 ○월 ○일(○) ○○:○○' },
-      { label: '장소', content: '본교 ○○실' },
-      { label: '대상', content: '○학년 학생 및 학부모' },
-      { label: '내용', content: extra || form.topic.trim() },
+      { label: '일시', content: when ?? '○○○○. ○. ○.(○) ○○:○○' },
+      { label: '장소', content: facts.place ?? '본교 ○○실' },
+      { label: '대상', content: facts.target ?? '○학년 학생 및 학부모' },
+      { label: '내용', content: lines.length ? lines.join(' / ') : subject },
+      ...(facts.supplies ? [{ label: '준비물', content: facts.supplies }] : []),
+      ...(facts.fee ? [{ label: '비용', content: facts.fee }] : []),
       ...(apply
         ? [
             { label: '신청 방법', content: '아래 회신서를 작성하여 자녀 편에 담임 교사에게 제출' },
-            { label: '제출 마감', content: '○월 ○일(○)까지' },
+            { label: '제출 마감', content: deadline },
           ]
         : [{ label: '문의', content: '담임 교사 또는 교무실(☎ ○○○-○○○○)' }]),
     ],
     closing: apply
-      ? '가정에서 내용을 확인하시고 기한 안에 회신서를 제출해 주시기 바랍니다.'
+      ? `가정에서 내용을 확인하시고 ${deadline.replace(/까지$/u, '')}까지 회신서를 제출해 주시기 바랍니다.`
       : '가정에서도 관심을 가지고 살펴봐 주시기 바랍니다.',
-    attachments: [],
+    attachments: apply ? ['회신서 1부'] : [],
   };
 }
 
 /** The reply slip of an APPLY letter, below a cut line (DOMAIN.md). */
-function replySlip(form: ParentLetterInput, schoolName: string) {
+function replySlip(form: ParentLetterInput, schoolName: string, today: Date) {
+  const deadline = extractFacts(`${form.topic}\n${form.additionalInfo}`, today).deadline;
   return [
     paragraph('✂ - - - - - - - - - - - - - - - 절 취 선 - - - - - - - - - - - - - - -', {
       textAlign: 'center',
@@ -80,6 +114,10 @@ function replySlip(form: ParentLetterInput, schoolName: string) {
         [tableHeader('학생 이름', { backgroundColor: '#EEF2F7' }), tableCell('')],
         [tableHeader('보호자 이름', { backgroundColor: '#EEF2F7' }), tableCell('                    (서명)')],
         [tableHeader('동의 여부', { backgroundColor: '#EEF2F7' }), tableCell('□ 동의함     □ 동의하지 않음')],
+        [
+          tableHeader('제출 기한', { backgroundColor: '#EEF2F7' }),
+          tableCell(deadline ? `${formatShortDate(deadline)}까지` : '○월 ○일(○)까지'),
+        ],
       ],
       { colwidths: [30, 70] },
     ),
@@ -126,7 +164,9 @@ export const parentLetterTool: StudioTool<ParentLetterInput, LetterBody> = {
           : []),
         paragraph(koreanDate(context.today), { textAlign: 'center' }),
         heading(2, `${schoolName}장`, { textAlign: 'center' }),
-        ...(form.documentType === 'APPLY' ? [horizontalRule(), ...replySlip(form, schoolName)] : []),
+        ...(form.documentType === 'APPLY'
+          ? [horizontalRule(), ...replySlip(form, schoolName, context.today)]
+          : []),
       ],
       { title: form.title },
     );

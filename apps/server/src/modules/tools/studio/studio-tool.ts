@@ -1,4 +1,4 @@
-import { type StudioResult, studioResultSchema } from '@ssaem/contracts';
+import { OFFLINE_DRAFT_NOTICE, type StudioResult, studioResultSchema } from '@ssaem/contracts';
 import { type DocumentNode, documentSchema } from '@ssaem/documents';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -51,8 +51,9 @@ export interface StudioTool<I, O> {
   prepare?(form: I): Promise<I>;
 }
 
-export function studioNotice(what: string): string {
-  return `AI 모델이 연결되어 있지 않아, 입력하신 내용으로 ${what}의 기본 틀을 채운 초안입니다. 빈칸(○○)을 채우고 학교 상황에 맞게 고쳐 쓰세요. 모델을 연결하면(OPENAI_API_KEY 또는 AI_BASE_URL) 내용을 새로 써 줍니다.`;
+/** The note on an offline draft: one plain sentence, whichever document it is. */
+export function studioNotice(_what: string): string {
+  return OFFLINE_DRAFT_NOTICE;
 }
 
 /** Registers a studio tool's generator and returns its create / update / item operations. */

@@ -1,5 +1,6 @@
-import type { SummaryResult } from '@ssaem/contracts';
-import { stripParticle } from '../korean-particles.ts';
+import { OFFLINE_DRAFT_NOTICE, type SummaryResult } from '@ssaem/contracts';
+import { keywordsOf } from '../draft-text.ts';
+import { stripParticle, withParticle } from '../korean-particles.ts';
 
 const STOPWORDS = new Set([
   '그리고',
@@ -26,8 +27,29 @@ const STOPWORDS = new Set([
 ]);
 
 function termOf(word: string): string | null {
+  // Keywords are nouns: "안다", "있습니다", "읽고" are not.
+  if (!keywordsOf(word, 1).length) return null;
   const term = stripParticle(word);
   return term.length >= 2 && !STOPWORDS.has(term) ? term : null;
+}
+
+/** A sentence as a summary point (개조식): "…합니다." → "…함", "…있다." → "…있음". */
+export function asPoint(sentence: string): string {
+  const s = sentence.trim().replace(/[.!?。]+$/u, '');
+  const rules: [RegExp, string][] = [
+    [/합니다$|한다$/u, '함'],
+    [/됩니다$|된다$/u, '됨'],
+    [/입니다$|이다$/u, '임'],
+    [/습니다$/u, '음'],
+    [/있다$/u, '있음'],
+    [/없다$/u, '없음'],
+    [/었다$/u, '었음'],
+    [/았다$/u, '았음'],
+    [/였다$/u, '였음'],
+    [/했다$/u, '했음'],
+  ];
+  for (const [pattern, ending] of rules) if (pattern.test(s)) return s.replace(pattern, ending);
+  return s;
 }
 
 export function splitSentences(text: string): string[] {
@@ -69,7 +91,7 @@ export function summariseOffline(input: {
     .slice(0, 6);
   const keywords = ranked.map(([keyword]) => ({
     keyword,
-    explanation: (firstSentence.get(keyword) ?? '').slice(0, 120),
+    explanation: asPoint(firstSentence.get(keyword) ?? '').slice(0, 120),
   }));
   const scored = sentences.map((sentence, index) => {
     const terms = termsIn(sentence);
@@ -82,17 +104,14 @@ export function summariseOffline(input: {
     .sort((a, b) => b.score - a.score)
     .slice(0, count)
     .sort((a, b) => a.index - b.index)
-    .map((s) => s.sentence);
+    .map((s) => asPoint(s.sentence));
   const wantsKeywords = input.format !== 'EASY_SUMMARY';
   return {
     title: input.title,
     keywords: wantsKeywords ? keywords : [],
     summary,
     engine: 'offline',
-    notice:
-      input.format === 'KEYWORD_SUMMARY'
-        ? 'AI 모델이 연결되어 있지 않아 원문의 핵심어와 중심 문장을 뽑아 정리했습니다.'
-        : 'AI 모델이 연결되어 있지 않아 쉬운 말로 바꾸어 쓰지 못하고, 원문의 중심 문장을 그대로 정리했습니다.',
+    notice: OFFLINE_DRAFT_NOTICE,
   };
 }
 
@@ -104,11 +123,10 @@ export function topicOutlineOffline(title: string, topic: string): SummaryResult
     summary: [
       `[개요] ${topic}의 뜻과 배경`,
       `[핵심 내용] ${topic}의 중요한 개념 3~5가지`,
-      `[생활과 연결] ${topic}을(를) 학생의 생활에서 찾아보기`,
-      `[더 알아보기] ${topic}와(과) 관련된 질문`,
+      `[생활과 연결] ${withParticle(topic, '을/를')} 학생의 생활에서 찾아보기`,
+      `[더 알아보기] ${withParticle(topic, '와/과')} 관련된 질문`,
     ],
     engine: 'offline',
-    notice:
-      'AI 모델이 연결되어 있지 않아 주제 요약의 틀만 만들었습니다. 모델을 연결하면 내용을 채워 드립니다.',
+    notice: OFFLINE_DRAFT_NOTICE,
   };
 }

@@ -28,7 +28,7 @@ const RULES: { pattern: RegExp; fix: (match: string) => string; reason: string }
     reason: "'뵈어요'가 줄면 '봬요'입니다.",
   },
   {
-    pattern: /몇\s?일(?!곱)/g,
+    pattern: /몇\s?일(?!곱|주)/g,
     fix: () => '며칠',
     reason: "날의 수나 그달의 몇째 날은 '며칠'로 적습니다.",
   },
@@ -52,8 +52,49 @@ const RULES: { pattern: RegExp; fix: (match: string) => string; reason: string }
   { pattern: /웬지/g, fix: () => '왠지', reason: "'왜인지'가 줄면 '왠지'입니다." },
   { pattern: /않하/g, fix: () => '안 하', reason: "'하지 않다'의 뜻으로 '하다' 앞에는 '안'을 띄어 씁니다." },
   { pattern: /익숙치/g, fix: () => '익숙지', reason: "'익숙하지'가 줄면 '익숙지'입니다." },
-  { pattern: /금새/g, fix: () => '금세', reason: "'금시에'가 줄면 '금세'입니다 (지금 바로의 뜻)." },
+  { pattern: /금새/g, fix: () => '금세', reason: "'지금 바로'의 뜻인 '금시에'가 줄면 '금세'입니다." },
+  {
+    pattern: /([있없했었았였겠])슴(?![가-힣])/g,
+    fix: (match) => `${match.slice(0, -1)}음`,
+    reason: "명사형 어미는 '-음'이므로 '-슴'이 아니라 '-음'으로 적습니다.",
+  },
+  {
+    pattern: /([었았였겠있없])읍니다/g,
+    fix: (match) => `${match.slice(0, -3)}습니다`,
+    reason: "'-읍니다'는 옛 표기이고 지금은 '-습니다'로 적습니다.",
+  },
+  { pattern: /왠만/g, fix: () => '웬만', reason: "'어지간하다'의 뜻은 '웬만하다'로 적습니다." },
+  { pattern: /왠일/g, fix: () => '웬일', reason: "'어찌 된 일'의 뜻은 '웬일'로 적습니다." },
+  {
+    pattern: /(?<![가-힣])(할|갈|볼|올|줄|될|쓸|만날|먹을)려고/g,
+    fix: (match) => `${REGULAR_STEM[match.slice(0, -2)] ?? match.slice(0, -3)}려고`,
+    reason: "'-려고'는 줄기에 바로 붙으므로 '하려고', '가려고'처럼 적습니다.",
+  },
+  { pattern: /틈틈히/g, fix: () => '틈틈이', reason: "'틈틈이'로 적습니다." },
+  {
+    pattern: /깨끗히/g,
+    fix: () => '깨끗이',
+    reason: "'-하다'가 붙는 말이라도 'ㅅ' 받침 뒤에서는 '-이'로 적습니다.",
+  },
+  { pattern: /곰곰히/g, fix: () => '곰곰이', reason: "'곰곰이'로 적습니다." },
+  { pattern: /번번히/g, fix: () => '번번이', reason: "겹쳐 쓰는 명사 뒤에서는 '-이'로 적습니다." },
+  { pattern: /(?<![가-힣])구지(?![가-힣])/g, fix: () => '굳이', reason: "'굳이'로 적습니다." },
+  { pattern: /갯수/g, fix: () => '개수', reason: "한자어 '개수(個數)'에는 사이시옷을 넣지 않습니다." },
+  { pattern: /눈쌀/g, fix: () => '눈살', reason: "'눈살'로 적습니다." },
 ];
+
+/** The stem a "-ㄹ려고" misspelling stands for: 할려고 → 하려고, 만날려고 → 만나려고. */
+const REGULAR_STEM: Record<string, string> = {
+  할: '하',
+  갈: '가',
+  볼: '보',
+  올: '오',
+  줄: '주',
+  될: '되',
+  쓸: '쓰',
+  만날: '만나',
+  먹을: '먹으',
+};
 
 /** Corrections for the listed misspellings, in the order they stand in the text. */
 export function commonMisspellings(text: string): TextCorrectionResult['corrections'] {

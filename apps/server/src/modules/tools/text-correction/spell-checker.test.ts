@@ -31,3 +31,31 @@ describe('offline spelling check', () => {
     expect(result.engine).toBe('dictionary');
   });
 });
+
+describe('a spelling check that never breaks a correct word', () => {
+  it('leaves the words a review found broken alone (학부모님께, 다음주, 안내드린, 회신서를)', async () => {
+    const text = '학부모님께 다음주에 안내드린 회신서를 보내 주세요.';
+    const result = await checkSpelling(text);
+    expect(result.corrections).toEqual([]);
+    expect(result.correctedText).toBe(text);
+  });
+
+  it('spaces a pupil’s 급한일이 as 급한 일이, with the rule as a Korean sentence', async () => {
+    const result = await checkSpelling('급한일이 생겼다.');
+    expect(result.corrections).toEqual([
+      {
+        original: '급한일이',
+        suggestion: '급한 일이',
+        reason: "꾸며 주는 말 '급한'과 꾸밈을 받는 말 '일이'는 띄어 씁니다.",
+        position: 0,
+      },
+    ]);
+  });
+
+  it('gives the dictionary’s correction with its particle chosen by the sound', async () => {
+    const result = await checkSpelling('맞춤뻡을 배웠다.');
+    expect(result.corrections[0]?.reason).toBe("'맞춤뻡을'은 사전에 없는 표기입니다. '맞춤법을'로 적습니다.");
+    const other = await checkSpelling('떡복이 맛있다.');
+    expect(other.corrections[0]?.reason).toBe("'떡복이'는 사전에 없는 표기입니다. '떡볶이'로 적습니다.");
+  });
+});

@@ -1,10 +1,12 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Switch.css';
 import { Group, Input, SegmentedControl, Switch } from '@mantine/core';
+import type { SharingTool } from '@ssaem/contracts/sharing';
 import { VISIBILITY_VALUES } from '@ssaem/contracts/text-correction';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { type FieldValues, type Path, type PathValue, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useToolSharing } from '../api';
 
 export type AccessLevel = (typeof VISIBILITY_VALUES)[number];
 
@@ -52,30 +54,48 @@ export function CommonSettings({
 
 type WithSettings = FieldValues & { accessLevel?: AccessLevel | undefined; editable?: boolean | undefined };
 
-/** CommonSettings bound to a panel's form, whose schema carries `accessLevel` and `editable`. */
+/**
+ * CommonSettings bound to a panel's form, whose schema carries `accessLevel` and `editable`. With
+ * `tool` (a new document), the form starts from the teacher's last choice for that tool, or the
+ * tool's default, and a changed choice is remembered; without it (a document made again) the
+ * form keeps the document's own settings.
+ */
 export function FormCommonSettings<TInput extends WithSettings, TOutput>({
   form,
+  tool,
   readOnly = false,
 }: {
   form: UseFormReturn<TInput, unknown, TOutput>;
+  tool?: SharingTool | undefined;
   readOnly?: boolean;
 }) {
   // The names exist on every panel's form (WithSettings); react-hook-form cannot see that generically.
   const accessLevelName = 'accessLevel' as Path<TInput>;
   const editableName = 'editable' as Path<TInput>;
   const [accessLevel, editable] = useWatch({ control: form.control, name: [accessLevelName, editableName] });
+  const { isReady, sharing, remember } = useToolSharing(tool);
+  const applied = useRef(false);
+  useEffect(() => {
+    if (applied.current || !isReady || !sharing) return;
+    applied.current = true;
+    form.setValue(accessLevelName, sharing.accessLevel as PathValue<TInput, Path<TInput>>);
+    form.setValue(editableName, sharing.editable as PathValue<TInput, Path<TInput>>);
+  }, [isReady, sharing, form, accessLevelName, editableName]);
+  const current = {
+    accessLevel: (accessLevel ?? sharing?.accessLevel ?? 'PUBLIC') as AccessLevel,
+    editable: (editable ?? sharing?.editable ?? true) as boolean,
+  };
   return (
     <CommonSettings
-      value={{
-        accessLevel: (accessLevel ?? 'PUBLIC') as AccessLevel,
-        editable: (editable ?? true) as boolean,
-      }}
+      value={current}
       readOnly={readOnly}
       onChange={(patch) => {
+        applied.current = true;
         if (patch.accessLevel)
           form.setValue(accessLevelName, patch.accessLevel as PathValue<TInput, Path<TInput>>);
         if (patch.editable !== undefined)
           form.setValue(editableName, patch.editable as PathValue<TInput, Path<TInput>>);
+        remember({ ...current, ...patch });
       }}
     />
   );

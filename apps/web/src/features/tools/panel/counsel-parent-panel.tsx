@@ -6,6 +6,7 @@ import {
   PARENT_RELATIONS,
   type ParentRelation,
 } from '@ssaem/contracts/counselling';
+import { PRIVATE_SHARING } from '@ssaem/contracts/sharing';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -76,8 +77,7 @@ function CounselParentForm({
       teacherIntervention: '',
       futurePlan: '',
       requestContent: '',
-      accessLevel: 'PRIVATE',
-      editable: true,
+      ...PRIVATE_SHARING,
     },
   });
   const { errors } = form.formState;
@@ -197,7 +197,7 @@ function CounselParentForm({
         minRows={2}
         error={errors.requestContent?.message}
       />
-      <FormCommonSettings form={form} />
+      <FormCommonSettings form={form} tool="counsel-parent" />
     </ToolPanel>
   );
 }

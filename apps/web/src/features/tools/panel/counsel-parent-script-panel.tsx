@@ -10,6 +10,7 @@ import {
   type ScenarioSchoolLevel,
   scenarioTopicsFor,
 } from '@ssaem/contracts/counselling';
+import { PRIVATE_SHARING } from '@ssaem/contracts/sharing';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -61,8 +62,7 @@ function CounselParentScriptForm({ onClose, recreateId, onDone }: RecreatablePan
       topic: [],
       requestContent: '',
       isUseUserTemplate: false,
-      accessLevel: 'PRIVATE',
-      editable: true,
+      ...PRIVATE_SHARING,
     },
   });
   const target = useRecreateTarget('counsel-parent-script', recreateId, (item) => {
@@ -183,7 +183,7 @@ function CounselParentScriptForm({ onClose, recreateId, onDone }: RecreatablePan
         minRows={2}
         error={errors.requestContent?.message}
       />
-      {target.isRecreate ? null : <FormCommonSettings form={form} />}
+      {target.isRecreate ? null : <FormCommonSettings form={form} tool="counsel-parent-script" />}
     </ToolPanel>
   );
 }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Textarea, TextInput } from '@mantine/core';
 import { COUNSEL_PARENT_SHEET_TITLE, counselParentSheetInputSchema } from '@ssaem/contracts/counselling';
+import { PRIVATE_SHARING } from '@ssaem/contracts/sharing';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -45,8 +46,7 @@ function CounselParentSheetForm({
       parentOpinion: '',
       teacherObservation: '',
       requestContent: '',
-      accessLevel: 'PRIVATE',
-      editable: true,
+      ...PRIVATE_SHARING,
     },
   });
   const { errors } = form.formState;
@@ -143,7 +143,7 @@ function CounselParentSheetForm({
         minRows={2}
         error={errors.requestContent?.message}
       />
-      <FormCommonSettings form={form} />
+      <FormCommonSettings form={form} tool="counsel-parent-sheet" />
     </ToolPanel>
   );
 }

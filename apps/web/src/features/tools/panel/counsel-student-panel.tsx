@@ -5,6 +5,7 @@ import {
   COUNSEL_SUBJECTS,
   counselStudentInputSchema,
 } from '@ssaem/contracts/counselling';
+import { PRIVATE_SHARING } from '@ssaem/contracts/sharing';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -45,8 +46,7 @@ function CounselStudentForm({ onClose }: { onClose: () => void }) {
       teacherIntervention: '',
       futurePlan: '',
       requestContent: '',
-      accessLevel: 'PRIVATE',
-      editable: true,
+      ...PRIVATE_SHARING,
     },
   });
   const { errors } = form.formState;
@@ -139,7 +139,7 @@ function CounselStudentForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.requestContent?.message}
       />
-      <FormCommonSettings form={form} />
+      <FormCommonSettings form={form} tool="counsel-student" />
     </ToolPanel>
   );
 }

@@ -2,7 +2,7 @@ import '@mantine/core/styles/SegmentedControl.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { defaultSemester } from '@ssaem/contracts/lesson';
-import { CURRICULA } from '@ssaem/contracts/reference';
+import { CURRICULA, defaultCurriculum } from '@ssaem/contracts/reference';
 import { EVALUATION_TEMPLATE_EXTENSIONS, evaluationPlanInputSchema } from '@ssaem/contracts/studio';
 import { useState } from 'react';
 import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form';
@@ -27,8 +27,8 @@ function baseName(name: string): string {
 }
 
 /**
- * The evaluation plan (document-tools.md §3, §5, §9): grade, subject, semester, curriculum (2022 by
- * default) and title; the standard layout with an optional textbook publisher, or the teacher's
+ * The evaluation plan (document-tools.md §3, §5, §9): grade, subject, semester, curriculum (the one
+ * the grade follows this school year by default) and title; the standard layout with an optional textbook publisher, or the teacher's
  * own template file. With `recreateId` it makes that plan again (PUT).
  */
 export function EvaluationPlanPanel(props: RecreatablePanelProps) {
@@ -44,7 +44,6 @@ function EvaluationPlanForm({ onClose, recreateId, onDone }: RecreatablePanelPro
     mode: 'all',
     defaultValues: {
       title: '',
-      curriculum: 2022,
       semester: defaultSemester(),
       isUserTemplate: false,
       query: '',
@@ -138,6 +137,8 @@ function EvaluationPlanForm({ onClose, recreateId, onDone }: RecreatablePanelPro
                 form.setValue('subjectSeq', undefined as unknown as number, { shouldValidate: true });
                 form.setValue('subject', undefined);
                 form.setValue('publisherAuthorSeq', null);
+                // The curriculum the grade follows this school year; the teacher may choose the other.
+                form.setValue('curriculum', defaultCurriculum(code?.codeSeq));
               }}
               error={fieldState.error?.message}
             />
@@ -190,7 +191,7 @@ function EvaluationPlanForm({ onClose, recreateId, onDone }: RecreatablePanelPro
                 value: String(curriculum),
                 label: t('lesson.curriculumOption', { curriculum }),
               }))}
-              value={String(field.value ?? 2022)}
+              value={String(field.value ?? defaultCurriculum(gradeSeq))}
               onChange={(value) => field.onChange(Number(value))}
             />
           )}
@@ -254,6 +255,7 @@ function EvaluationPlanForm({ onClose, recreateId, onDone }: RecreatablePanelPro
       />
       <FormCommonSettings
         form={form}
+        tool={target.isRecreate ? undefined : 'evaluation-plan'}
         readOnly={target.isRecreate && target.item?.abilities.changeSettings !== true}
       />
     </ToolPanel>

@@ -10,6 +10,7 @@ import {
   type FeedbackArea,
   feedbackInputSchema,
 } from '@ssaem/contracts/feedback';
+import { PRIVATE_SHARING } from '@ssaem/contracts/sharing';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -43,8 +44,7 @@ function FeedbackForm({ onClose }: { onClose: () => void }) {
       targetContent: '',
       gradeSeq: null,
       query: '',
-      accessLevel: 'PUBLIC',
-      editable: true,
+      ...PRIVATE_SHARING,
     },
   });
   const { errors } = form.formState;
@@ -158,7 +158,7 @@ function FeedbackForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.query?.message}
       />
-      <FormCommonSettings form={form} />
+      <FormCommonSettings form={form} tool="feedback" />
     </ToolPanel>
   );
 }

@@ -84,7 +84,7 @@ function GroupPlayLessonPlanForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.requestContent?.message}
       />
-      <FormCommonSettings form={form} />
+      <FormCommonSettings form={form} tool="group-play-lesson-plan" />
     </ToolPanel>
   );
 }

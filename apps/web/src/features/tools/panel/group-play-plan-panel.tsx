@@ -116,7 +116,7 @@ function GroupPlayPlanForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.requestContent?.message}
       />
-      <FormCommonSettings form={form} />
+      <FormCommonSettings form={form} tool="group-play-plan" />
     </ToolPanel>
   );
 }

@@ -9,7 +9,7 @@ import {
   LESSON_PROMPT_SEQ,
   lessonInputSchema,
 } from '@ssaem/contracts/lesson';
-import { CURRICULA } from '@ssaem/contracts/reference';
+import { CURRICULA, defaultCurriculum } from '@ssaem/contracts/reference';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -37,7 +37,6 @@ function LessonForm({ onClose }: { onClose: () => void }) {
     defaultValues: {
       title: '',
       semester: defaultSemester(),
-      curriculum: 2015,
       language: 'KOREAN',
       query: '',
       provider: 'imagen',
@@ -83,6 +82,8 @@ function LessonForm({ onClose }: { onClose: () => void }) {
                 field.onChange(code?.codeSeq);
                 // Subjects belong to a grade: a new grade starts the subject over.
                 form.setValue('subjectSeq', undefined as unknown as number, { shouldValidate: true });
+                // The curriculum the grade follows this school year; the teacher may choose the other.
+                form.setValue('curriculum', defaultCurriculum(code?.codeSeq));
               }}
               error={fieldState.error?.message}
             />
@@ -131,7 +132,7 @@ function LessonForm({ onClose }: { onClose: () => void }) {
           render={({ field }) => (
             <Radio.Group
               label={t('lesson.curriculum')}
-              value={String(field.value ?? 2015)}
+              value={String(field.value ?? defaultCurriculum(gradeSeq))}
               onChange={(value) => field.onChange(Number(value))}
             >
               <Group gap="md" mt={6}>
@@ -186,7 +187,7 @@ function LessonForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.additionalInfo?.message}
       />
-      <FormCommonSettings form={form} />
+      <FormCommonSettings form={form} tool="lesson" />
     </ToolPanel>
   );
 }

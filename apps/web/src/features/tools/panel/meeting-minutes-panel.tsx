@@ -192,7 +192,7 @@ function MeetingMinutesForm({ onClose }: { onClose: () => void }) {
         maxRows={12}
         error={errors.requestContent?.message}
       />
-      <FormCommonSettings form={form} />
+      <FormCommonSettings form={form} tool="meeting-minutes" />
     </ToolPanel>
   );
 }

@@ -120,6 +120,7 @@ function ParentLetterForm({ onClose, recreateId, onDone }: RecreatablePanelProps
       />
       <FormCommonSettings
         form={form}
+        tool={target.isRecreate ? undefined : 'parent-letter'}
         readOnly={target.isRecreate && target.item?.abilities.changeSettings !== true}
       />
     </ToolPanel>

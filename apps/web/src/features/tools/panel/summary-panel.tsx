@@ -173,7 +173,7 @@ function SummaryForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.summaryDetails?.message}
       />
-      <FormCommonSettings form={form} />
+      <FormCommonSettings form={form} tool="summary" />
     </ToolPanel>
   );
 }

@@ -125,7 +125,7 @@ function TextCorrectionForm({ onClose }: { onClose: () => void }) {
           />
         )}
       />
-      <FormCommonSettings form={form} />
+      <FormCommonSettings form={form} tool="text-correction" />
     </ToolPanel>
   );
 }

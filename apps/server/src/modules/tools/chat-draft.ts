@@ -1,0 +1,88 @@
+import { documentKindOf, titleFromRequest, topicOf, withoutRequest } from './draft-text.ts';
+import { draftSectionItems, type SectionKey } from './lesson/lesson-draft.ts';
+import { draftGeneralDocument } from './studio/general-document.ts';
+
+type GeneralBody = ReturnType<typeof draftGeneralDocument>;
+
+/** A drafted document as chat markdown: headings, paragraphs, lists and tables. */
+function markdownOf(title: string, body: GeneralBody): string {
+  const lines = [`### ${title}`];
+  for (const block of body.blocks) {
+    if (block.kind === 'heading' && block.text) lines.push('', `#### ${block.text}`);
+    if (block.kind === 'paragraph' && block.text) lines.push('', block.text);
+    if (block.kind === 'bullets' && block.items?.length)
+      lines.push('', ...block.items.map((item) => `- ${item}`));
+    if (block.kind === 'table' && block.rows?.length) {
+      const [head = [], ...rows] = block.rows;
+      lines.push('', `| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`);
+      for (const row of rows) lines.push(`| ${row.join(' | ')} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
+const COUNSEL_PREPARATION = [
+  '상담 일시와 방법(대면·전화·온라인)을 보호자와 미리 약속했는지 확인하기',
+  '학생의 강점과 최근 관찰 기록(수업 태도, 교우 관계, 과제 제출)을 정리하기',
+  '보호자에게 안내할 학교의 지원 제도와 연락 방법을 준비하기',
+  '학생의 강점으로 이야기를 시작하고, 관찰한 사실을 중심으로 말하기',
+  '다른 학생의 이름과 개인 사정은 말하지 않기',
+  '합의한 내용은 상담 기록으로 남기고 다음 상담 날짜를 정하기',
+];
+
+/** "내일 수업 도입 활동" → "도입 활동": the topic without when, the lesson word or the request noun. */
+function chatTopic(question: string): string {
+  return topicOf(withoutRequest(question))
+    .replace(/^(?:내일|오늘|다음\s*주|이번\s*주)\s+/u, '')
+    .replace(/^(?:수업|우리\s*반)\s+/u, '')
+    .replace(/\s*(?:아이디어|방법|자료|예시|추천)$/u, '')
+    .trim();
+}
+
+/**
+ * What the offline assistant drafts for a request in chat, with the document tools' own offline
+ * drafters: the document a request names, a counselling preparation list, or a lesson's flow on
+ * the question's topic. Null when there is nothing to draft (a greeting, a bare question).
+ */
+export function draftForChat(question: string, today: Date = new Date()): string | null {
+  const q = question.trim();
+  if (q.length < 4) return null;
+  // "평가계획 만드는 법" asks how to use a tool, not for a document: the tool hint answers it.
+  if (
+    /(?:방법|법)(?:을|이|은)?\s|어떻게|무엇|뭐/u.test(q) &&
+    !/(?:써|작성해|만들어)\s*(?:줘|주세요)/u.test(q)
+  )
+    return null;
+  if (/상담/u.test(q)) {
+    return ['### 상담 준비 초안', '', ...COUNSEL_PREPARATION.map((item, i) => `${i + 1}. ${item}`)].join(
+      '\n',
+    );
+  }
+  if (documentKindOf(q) !== 'other' || /공문|협조문/u.test(q)) {
+    const title = titleFromRequest(q);
+    return markdownOf(title, draftGeneralDocument(q, title, today));
+  }
+  const topic = chatTopic(q);
+  if (!topic || !/[가-힣]/u.test(topic)) return null;
+  const brief = {
+    title: topic,
+    goal: topic,
+    gradeSeq: 13,
+    gradeName: null,
+    subjectName: null,
+    additionalInfo: '',
+    standards: [],
+  };
+  const parts: [SectionKey, string][] = [
+    [2, '도입'],
+    [3, '전개'],
+    [4, '정리'],
+  ];
+  const lines = [`### ${topic} 수업 흐름 초안`];
+  for (const [key, label] of parts) {
+    lines.push('', `#### ${label}`);
+    for (const item of draftSectionItems(key, brief))
+      lines.push(`- **${item.title}**${item.minutes ? ` (${item.minutes}분)` : ''}: ${item.content}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,102 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeWebDist, type TestApp } from './build-test-app.ts';
+import { buildDemoWorld, type DemoWorld } from './demo-world.ts';
+import { buildListeningApp } from './listening-app.ts';
+
+const ASSET = `export const greeting = ${JSON.stringify('안녕하세요 선생님 '.repeat(400))};\n`;
+
+let t: TestApp & { origin: string };
+let world: DemoWorld;
+beforeAll(async () => {
+  const dist = createFakeWebDist();
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'app-abc123.js'), ASSET);
+  writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(ASSET));
+  writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(ASSET));
+  t = await buildListeningApp({ WEB_DIST_DIR: dist, AI_OFFLINE_WORD_DELAY_MS: '200' });
+  world = await buildDemoWorld(t);
+});
+afterAll(() => t.close());
+
+/** Node's fetch decodes bodies itself; this asks over raw HTTP so the test sees the wire. */
+async function raw(path: string, headers: Record<string, string> = {}) {
+  const { request } = await import('node:http');
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
+    const req = request(`${t.origin}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('compressed delivery', () => {
+  it('serves hashed assets precompressed by negotiation, cached for a year, decoding to the file', async () => {
+    const brotli = await raw('/assets/app-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(String(brotli.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(ASSET);
+
+    const gzip = await raw('/assets/app-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(ASSET);
+
+    const plain = await raw('/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(ASSET);
+  });
+
+  it('compresses API JSON above 1 KB when the client accepts it, and leaves small answers alone', async () => {
+    const docs = await raw('/api/docs/json', { 'accept-encoding': 'br, gzip' });
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(docs.body).toString()).openapi).toMatch(/^3\./);
+    const gzip = await raw('/api/docs/json', { 'accept-encoding': 'gzip' });
+    expect(JSON.parse(gunzipSync(gzip.body).toString()).openapi).toMatch(/^3\./);
+    expect((await raw('/api/docs/json')).headers['content-encoding']).toBeUndefined();
+    const small = await raw('/healthz', { 'accept-encoding': 'br, gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends the page with no-cache and an ETag, and answers a matching If-None-Match with 304', async () => {
+    const page = await raw('/v2/library/list');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const etag = String(page.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    expect((await raw('/v2/library/list', { 'if-none-match': etag })).status).toBe(304);
+    expect((await raw('/', { 'if-none-match': etag })).status).toBe(304);
+  });
+
+  it('never buffers a server-sent event stream: the first event arrives while the answer is still being written', async () => {
+    const response = await fetch(`${t.origin}/api/agents/chat/openAI`, {
+      method: 'POST',
+      headers: {
+        ...(await world.headersFor('teacher')),
+        'content-type': 'application/json',
+        'accept-encoding': 'br, gzip',
+      },
+      body: JSON.stringify({ text: '분수 수업을 어떻게 시작하면 좋을까요?' }),
+    });
+    expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('no body');
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toContain('data: ');
+    // Offline words come 200 ms apart: the stream is still open after its first event.
+    const next = await reader.read();
+    expect(next.done).toBe(false);
+    await reader.cancel();
+  });
+});
