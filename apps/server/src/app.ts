@@ -17,6 +17,11 @@ import { createChatService } from './modules/chat/chat.service.ts';
 import { GenerationRegistry } from './modules/chat/generation.ts';
 import { composeOfflineAnswer } from './modules/chat/offline-answer.ts';
 import { createUserSettingsService } from './modules/chat/user-settings.service.ts';
+import { createAccessLogRepository } from './modules/classes/access-log.repository.ts';
+import { createAccessLogService } from './modules/classes/access-log.service.ts';
+import { createClassesRepository } from './modules/classes/classes.repository.ts';
+import { classesRoutes } from './modules/classes/classes.routes.ts';
+import { createClassesService } from './modules/classes/classes.service.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createErrorReportRepository } from './modules/error-reports/error-reports.repository.ts';
@@ -37,6 +42,9 @@ import { createLicencesService, createTokenTracker } from './modules/licences/li
 import { createMaterialsRepository } from './modules/materials/materials.repository.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { createMaterialsService } from './modules/materials/materials.service.ts';
+import { createRecordsRepository } from './modules/records/records.repository.ts';
+import { recordsRoutes } from './modules/records/records.routes.ts';
+import { createRecordsService } from './modules/records/records.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
@@ -62,6 +70,9 @@ import { createSchoolMembershipRepository } from './modules/users/school-members
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createUsersBatchRepository } from './modules/users/users-batch.repository.ts';
+import { usersBatchRoutes } from './modules/users/users-batch.routes.ts';
+import { createUsersBatchService } from './modules/users/users-batch.service.ts';
 import { createVerificationRepository } from './modules/users/verification.repository.ts';
 import { createVerificationService } from './modules/users/verification.service.ts';
 import { createAiGateway } from './platform/ai/gateway.ts';
@@ -220,6 +231,23 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
   });
   await app.register(boardRoutes(boardService));
   registerPeriodic(app, 'notice view purge', 60 * 60 * 1000, () => boardService.purgeOldViews());
+  // Classes, rosters and the access log of pupils' data; student records build on them.
+  const accessLogService = createAccessLogService(createAccessLogRepository(db));
+  const classesService = createClassesService({
+    repository: createClassesRepository(db),
+    accessLog: accessLogService,
+    sheets: reader,
+  });
+  await app.register(
+    usersBatchRoutes(
+      createUsersBatchService({
+        repository: createUsersBatchRepository(db),
+        localAccounts: config.EMBEDDED_IDP,
+        sheets: reader,
+      }),
+    ),
+  );
+  await app.register(classesRoutes(classesService, accessLogService));
   const chatRepository = createChatRepository(db);
   const librarySearch = createLibrarySearchIndex(db, database.dialect);
   const libraryRepository = createLibraryRepository(db, librarySearch);
@@ -235,8 +263,8 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     gateway,
     registry: new GenerationRegistry(),
     log: app.log,
-    // Class rosters arrive with the classes feature; until then only names typed into forms are masked.
-    studentNamesOf: async () => [],
+    // The names on the teacher's class rosters never reach the model.
+    studentNamesOf: (userId) => classesService.rosterNamesOf(userId),
     materials: libraryService,
     images: createGeneratedImages(fileStorage, 'chat-images'),
     // With Redis every instance shares the bus, so answers can be re-attached through any of them.
@@ -347,6 +375,22 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     licenceInfo: (userId) => licencesService.licenceInfo(userId),
   });
   await app.register(chatRoutes(chatService, createUserSettingsService(db), briefingService));
+  // Student records: private to their author and the school's administrators, never in the library.
+  const recordsService = createRecordsService({
+    repository: createRecordsRepository(db),
+    classes: classesService,
+    accessLog: accessLogService,
+    reference: referenceService,
+    gateway,
+    licences: tokenTracker,
+    jobs: background.jobs,
+    events: background.events,
+    log: app.log,
+  });
+  await app.register(recordsRoutes(recordsService, classesService));
+  registerPeriodic(app, 'student record draft purge', 60 * 60 * 1000, () =>
+    recordsService.purgeDrafts(new Date(Date.now() - 86_400_000)),
+  );
   app.log.info({ provider: gateway.info.provider, model: gateway.info.modelId }, 'AI provider');
 
   await registerSpa(app, config.WEB_DIST_DIR);

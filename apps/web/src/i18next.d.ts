@@ -1,11 +1,13 @@
 import type account from './locales/ko/account.json';
 import type chat from './locales/ko/chat.json';
+import type classes from './locales/ko/classes.json';
 import type common from './locales/ko/common.json';
 import type documents from './locales/ko/documents.json';
 import type home from './locales/ko/home.json';
 import type landing from './locales/ko/landing.json';
 import type library from './locales/ko/library.json';
 import type pricing from './locales/ko/pricing.json';
+import type records from './locales/ko/records.json';
 import type signup from './locales/ko/signup.json';
 import type site from './locales/ko/site.json';
 import type teacher from './locales/ko/teacher.json';
@@ -30,6 +32,8 @@ declare module 'i18next' {
       documents: typeof documents;
       toolViews: typeof toolViews;
       tools: typeof tools;
+      classes: typeof classes;
+      records: typeof records;
     };
   }
 }

@@ -1,5 +1,6 @@
 export * from './board.ts';
 export * from './chat.ts';
+export * from './classes.ts';
 export * from './common.ts';
 export * from './counselling.ts';
 export * from './documents.ts';
@@ -13,6 +14,9 @@ export * from './licenses.ts';
 export * from './play.ts';
 export * from './reference.ts';
 export * from './sharing.ts';
+export * from './student-record-banned-items.ts';
+export * from './student-record-checks.ts';
+export * from './student-records.ts';
 export * from './studio.ts';
 export * from './summary.ts';
 export * from './text-correction.ts';

@@ -42,6 +42,11 @@ export interface Database {
   notice: NoticeTable;
   noticeAttachment: NoticeAttachmentTable;
   noticeView: NoticeViewTable;
+  classroom: ClassroomTable;
+  classroomStudent: ClassroomStudentTable;
+  studentRecord: StudentRecordTable;
+  studentAccessLog: StudentAccessLogTable;
+  studentRecordDraft: StudentRecordDraftTable;
 }
 
 export interface NoticeTable {
@@ -76,6 +81,82 @@ export interface NoticeViewTable {
   noticeId: number;
   viewer: string;
   viewedOn: string;
+}
+
+export interface ClassroomTable {
+  id: Generated<number>;
+  schoolId: number;
+  schoolYear: number;
+  grade: number;
+  classNumber: number;
+  name: string;
+  homeroomTeacherId: number | null;
+  createdBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ClassroomStudentTable {
+  id: Generated<number>;
+  classroomId: number;
+  number: number;
+  name: string;
+  gender: 'M' | 'F';
+  /** YYYY-MM-DD. */
+  birthDate: string | null;
+  studentUserId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StudentRecordTable {
+  id: Generated<number>;
+  studentId: number;
+  classroomId: number;
+  schoolId: number;
+  schoolYear: number;
+  authorId: number;
+  area: string;
+  /** The subject of 세부능력 및 특기사항; '' for the other areas. */
+  subject: string;
+  content: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StudentAccessLogTable {
+  id: Generated<number>;
+  schoolId: number;
+  actorId: number | null;
+  actorName: string;
+  action: string;
+  classroomId: number | null;
+  classroomLabel: string | null;
+  studentId: number | null;
+  studentLabel: string | null;
+  detail: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+}
+
+export type StudentRecordDraftStatus = 'waiting' | 'running' | 'done' | 'failed';
+
+export interface StudentRecordDraftTable {
+  id: Generated<number>;
+  studentId: number;
+  authorId: number;
+  area: string;
+  subject: string;
+  /** The teacher's keywords, notes and activities (JSON). */
+  observations: string;
+  status: StudentRecordDraftStatus;
+  text: string | null;
+  engine: 'model' | 'offline' | null;
+  notice: string | null;
+  error: string | null;
+  createdAt: string;
+  completedAt: string | null;
 }
 
 export interface SchoolEmailDomainTable {

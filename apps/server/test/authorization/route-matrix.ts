@@ -1,4 +1,5 @@
 import { doc, paragraph, writeDocx } from '@ssaem/documents';
+import { CLASS_RECORD_ROWS } from './class-records-rows.ts';
 import { FORMS, type MatrixPersona, type MatrixWorld, PERSONAS, PNG } from './matrix-world.ts';
 
 /**
@@ -354,6 +355,8 @@ async function freshConversation(w: MatrixWorld): Promise<string> {
 }
 
 export const ROUTE_MATRIX: RouteRow[] = [
+  // Classes, rosters, student records, the access log and users batch create.
+  ...CLASS_RECORD_ROWS,
   // Operations, the API document and the web app: open to everyone.
   ...['/healthz', '/readyz'].map((url) => ({
     route: `GET ${url}`,

@@ -74,8 +74,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'edutech', routeName: 'EduTech', path: '/edutech', group: 'school' },
   { id: 'myEdutech', routeName: 'My EduTech', path: '/my-edutech', group: 'school' },
   { id: 'noticeBoard', routeName: 'Notice board', path: '/notice', group: 'school' },
-  { id: 'myClass', routeName: 'My Class', path: '/my-class', group: 'school' },
-  { id: 'allStudents', routeName: 'all-student management', path: '/students', group: 'school' },
+  { id: 'myClass', routeName: 'My Class', path: '/my-class', group: 'school', roles: TEACHING_ROLES },
+  {
+    id: 'allStudents',
+    routeName: 'all-student management',
+    path: '/students',
+    group: 'school',
+    roles: ['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'],
+  },
   { id: 'myInfo', routeName: 'My Info', path: '/my-info', group: 'me' },
 ];
 

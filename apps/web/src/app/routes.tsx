@@ -2,9 +2,11 @@ import type { ComponentType } from 'react';
 import { type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { chatRoutes } from '../features/chat/routes';
+import { classesRoutes } from '../features/classes/routes';
 import { documentRoutes, immersiveDocumentRoutes } from '../features/documents/routes';
 import { libraryRoutes, sharedLibraryRoute } from '../features/library/routes';
 import { myMaterialsRoutes } from '../features/my-materials/routes';
+import { recordsRoutes } from '../features/records/routes';
 import { immersiveToolViewRoutes, toolViewRoutes } from '../features/tool-views/routes';
 import { toolRoutes } from '../features/tools/routes';
 import { loadPageTexts, type PageNamespace } from '../lib/i18n';
@@ -171,6 +173,8 @@ export const appRoutes: RouteObject[] = [
                   ...documentRoutes,
                   ...toolRoutes,
                   ...toolViewRoutes,
+                  ...classesRoutes,
+                  ...recordsRoutes,
                 ],
               },
             ],

@@ -22,7 +22,9 @@ export type PageNamespace =
   | 'library'
   | 'documents'
   | 'toolViews'
-  | 'tools';
+  | 'tools'
+  | 'classes'
+  | 'records';
 
 // One small chunk per language and namespace: a screen downloads only the texts it shows, in the
 // language shown. Page texts are complete in both languages (locales.test.ts), so the English

@@ -12,6 +12,10 @@ import * as libraryViews from './0010-library-views.ts';
 import * as messageStream from './0011-message-stream.ts';
 import * as schoolMembership from './0012-school-membership.ts';
 import * as noticeBoard from './0013-notice-board.ts';
+import * as classes from './0024-classes.ts';
+import * as studentRecords from './0025-student-records.ts';
+import * as studentAccessLog from './0026-student-access-log.ts';
+import * as studentRecordDrafts from './0027-student-record-drafts.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -31,4 +35,8 @@ export const migrations: Record<string, Migration> = {
   '0011-message-stream': messageStream,
   '0012-school-membership': schoolMembership,
   '0013-notice-board': noticeBoard,
+  '0024-classes': classes,
+  '0025-student-records': studentRecords,
+  '0026-student-access-log': studentAccessLog,
+  '0027-student-record-drafts': studentRecordDrafts,
 };

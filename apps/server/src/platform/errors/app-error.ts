@@ -17,12 +17,14 @@ export class AppError extends Error {
       details?: ErrorDetail[];
       headers?: Record<string, string>;
       cause?: unknown;
+      /** Another status than the catalogue's, where one code covers two cases (E_EXCEL_001 reading an upload: 400). */
+      status?: number;
     } = {},
   ) {
     super(code, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
-    this.status = ERROR_CATALOGUE[code].status;
+    this.status = options.status ?? ERROR_CATALOGUE[code].status;
     this.details = options.details;
     this.headers = options.headers;
   }

@@ -81,7 +81,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isAppError(error)) {
       if (error.headers) reply.headers(error.headers);
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      return sendError(request, reply, error.code, { details: error.details });
+      return sendError(request, reply, error.code, { status: error.status, details: error.details });
     }
     if (error.validation || hasZodFastifySchemaValidationErrors(error)) {
       return sendError(request, reply, 'E_VALIDATION', { details: validationDetails(error, request) });

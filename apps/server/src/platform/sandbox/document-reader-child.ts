@@ -1,4 +1,5 @@
 import type { ReadDocumentOptions, ReadDocumentResult } from '@ssaem/documents';
+import type { SheetColumn } from '../excel/sheet-reader.ts';
 import { serveTasks } from './sandbox-child.ts';
 
 // The document reader's child process: it reads untrusted uploads and nothing else. The library
@@ -11,5 +12,10 @@ serveTasks({
   ): Promise<ReadDocumentResult> {
     const { readDocument } = await import('@ssaem/documents');
     return readDocument(bytes, fileName, options);
+  },
+  // Uploaded spreadsheets (class lists, accounts): checked as hostile zips, then read by exceljs.
+  async readSheet(bytes: Uint8Array, columns: SheetColumn[]) {
+    const { readSheet } = await import('../excel/sheet-reader.ts');
+    return readSheet(bytes, columns);
   },
 });

@@ -3,6 +3,7 @@ import { DOCUMENT_FILE_MESSAGES } from '@ssaem/contracts';
 import { DocumentError, type ReadDocumentOptions, type ReadDocumentResult } from '@ssaem/documents';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
+import { type ReadSheet, type SheetColumn, SheetError } from '../excel/sheet-reader.ts';
 import { createSandboxPool, SandboxFailure, type SandboxLimits, SandboxTaskError } from './sandbox-pool.ts';
 
 /**
@@ -12,6 +13,8 @@ import { createSandboxPool, SandboxFailure, type SandboxLimits, SandboxTaskError
  */
 export type DocumentReader = {
   read(bytes: Uint8Array, fileName: string, options?: ReadDocumentOptions): Promise<ReadDocumentResult>;
+  /** The first worksheet of an uploaded .xlsx by its columns (platform/excel), read the same way. */
+  readSheet<K extends string>(bytes: Uint8Array, columns: readonly SheetColumn<K>[]): Promise<ReadSheet<K>>;
   close(): Promise<void>;
   stats(): { children: number; busy: number; queued: number; pids: number[] };
 };
@@ -39,6 +42,13 @@ export function createDocumentReader(options: {
         throw asDocumentError(error);
       }
     },
+    async readSheet<K extends string>(bytes: Uint8Array, columns: readonly SheetColumn<K>[]) {
+      try {
+        return await pool.run<ReadSheet<K>>('readSheet', [bytes, columns]);
+      } catch (error) {
+        throw asSheetError(error);
+      }
+    },
     close: () => pool.close(),
     stats: () => pool.stats(),
   };
@@ -50,6 +60,24 @@ export function createDocumentReader(options: {
  */
 export function documentFileError(error: DocumentError, path: string): AppError {
   return new AppError('E_FILE_001', { details: [{ path, message: DOCUMENT_FILE_MESSAGES[error.reason] }] });
+}
+
+function asSheetError(error: unknown): Error {
+  if (error instanceof SandboxTaskError && error.remote.name === 'SheetError') {
+    return new SheetError(
+      (error.remote.reason ?? 'unreadable') as SheetError['reason'],
+      error.remote.message,
+    );
+  }
+  if (error instanceof SandboxFailure && error.kind !== 'busy' && error.kind !== 'closed') {
+    return new SheetError('unreadable', '파일을 읽는 데 자원이 너무 많이 들어 열지 않았습니다.', {
+      cause: error,
+    });
+  }
+  const mapped = asDocumentError(error);
+  return mapped instanceof DocumentError
+    ? new SheetError('unreadable', '엑셀 파일을 읽을 수 없습니다.')
+    : mapped;
 }
 
 function asDocumentError(error: unknown): Error {
