@@ -12,6 +12,10 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // Features are built side by side, so a database may have run a later-numbered migration
+    // before an earlier one arrives; each migration touches only its own tables, so order among
+    // them does not matter.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
