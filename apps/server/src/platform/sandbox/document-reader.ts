@@ -1,3 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DOCUMENT_FILE_MESSAGES } from '@ssaem/contracts';
 import { DocumentError, type ReadDocumentOptions, type ReadDocumentResult } from '@ssaem/documents';
@@ -34,22 +39,40 @@ export function createDocumentReader(options: {
         'a document reader process was stopped',
       ),
   });
+  // The bytes reach a child as a file in a private folder, not through the IPC channel: serialising
+  // megabytes there means copies in the API process, and each copy is external memory that makes
+  // V8 mark the whole heap — a pause every request feels.
+  const handOver = mkdtempSync(join(tmpdir(), 'ssaem-reader-'));
+  async function withHandedOver<T>(bytes: Uint8Array, run: (path: string) => Promise<T>): Promise<T> {
+    const path = join(handOver, randomUUID());
+    await writeFile(path, bytes, { mode: 0o600 });
+    try {
+      return await run(path);
+    } finally {
+      await rm(path, { force: true });
+    }
+  }
   return {
     async read(bytes, fileName, readOptions = {}) {
       try {
-        return await pool.run<ReadDocumentResult>('readDocument', [bytes, fileName, readOptions]);
+        return await withHandedOver(bytes, (path) =>
+          pool.run<ReadDocumentResult>('readDocument', [path, fileName, readOptions]),
+        );
       } catch (error) {
         throw asDocumentError(error);
       }
     },
     async readSheet<K extends string>(bytes: Uint8Array, columns: readonly SheetColumn<K>[]) {
       try {
-        return await pool.run<ReadSheet<K>>('readSheet', [bytes, columns]);
+        return await withHandedOver(bytes, (path) => pool.run<ReadSheet<K>>('readSheet', [path, columns]));
       } catch (error) {
         throw asSheetError(error);
       }
     },
-    close: () => pool.close(),
+    async close() {
+      await pool.close();
+      rmSync(handOver, { recursive: true, force: true });
+    },
     stats: () => pool.stats(),
   };
 }
