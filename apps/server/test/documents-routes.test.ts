@@ -438,9 +438,12 @@ describe('library items as documents', () => {
     ).json()) as DocumentBody;
     expect(read.document.type).toBe('doc');
     expect((await call('teacher', 'GET', `/api/v1/document/library/${pending}/export`)).status).toBe(404);
-    expect(
-      (await call('teacher', 'PUT', `/api/v1/document/library/${pending}`, { document: doc([]) })).status,
-    ).toBe(409);
+    const unfinished = await call('teacher', 'PUT', `/api/v1/document/library/${pending}`, {
+      document: doc([]),
+    });
+    expect(unfinished.status).toBe(409);
+    // Its own code: E_CONFLICT_001 means a taken user name and nothing else.
+    expect(((await unfinished.json()) as { code: string }).code).toBe('E_NOT_READY');
   });
 });
 

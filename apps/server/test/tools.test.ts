@@ -110,12 +110,12 @@ describe('tool catalogue', () => {
         .details[0].message,
     ).toBe('색상은 #RRGGBB 형식입니다.');
     expect((await call('superAdmin', 'POST', '/api/v1/tool', newTool('LESSON'))).json().code).toBe(
-      'E_CONFLICT_002',
+      'E_TOOL_CODE_TAKEN',
     );
     const lesson = (await call('superAdmin', 'GET', '/api/v1/tool/list?codeName=LESSON')).json()[0];
     expect(
       (await call('superAdmin', 'PUT', `/api/v1/tool/${lesson.id}`, { codeName: 'LESSON_TWO' })).json().code,
-    ).toBe('E_IMMUTABLE_VALUE_001');
+    ).toBe('E_TOOL_CODE_IMMUTABLE');
     expect(
       (await call('superAdmin', 'PUT', `/api/v1/tool/${lesson.id}`, { promptSeq: 9999 })).statusCode,
     ).toBe(404);

@@ -216,7 +216,7 @@ export function createDocumentsService(deps: {
     ): Promise<LibraryDocument> {
       const item = await visible(actor, id);
       if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
-      if (item.status !== 3) throw new AppError('E_CONFLICT_001');
+      if (item.status !== 3) throw new AppError('E_NOT_READY');
       const title = changes.title ?? item.title;
       const edited = validDocument(changes.document);
       const document: DocumentNode = { ...edited, attrs: { ...edited.attrs, title } };

@@ -432,7 +432,7 @@ export function createLibraryService(deps: {
     /** The actor's own editable copy, private until they share it. */
     async copy(actor: Actor, id: number) {
       const item = await allowed(actor, id, 'copy');
-      if (item.status !== 3) throw new AppError('E_CONFLICT_001');
+      if (item.status !== 3) throw new AppError('E_NOT_READY');
       const copyId = await library.copyAsOwn(item, actor);
       const copy = await library.find(copyId);
       if (!copy) throw new AppError('E_NOT_FOUND');

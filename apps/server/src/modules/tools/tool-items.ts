@@ -69,7 +69,7 @@ export function createToolItems<T extends z.ZodType>(deps: {
     async saveResult(actor: Actor, id: number, changes: { title?: string | undefined; result?: unknown }) {
       const item = await visible(actor, id);
       if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
-      if (item.status !== 3) throw new AppError('E_CONFLICT_001');
+      if (item.status !== 3) throw new AppError('E_NOT_READY');
       const content =
         changes.result === undefined ? undefined : JSON.stringify(deps.resultSchema.parse(changes.result));
       await deps.library.setStatus(item.id, 3, {
@@ -82,7 +82,7 @@ export function createToolItems<T extends z.ZodType>(deps: {
     async copy(actor: Actor, id: number) {
       const item = await visible(actor, id);
       if (!canOnMaterial(actor, 'copy', asMaterial(item))) throw new AppError('E_FORBIDDEN');
-      if (item.status !== 3) throw new AppError('E_CONFLICT_001');
+      if (item.status !== 3) throw new AppError('E_NOT_READY');
       return { id: await deps.library.copyAsOwn(item, actor) };
     },
     async remove(actor: Actor, id: number) {

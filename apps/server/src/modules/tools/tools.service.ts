@@ -95,7 +95,7 @@ export function createToolsService(repository: ToolsRepository) {
     ) {
       requireSuperAdmin(actor);
       await checkReferences(input);
-      if (await repository.findToolByCode(input.codeName)) throw new AppError('E_CONFLICT_002');
+      if (await repository.findToolByCode(input.codeName)) throw new AppError('E_TOOL_CODE_TAKEN');
       const parentId = input.parentId ?? null;
       const id = await repository.insertTool({
         parentId,
@@ -123,7 +123,7 @@ export function createToolsService(repository: ToolsRepository) {
       const row = await repository.findTool(id);
       if (!row) throw new AppError('E_NOT_FOUND');
       await checkReferences(input);
-      if (input.codeName && input.codeName !== row.codeName) throw new AppError('E_IMMUTABLE_VALUE_001');
+      if (input.codeName && input.codeName !== row.codeName) throw new AppError('E_TOOL_CODE_IMMUTABLE');
       const { sort, parentId, ...rest } = input;
       await repository.updateTool(id, { ...definedOnly(rest), updatedAt: new Date().toISOString() });
       if (parentId !== undefined && parentId !== row.parentId)

@@ -358,7 +358,7 @@ export function createLessonService(deps: {
   async function editable(actor: Actor, id: number) {
     const item = await items.visible(actor, id);
     if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
-    if (item.status !== 3 || !item.content) throw new AppError('E_CONFLICT_001');
+    if (item.status !== 3 || !item.content) throw new AppError('E_NOT_READY');
     return { item, lesson: lessonResultSchema.parse(JSON.parse(item.content)) };
   }
 
