@@ -82,6 +82,7 @@ import { registerIdentity } from './platform/auth/identity.ts';
 import { loadSecret } from './platform/auth/oidc-keys.ts';
 import { AppError } from './platform/errors/app-error.ts';
 import { registerErrorHandler } from './platform/errors/error-handler.ts';
+import { capConnectionsPerAddress, trustedProxies } from './platform/http/connections.ts';
 import { registerCompression } from './platform/http/compression.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
@@ -123,7 +124,9 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: trustedProxies(config.TRUST_PROXY).length ? trustedProxies(config.TRUST_PROXY) : false,
+    // A request must arrive whole within this time; a trickling body is cut off.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
     // Read in genReqId instead, so an unsafe caller-supplied id is replaced rather than echoed.
     requestIdHeader: false,
     // Requests Node's parser rejects (e.g. raw bytes in the path) still get the error shape.
@@ -141,6 +144,7 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  capConnectionsPerAddress(app.server, config.MAX_CONNECTIONS_PER_ADDRESS, trustedProxies(config.TRUST_PROXY));
   if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -72,6 +72,15 @@ export const configSchema = z.object({
   READER_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(768),
   /** CPU seconds reading one file may take before it is stopped and the file refused. */
   READER_CPU_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Reverse proxies allowed to set X-Forwarded-*: addresses, CIDR ranges or `loopback`, comma-separated. */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[\w.:/, -]*$/, 'addresses, CIDR ranges or loopback, separated by commas')
+    .optional(),
+  /** Open connections one client address may hold (trusted proxies excepted). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(256),
+  /** Seconds a client has to send a whole request, headers and body (slow uploads included). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

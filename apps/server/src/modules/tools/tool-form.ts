@@ -5,7 +5,8 @@ export const MAX_TOOL_FILE_BYTES = 20 * 1024 * 1024;
 
 /**
  * A tool's form: JSON, or multipart with the form as JSON in one field (`inputDto`, `data`) and
- * the files beside it (document-tools.md §7).
+ * the files beside it (document-tools.md §7). The form may come as a plain field or as a Blob part
+ * (Content-Type application/json), as Spring-style and browser clients send it.
  */
 export async function readToolForm(
   request: FastifyRequest,
@@ -18,19 +19,25 @@ export async function readToolForm(
   for await (const part of request.parts({
     limits: { fileSize: MAX_TOOL_FILE_BYTES + 1, files: options.maxFiles },
   })) {
-    if (part.type === 'file') {
+    if (part.type === 'file' && formFields.has(part.fieldname)) {
+      input = parseForm((await part.toBuffer()).toString('utf8'));
+    } else if (part.type === 'file') {
       const bytes = await part.toBuffer();
       if (part.file.truncated) throw new AppError('E_PAYLOAD_TOO_LARGE');
       files.push({ bytes, filename: part.filename || 'upload' });
     } else if (formFields.has(part.fieldname)) {
-      try {
-        input = JSON.parse(String(part.value));
-      } catch {
-        throw new AppError('E_VALIDATION');
-      }
+      input = parseForm(String(part.value));
     }
   }
   return { input, files };
+}
+
+function parseForm(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('E_VALIDATION');
+  }
 }
 
 /** Schema problems of a tool form, as the error shape's details (the spec's messages kept). */

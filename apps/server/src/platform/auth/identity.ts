@@ -54,9 +54,15 @@ export async function registerIdentity(
     const provider = await createEmbeddedProvider(config, db);
     await app.register(middie);
     const handle = provider.callback();
+    const origin = new URL(config.PUBLIC_URL);
     // Every path under the realm belongs to the provider except userinfo, which we serve.
     app.use(REALM_PATH, (req, res, next) => {
       if (`${REALM_PATH}${req.url ?? ''}`.startsWith(USERINFO_PATH)) return next();
+      // The provider builds its endpoints (discovery, redirects) from the request's host; they
+      // come from PUBLIC_URL instead, whatever Host or X-Forwarded-Host a caller sends.
+      req.headers.host = origin.host;
+      req.headers['x-forwarded-host'] = origin.host;
+      req.headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
       return handle(req, res);
     });
     const login = createLoginService(createUsersRepository(db), createLoginRepository(db));

@@ -25,6 +25,9 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'E_UNSUPPORTED_MEDIA_TYPE',
 };
 
+/** The multipart parser's plain errors: a client's broken body, not a fault of ours. */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of multipart data)/;
+
 function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'E_UNAUTHORIZED';
   if (status === 403) return 'E_FORBIDDEN';
@@ -90,6 +93,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (mapped) {
       const status = mapped === 'E_VALIDATION' ? 400 : ERROR_CATALOGUE[mapped].status;
       return sendError(request, reply, mapped, { status });
+    }
+    if (error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message)) {
+      return sendError(request, reply, 'E_VALIDATION', { status: 400 });
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
