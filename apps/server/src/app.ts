@@ -82,8 +82,8 @@ import { registerIdentity } from './platform/auth/identity.ts';
 import { loadSecret } from './platform/auth/oidc-keys.ts';
 import { AppError } from './platform/errors/app-error.ts';
 import { registerErrorHandler } from './platform/errors/error-handler.ts';
-import { capConnectionsPerAddress, trustedProxies } from './platform/http/connections.ts';
 import { registerCompression } from './platform/http/compression.ts';
+import { capConnectionsPerAddress, trustedProxies } from './platform/http/connections.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import { registerSpa } from './platform/http/spa.ts';
@@ -144,7 +144,11 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  capConnectionsPerAddress(app.server, config.MAX_CONNECTIONS_PER_ADDRESS, trustedProxies(config.TRUST_PROXY));
+  capConnectionsPerAddress(
+    app.server,
+    config.MAX_CONNECTIONS_PER_ADDRESS,
+    trustedProxies(config.TRUST_PROXY),
+  );
   if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

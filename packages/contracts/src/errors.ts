@@ -41,7 +41,11 @@ export const ERROR_CATALOGUE = {
     ko: '아직 만드는 중인 자료입니다. 완성된 뒤에 다시 시도해 주세요.',
     en: 'This material is still being made. Try again once it is finished.',
   },
-  E_TOOL_CODE_TAKEN: { status: 409, ko: '이미 쓰고 있는 도구 코드입니다.', en: 'This tool code is already in use.' },
+  E_TOOL_CODE_TAKEN: {
+    status: 409,
+    ko: '이미 쓰고 있는 도구 코드입니다.',
+    en: 'This tool code is already in use.',
+  },
   E_TOOL_CODE_IMMUTABLE: {
     status: 400,
     ko: '도구 코드는 바꿀 수 없습니다.',

@@ -1,6 +1,6 @@
-import { BlockList, isIPv6 } from 'node:net';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { BlockList, isIPv6 } from 'node:net';
 
 /**
  * Which peers may speak for the client (X-Forwarded-For, -Proto, -Host): only the reverse proxies
