@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -33,11 +33,14 @@ export async function buildTestApp(
   options: { database?: DatabaseHandle; onRoute?: AppDependencies['onRoute'] } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
+  // Both folders are this app's own and go when it closes (unless a test named its own).
+  const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-data-'));
+  const webDist = createFakeWebDist();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'ssaem-data-')),
-    WEB_DIST_DIR: createFakeWebDist(),
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDist,
     // Tests send many messages quickly; the per-minute cap has its own test.
     CHAT_REQUESTS_PER_MINUTE: '10000',
     // Likewise uploads; the upload allowance has its own test.
@@ -53,6 +56,8 @@ export async function buildTestApp(
     close: async () => {
       await app.close();
       if (!options.database) await database.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(webDist, { recursive: true, force: true });
     },
   };
 }
