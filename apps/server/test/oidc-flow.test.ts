@@ -75,6 +75,9 @@ describe('embedded OpenID provider', () => {
     await expect(client.refreshTokenGrant(config, refreshed.refresh_token ?? '')).rejects.toMatchObject({
       error: 'invalid_grant',
     });
+    // And so is every access token of the chain, at once rather than when it expires.
+    expect((await userinfo(refreshed.access_token)).status).toBe(401);
+    expect((await userinfo(tokens.access_token)).status).toBe(401);
   });
 
   it('ends the session on logout: refresh fails and the session access token is refused', async () => {

@@ -163,6 +163,16 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
     },
     renderError: renderProviderError,
   });
+  // A replayed refresh token revokes its grant; the chain's access tokens are JWTs the provider
+  // cannot recall, so their session goes on the denylist and the API refuses them at once.
+  provider.on('grant.revoked', (ctx: KoaContextWithOIDC) => {
+    const sid = ctx.oidc.entities.RefreshToken?.sessionUid;
+    if (!sid) return;
+    denySessions(db, [sid], ACCESS_TOKEN_TTL_SECONDS).catch((error: unknown) =>
+      ctx.oidc.provider.emit('server_error', ctx, error),
+    );
+  });
+  // Koa reads the protocol from X-Forwarded-Proto, which the realm mount pins to PUBLIC_URL's.
   provider.proxy = true;
   return provider;
 }
