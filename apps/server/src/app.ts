@@ -170,13 +170,18 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10, fields: 50 } });
   registerUploadRateLimit(app, config.UPLOADS_PER_MINUTE);
   await registerOpenApi(app, config.PUBLIC_URL);
-  await registerIdentity(app, config, database.db);
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    log: app.log,
+  });
+  await registerIdentity(app, config, database.db, mailer);
 
   const db = database.db;
   const background = createBackground(config, db, app.log);
   app.addHook('onReady', () => background.start());
   app.addHook('onClose', () => background.stop());
-  const mailer = createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const referenceService = createReferenceService(createReferenceRepository(db));
   const errorReportService = createErrorReportService(createErrorReportRepository(db));
   const usersRepository = createUsersRepository(db);

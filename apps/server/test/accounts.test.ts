@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoginRepository } from '../src/modules/auth/login.repository.ts';
 import { createLoginService } from '../src/modules/auth/login.service.ts';
 import { createUsersRepository } from '../src/modules/users/users.repository.ts';
+import { createVerificationRepository } from '../src/modules/users/verification.repository.ts';
+import { createVerificationService } from '../src/modules/users/verification.service.ts';
+import { createMailer } from '../src/platform/mail/mailer.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { buildDemoWorld, type DemoWorld } from './demo-world.ts';
 
@@ -147,6 +150,10 @@ describe('sign-up', () => {
     const login = createLoginService(
       createUsersRepository(t.database.db),
       createLoginRepository(t.database.db),
+      createVerificationService(
+        createVerificationRepository(t.database.db),
+        createMailer({ db: t.database.db, smtpUrl: undefined, from: 'test@ssaem.local', log: t.app.log }),
+      ),
     );
     expect(
       (await login.signIn({ username: 'newteacher', password: 'safe-pass-42', ip: '1.1.1.1' })).outcome,

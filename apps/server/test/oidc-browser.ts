@@ -79,6 +79,24 @@ export async function signIn(
   password: string,
   browser = new TestBrowser(origin),
 ): Promise<SignInResult> {
+  return signInThrough(
+    config,
+    origin,
+    (loginUrl) => browser.request(`${loginUrl}/login`, { method: 'POST', form: { username, password } }),
+    browser,
+  );
+}
+
+/**
+ * The same flow with the login page's step given by the caller: `submit` gets the interaction's
+ * URL and answers the response that finishes it (a redirect back to the provider).
+ */
+export async function signInThrough(
+  config: client.Configuration,
+  origin: string,
+  submit: (loginUrl: string) => Promise<Response>,
+  browser = new TestBrowser(origin),
+): Promise<SignInResult> {
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const authorizationUrl = client.buildAuthorizationUrl(config, {
@@ -94,10 +112,7 @@ export async function signIn(
   const loginUrl = toLogin.url;
   const page = await browser.request(loginUrl);
   if (page.status !== 200) throw new Error(`login page answered ${page.status}`);
-  const submitted = await browser.request(`${loginUrl}/login`, {
-    method: 'POST',
-    form: { username, password },
-  });
+  const submitted = await submit(loginUrl);
   if (submitted.status !== 303 && submitted.status !== 302) {
     const retryAfter = submitted.headers.get('retry-after');
     throw new Error(

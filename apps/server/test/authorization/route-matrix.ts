@@ -385,6 +385,16 @@ export const ROUTE_MATRIX: RouteRow[] = [
     route: 'GET /interaction/:uid',
     cases: [{ label: 'no such interaction', request: fixed('/interaction/unknown-uid'), expect: all(400) }],
   },
+  ...['email-code', 'code'].map((step) => ({
+    route: `POST /interaction/:uid/${step}`,
+    cases: [
+      {
+        label: 'no such interaction',
+        request: fixed(`/interaction/unknown-uid/${step}`, {}),
+        expect: all(400),
+      },
+    ],
+  })),
   {
     route: 'POST /interaction/:uid/login',
     cases: [

@@ -5,13 +5,18 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { PROVIDER_SCOPES } from '../../platform/auth/embedded-provider.ts';
 import type { LoginService } from './login.service.ts';
-import { LOGIN_TEXT, renderExpiredPage, renderLoginPage } from './login-page.ts';
+import { LOGIN_TEXT, renderCodePage, renderExpiredPage, renderLoginPage } from './login-page.ts';
 import { LOGOUT_SCRIPT } from './provider-pages.ts';
 
 const uidParams = z.object({ uid: z.string().min(1).max(100) });
 const loginBody = z.object({
   username: z.string().max(100).default(''),
   password: z.string().max(200).default(''),
+  lang: z.enum(['ko', 'en']).optional(),
+});
+const codeBody = z.object({
+  username: z.string().max(100).default(''),
+  code: z.string().max(20).default(''),
   lang: z.enum(['ko', 'en']).optional(),
 });
 
@@ -72,22 +77,77 @@ export function interactionRoutes(provider: Provider, login: LoginService, resou
         const minutes = String(Math.ceil(result.retryAfterSeconds / 60));
         reply.header('retry-after', String(result.retryAfterSeconds));
         const error = LOGIN_TEXT[language].throttled.replace('{minutes}', minutes);
-        return sendHtml(reply, 429, renderLoginPage({ language, uid, username: input.username, error }));
+        return sendHtml(
+          reply,
+          429,
+          renderLoginPage({ language, uid, username: input.username, error, offerCode: true }),
+        );
       }
       if (result.outcome === 'invalid') {
         const error = LOGIN_TEXT[language].invalid;
         return sendHtml(reply, 401, renderLoginPage({ language, uid, username: input.username, error }));
       }
       request.log.info({ event: 'login' }, 'signed in');
-      reply.hijack();
-      await provider.interactionFinished(
-        request.raw,
-        reply.raw,
-        { login: { accountId: result.subject } },
-        { mergeWithLastSubmission: false },
-      );
+      return finishLogin(provider, request, reply, result.subject);
     });
+
+    // The way in that no stranger's wrong passwords can close: a code mailed to the owner.
+    app.post(
+      '/interaction/:uid/email-code',
+      { schema: { hide: true }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        const { uid } = uidParams.parse(request.params);
+        const body = codeBody.safeParse(request.body ?? {});
+        const input = body.success ? body.data : { username: '', code: '', lang: undefined };
+        const language = languageFor(request, input.lang);
+        try {
+          await provider.interactionDetails(request.raw, reply.raw);
+        } catch {
+          return sendHtml(reply, 400, renderExpiredPage(language));
+        }
+        await login.sendSignInCode(input.username);
+        return sendHtml(reply, 200, renderCodePage({ language, uid, username: input.username }));
+      },
+    );
+
+    app.post(
+      '/interaction/:uid/code',
+      { schema: { hide: true }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        const { uid } = uidParams.parse(request.params);
+        const body = codeBody.safeParse(request.body ?? {});
+        const input = body.success ? body.data : { username: '', code: '', lang: undefined };
+        const language = languageFor(request, input.lang);
+        try {
+          await provider.interactionDetails(request.raw, reply.raw);
+        } catch {
+          return sendHtml(reply, 400, renderExpiredPage(language));
+        }
+        const result = await login.signInWithCode({ username: input.username, code: input.code.trim() });
+        if (result.outcome !== 'success') {
+          const error = LOGIN_TEXT[language].codeInvalid;
+          return sendHtml(reply, 401, renderCodePage({ language, uid, username: input.username, error }));
+        }
+        request.log.info({ event: 'login', by: 'e-mail code' }, 'signed in');
+        return finishLogin(provider, request, reply, result.subject);
+      },
+    );
   };
+}
+
+async function finishLogin(
+  provider: Provider,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  subject: string,
+) {
+  reply.hijack();
+  await provider.interactionFinished(
+    request.raw,
+    reply.raw,
+    { login: { accountId: subject } },
+    { mergeWithLastSubmission: false },
+  );
 }
 
 /** First-party sign-in needs no consent screen: grant what the web app asks for and continue. */

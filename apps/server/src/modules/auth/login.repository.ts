@@ -4,21 +4,27 @@ import type { Database } from '../../db/schema.ts';
 export function createLoginRepository(db: Kysely<Database>) {
   return {
     /** Failures since `since` (epoch ms) for the username and for the address, with the oldest of each. */
+    /** Recent failures for the username from this address, for the username from anywhere, and from the address. */
     async countFailures(username: string, ip: string, since: number) {
-      const [byUser, byIp] = await Promise.all(
-        (['username', 'ip'] as const).map((column) =>
-          db
-            .selectFrom('loginFailure')
-            .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('createdAt').as('oldest')])
-            .where(column, '=', column === 'username' ? username : ip)
-            .where('createdAt', '>', since)
-            .executeTakeFirstOrThrow(),
-        ),
-      );
-      return {
-        user: { count: Number(byUser?.count ?? 0), oldest: Number(byUser?.oldest ?? 0) },
-        ip: { count: Number(byIp?.count ?? 0), oldest: Number(byIp?.oldest ?? 0) },
+      const count = (filter: { username?: string; ip?: string }) => {
+        let query = db
+          .selectFrom('loginFailure')
+          .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('createdAt').as('oldest')])
+          .where('createdAt', '>', since);
+        if (filter.username !== undefined) query = query.where('username', '=', filter.username);
+        if (filter.ip !== undefined) query = query.where('ip', '=', filter.ip);
+        return query.executeTakeFirstOrThrow();
       };
+      const [pair, user, address] = await Promise.all([
+        count({ username, ip }),
+        count({ username }),
+        count({ ip }),
+      ]);
+      const shape = (row: { count: unknown; oldest: unknown }) => ({
+        count: Number(row.count ?? 0),
+        oldest: Number(row.oldest ?? 0),
+      });
+      return { pair: shape(pair), user: shape(user), ip: shape(address) };
     },
 
     async recordFailure(username: string, ip: string): Promise<void> {

@@ -13,6 +13,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const MAIL = {
   SIGNUP: { subject: '[쌤] 회원가입 인증번호', line: '회원가입 인증번호' },
   FIND_ID: { subject: '[쌤] 아이디 찾기 인증번호', line: '아이디 찾기 인증번호' },
+  SIGN_IN: { subject: '[쌤] 로그인 코드', line: '로그인 코드' },
 } as const;
 
 /**

@@ -9,6 +9,9 @@ import { interactionRoutes } from '../../modules/auth/interaction.routes.ts';
 import { createLoginRepository } from '../../modules/auth/login.repository.ts';
 import { createLoginService, LOGIN_WINDOW_MS } from '../../modules/auth/login.service.ts';
 import { createUsersRepository } from '../../modules/users/users.repository.ts';
+import { createVerificationRepository } from '../../modules/users/verification.repository.ts';
+import { createVerificationService } from '../../modules/users/verification.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { registerPeriodic } from '../timers/periodic.ts';
 import { apiResourceIndicator, createEmbeddedProvider, REALM_PATH } from './embedded-provider.ts';
 import { actorOf, registerAuthentication, signedIn } from './guards.ts';
@@ -36,6 +39,8 @@ export async function registerIdentity(
   app: FastifyInstance,
   config: Config,
   db: Kysely<Database>,
+  /** Mails the sign-in codes of the login page's e-mail path. */
+  mailer: Mailer,
 ): Promise<TokenVerifier> {
   const verifierOptions = {
     db,
@@ -65,7 +70,11 @@ export async function registerIdentity(
       req.headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
       return handle(req, res);
     });
-    const login = createLoginService(createUsersRepository(db), createLoginRepository(db));
+    const login = createLoginService(
+      createUsersRepository(db),
+      createLoginRepository(db),
+      createVerificationService(createVerificationRepository(db), mailer),
+    );
     await app.register(interactionRoutes(provider, login, apiResourceIndicator(config)));
     registerPurge(app, db);
   } else {
