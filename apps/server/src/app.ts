@@ -81,7 +81,7 @@ import { createUsageLimits } from './platform/ai/usage-limits.ts';
 import { registerIdentity } from './platform/auth/identity.ts';
 import { loadSecret } from './platform/auth/oidc-keys.ts';
 import { AppError } from './platform/errors/app-error.ts';
-import { registerErrorHandler } from './platform/errors/error-handler.ts';
+import { registerErrorHandler, sendError } from './platform/errors/error-handler.ts';
 import { registerCompression } from './platform/http/compression.ts';
 import { capConnectionsPerAddress, trustedProxies } from './platform/http/connections.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
@@ -129,6 +129,8 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
     // Read in genReqId instead, so an unsafe caller-supplied id is replaced rather than echoed.
     requestIdHeader: false,
+    // A URL the router cannot decode, or a path parameter longer than it takes: the error shape too.
+    frameworkErrors: (_error, request, reply) => sendError(request, reply, 'E_VALIDATION', { status: 400 }),
     // Requests Node's parser rejects (e.g. raw bytes in the path) still get the error shape.
     clientErrorHandler: (_error, socket) => {
       if (!socket.writable) return;
