@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchOf } from './patch.ts';
 import { toolSharingSchema } from './sharing.ts';
 
 /** The all-zero UUID (or ROOT) marks a message without a parent (core.md §3, §9). */
@@ -233,4 +234,4 @@ export const userSettingsSchema = z
   })
   .meta({ id: 'UserSettings' });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
-export const userSettingsUpdateSchema = userSettingsSchema.partial().strict();
+export const userSettingsUpdateSchema = patchOf(userSettingsSchema).strict();

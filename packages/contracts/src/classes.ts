@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchOf } from './patch.ts';
 
 /**
  * Classes and their rosters (core.md §7 classroom): a class is one school's class of one school
@@ -37,7 +38,7 @@ export const classroomInputSchema = z.object({
 });
 export type ClassroomInput = z.infer<typeof classroomInputSchema>;
 
-export const classroomUpdateSchema = classroomInputSchema.omit({ schoolId: true }).partial();
+export const classroomUpdateSchema = patchOf(classroomInputSchema.omit({ schoolId: true }));
 export type ClassroomUpdate = z.infer<typeof classroomUpdateSchema>;
 
 export const classroomDuplicateQuerySchema = z.object({
@@ -125,7 +126,7 @@ export const studentInputSchema = z.object({
 });
 export type StudentInput = z.infer<typeof studentInputSchema>;
 
-export const studentUpdateSchema = studentInputSchema.partial();
+export const studentUpdateSchema = patchOf(studentInputSchema);
 
 export const studentsAddSchema = z.object({
   students: z.array(studentInputSchema).min(1, { message: '학생을 한 명 이상 입력해주세요.' }).max(60),

@@ -11,6 +11,7 @@ export * from './i18n.ts';
 export * from './lesson.ts';
 export * from './library.ts';
 export * from './licenses.ts';
+export * from './patch.ts';
 export * from './play.ts';
 export * from './reference.ts';
 export * from './sharing.ts';

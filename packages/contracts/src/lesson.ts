@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchOf } from './patch.ts';
 
 /** document-tools.md §9: the five lesson languages and the curricula. */
 export const LESSON_LANGUAGES = ['KOREAN', 'ENGLISH', 'JAPANESE', 'CHINESE', 'GERMAN'] as const;
@@ -150,10 +151,9 @@ export const lessonItemInputSchema = z
   })
   .meta({ id: 'LessonItemCreate' });
 
-export const lessonItemUpdateSchema = lessonItemInputSchema
-  .omit({ sectionId: true })
-  .partial()
-  .meta({ id: 'LessonItemUpdate' });
+export const lessonItemUpdateSchema = patchOf(lessonItemInputSchema.omit({ sectionId: true })).meta({
+  id: 'LessonItemUpdate',
+});
 
 export const lessonUpdateSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchOf } from './patch.ts';
 
 /** document-tools.md §1: the library types of the tool catalogue. */
 export const LIBRARY_TYPES = [
@@ -70,7 +71,7 @@ export const toolInputSchema = z
     useYn: z.enum(['Y', 'N']).default('Y'),
   })
   .meta({ id: 'ToolCreate' });
-export const toolUpdateSchema = toolInputSchema.partial().strict();
+export const toolUpdateSchema = patchOf(toolInputSchema).strict();
 export const toolParentSchema = z.object({ parentId: z.number().int().positive().nullable() });
 export const toolOrderSchema = z.object({ sort: z.number().int().min(1).max(10_000) });
 
@@ -97,7 +98,7 @@ export const aiPromptInputSchema = z
     useYn: z.enum(['Y', 'N']).default('Y'),
   })
   .meta({ id: 'AiPromptCreate' });
-export const aiPromptUpdateSchema = aiPromptInputSchema.partial().strict();
+export const aiPromptUpdateSchema = patchOf(aiPromptInputSchema).strict();
 
 /**
  * How this installation reaches a model, for the super administrator (My Info): teachers only

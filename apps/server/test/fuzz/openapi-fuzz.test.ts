@@ -180,7 +180,12 @@ function probesFor(method: string, path: string, operation: Operation): fc.Arbit
           `--${boundary}--`,
           '',
         ].join('\r\n');
-        return { method, url, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+        return {
+          method,
+          url,
+          payload,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        };
       }
       return {
         method,

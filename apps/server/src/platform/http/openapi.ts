@@ -9,7 +9,11 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     openapi: {
       info: {
         title: 'Ssaem API',
-        description: 'Ssaem (쌤): AI assistant, document tools and shared library for school teachers.',
+        description:
+          'Ssaem (쌤): AI assistant, document tools and shared library for school teachers.\n\n' +
+          'Updates (PUT) patch: a field left out of the body keeps its value; a nullable field sent ' +
+          'as null is cleared. Errors are `{ code, message, details? }` with a code from the catalogue ' +
+          'and the message in the language of Accept-Language (Korean by default).',
         version: '0.1.0',
       },
       servers: [{ url: publicUrl }],
