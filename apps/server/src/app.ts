@@ -239,6 +239,11 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     log: app.log,
   });
   await app.register(filesRoutes(filesService));
+  // A reading that has not finished in half an hour died with its process (queued ones included).
+  registerPeriodic(app, 'abandoned readings sweep', 5 * 60 * 1000, async () => {
+    const failed = await filesService.failAbandoned(new Date(Date.now() - 30 * 60 * 1000));
+    if (failed) app.log.warn({ failed }, 'failed uploads whose reading was abandoned');
+  });
   const boardService = createBoardService({
     board: createBoardRepository(db),
     storage: fileStorage,

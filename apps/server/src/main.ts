@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config/config.ts';
 import { openDatabase, prepareDatabase } from './db/prepare.ts';
 import { createChatRepository } from './modules/chat/chat.repository.ts';
+import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createLicencesRepository } from './modules/licences/licences.repository.ts';
 import { createTokenTracker } from './modules/licences/licences.service.ts';
 
@@ -41,6 +42,10 @@ async function main(): Promise<void> {
     const interrupted = await createChatRepository(database.db).markInterrupted();
     if (interrupted)
       app.log.warn({ interrupted }, 'marked answers interrupted by the previous shutdown as unfinished');
+    // Likewise uploads that were being read: alone, no other process can still be reading them.
+    const abandoned = await createFilesRepository(database.db).failAbandoned(new Date().toISOString());
+    if (abandoned)
+      app.log.warn({ abandoned }, 'failed uploads whose reading the previous run left unfinished');
   }
   // Reservations a crashed process left open would hold tokens forever; give them back.
   const released = await createTokenTracker(createLicencesRepository(database.db)).releaseStale(

@@ -124,8 +124,36 @@ describe.skipIf(usesPostgres)('a server killed mid-answer', () => {
     expect(savedText.length).toBeGreaterThan(0);
     expect(received.startsWith(savedText)).toBe(true);
     expect(savedText.split(' ').length).toBeGreaterThan(received.split(' ').length - 70);
+    // An upload whose reading the kill cut short, as the dead process left it.
+    await db.db
+      .insertInto('storedFile')
+      .values({
+        id: 'file-read-when-killed',
+        userId: teacher.id,
+        filename: '계획서.hwpx',
+        mimeType: 'application/hwp+zip',
+        kind: 'hwpx',
+        bytes: 1024,
+        width: null,
+        height: null,
+        storageKey: `uploads/${teacher.id}/file-read-when-killed`,
+        purpose: 'chat',
+        status: 'processing',
+        text: null,
+        error: null,
+        createdAt: new Date().toISOString(),
+      })
+      .execute();
 
     await startServer();
+    // Its reading fails visibly at start-up rather than staying "processing" for ever.
+    expect(
+      await db.db
+        .selectFrom('storedFile')
+        .select(['status', 'error'])
+        .where('id', '=', 'file-read-when-killed')
+        .executeTakeFirst(),
+    ).toEqual({ status: 'failed', error: 'interrupted' });
     const after = await db.db
       .selectFrom('message')
       .selectAll()

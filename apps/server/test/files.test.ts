@@ -49,8 +49,9 @@ async function upload(
   });
 }
 
+/** Until the background reading ends (a reader process may have to start first on a busy machine). */
 async function waitReady(id: string) {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 600; i++) {
     const res = await fetch(`${t.origin}/api/v1/files/processing/status/${id}`, {
       headers: await world.headersFor('teacher'),
     });

@@ -51,6 +51,10 @@ export const DOCUMENT_FILE_MESSAGES = {
     ko: '파일을 읽는 데 메모리가 지나치게 많이 필요해 멈췄습니다. 파일이 손상되지 않았는지 확인해 주세요.',
     en: 'Reading the file needed far too much memory and was stopped. Check that the file is not damaged.',
   },
+  interrupted: {
+    ko: '파일을 읽는 동안 서버가 다시 시작되어 읽기를 마치지 못했습니다. 다시 올려 주세요.',
+    en: 'The server restarted while reading the file, so it was not finished. Upload it again.',
+  },
   missing: { ko: '파일을 첨부해주세요.', en: 'Attach a file.' },
 } as const satisfies Record<string, { ko: string; en: string }>;
 export type DocumentFileProblem = keyof typeof DOCUMENT_FILE_MESSAGES;

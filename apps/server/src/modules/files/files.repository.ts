@@ -26,6 +26,19 @@ export function createFilesRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+    /**
+     * Files still `processing` that were uploaded before `before`: their reading died with a
+     * process (a reading never outlives its reader's wall-clock limit). They fail, visibly.
+     */
+    async failAbandoned(before: string): Promise<number> {
+      const result = await db
+        .updateTable('storedFile')
+        .set({ status: 'failed', error: 'interrupted', text: null })
+        .where('status', '=', 'processing')
+        .where('createdAt', '<', before)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
   };
 }
 

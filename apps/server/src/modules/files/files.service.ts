@@ -65,11 +65,19 @@ export function createFilesService(deps: {
     } catch (error) {
       const reason = isDocumentError(error) ? error.reason : 'unreadable';
       if (!isDocumentError(error)) deps.log.warn({ err: error, fileId: row.id }, 'reading an upload failed');
-      await deps.repository.finishProcessing(row.id, { status: 'failed', text: null, error: reason });
+      await deps.repository
+        .finishProcessing(row.id, { status: 'failed', text: null, error: reason })
+        // Shutting down: the start-up sweep of the next run fails this file instead.
+        .catch((failure: unknown) =>
+          deps.log.warn({ err: failure, fileId: row.id }, 'could not record a failed reading'),
+        );
     }
   }
 
   return {
+    /** Fails the readings a stopped process left unfinished (see the repository). */
+    failAbandoned: (before: Date) => deps.repository.failAbandoned(before.toISOString()),
+
     async upload(actor: Actor, input: { bytes: Buffer; filename: string; purpose: 'chat' | 'image' }) {
       if (input.bytes.length === 0) throw new AppError('E_FILE_001');
       const sniffed = sniffFileType(input.bytes);
@@ -103,8 +111,10 @@ export function createFilesService(deps: {
         error: null,
         createdAt: new Date().toISOString(),
       };
-      await deps.storage.put(row.storageKey, input.bytes);
+      // The row first: a crash before the bytes are stored leaves a row the start-up sweep fails,
+      // never stored bytes that no row points at.
       await deps.repository.insert(row);
+      await deps.storage.put(row.storageKey, input.bytes);
       if (!isImage) void extract(row, input.bytes);
       return presentFile(row);
     },
