@@ -89,8 +89,8 @@ import { registerUploadRateLimit } from './platform/http/upload-rate-limit.ts';
 import { createBackground } from './platform/jobs/background.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createDocumentReader } from './platform/sandbox/document-reader.ts';
-import { createFileStorageFromConfig } from './platform/storage/storage-from-config.ts';
 import { createGeneratedImages } from './platform/storage/generated-images.ts';
+import { createFileStorageFromConfig } from './platform/storage/storage-from-config.ts';
 import { registerPeriodic } from './platform/timers/periodic.ts';
 
 declare module 'fastify' {

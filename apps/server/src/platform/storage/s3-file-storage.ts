@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import {
   CreateBucketCommand,
   DeleteObjectCommand,
-  HeadBucketCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { type FileStorage, hashingStream, StorageNotFoundError, checkKey } from './file-storage.ts';
+import { checkKey, type FileStorage, hashingStream, StorageNotFoundError } from './file-storage.ts';
 
 export interface S3StorageOptions {
   endpoint?: string | undefined;
