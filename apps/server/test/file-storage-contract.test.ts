@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyStorage } from '../src/platform/storage/copy-storage.ts';
 import {
   ChecksumMismatchError,
   createLocalFileStorage,
@@ -276,6 +277,55 @@ describe.skipIf(!s3)('S3 backend', () => {
     } finally {
       await storage.delete('uploads/1/p');
       await storage.close();
+    }
+  });
+});
+
+describe('copying the local store into another (npm run storage:migrate)', () => {
+  async function copyInto(target: FileStorage) {
+    const root = await mkdtemp(join(tmpdir(), 'ssaem-storage-src-'));
+    try {
+      const source = createLocalFileStorage(root);
+      await source.put('uploads/1/a', bytes('첫 파일'));
+      const meta = bytes('{"name":"가정통신문"}');
+      await source.put('documents/2/b.json', meta);
+      const large = generated(12 * MiB, 11);
+      await source.putStream('notices/3/c', large.stream);
+      const report = await copyStorage(source, target);
+      expect(report).toEqual({
+        copied: 3,
+        bytes: 12 * MiB + bytes('첫 파일').length + meta.length,
+        mismatched: [],
+      });
+      expect(await target.list('')).toEqual(['documents/2/b.json', 'notices/3/c', 'uploads/1/a']);
+      expect((await target.get('uploads/1/a')).toString()).toBe('첫 파일');
+      expect((await sha256Of(await target.getStream('notices/3/c'))).sha256).toBe(large.sha256());
+      // The source is left as it was; a second run copies the same again.
+      expect(await source.list('')).toEqual(['documents/2/b.json', 'notices/3/c', 'uploads/1/a']);
+      expect((await copyStorage(source, target)).copied).toBe(3);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }
+
+  it('copies every file into another folder and verifies each', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'ssaem-storage-dst-'));
+    try {
+      await copyInto(createLocalFileStorage(root));
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!s3)('copies every file into the bucket and verifies each', async () => {
+    const options = { ...(s3 as S3StorageOptions), prefix: `copy-${randomUUID()}` };
+    await ensureBucket(options);
+    const target = createS3FileStorage(options);
+    try {
+      await copyInto(target);
+    } finally {
+      for (const key of await target.list('')) await target.delete(key);
+      await target.close();
     }
   });
 });
