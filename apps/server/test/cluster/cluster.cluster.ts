@@ -84,6 +84,8 @@ function startProxy(backends: () => Instance[]) {
     next = (next + 1) % Math.max(candidates.length, 1);
     tryAt(0);
   });
+  // Idle client connections stay open longer than the test ever pauses (no close/reuse race).
+  server.keepAliveTimeout = 120_000;
   return new Promise<{ origin: string; served: string[]; close: () => Promise<void> }>((done) => {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
@@ -270,7 +272,7 @@ describe('two API instances and a worker on PostgreSQL, Redis and S3', () => {
               status: string;
             }
           ).status,
-        { timeout: 30_000 },
+        { timeout: 120_000, interval: 500 },
       )
       .toBe('ready');
   });

@@ -11,7 +11,7 @@ export default defineConfig({
     pool: 'forks',
     // The scenario is one story: its steps run in order on the same processes.
     sequence: { concurrent: false },
-    testTimeout: 120_000,
+    testTimeout: 300_000,
     hookTimeout: 300_000,
   },
 });
