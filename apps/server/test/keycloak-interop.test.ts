@@ -13,7 +13,7 @@ import { buildListeningApp } from './listening-app.ts';
  * JWKS, as Keycloak publishes them), and tokens carry Keycloak's claim layout. The API fetches the
  * keys itself, follows a key rotation, and refuses what a Keycloak token would not allow.
  */
-type Key = { privateKey: CryptoKey; jwk: JWK };
+type Key = { privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey']; jwk: JWK };
 
 async function newKey(): Promise<Key> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
