@@ -158,7 +158,7 @@ async function bench(backend) {
     const put = await storage.putStream(key, generated(big));
     const putMs = performance.now() - putStarted;
     const db = new Database(join(dataDir, 'ssaem.sqlite'));
-    const teacher = db.prepare("select id from user where username = 'teacher'").get();
+    const teacher = db.prepare("select id from users where username = 'teacher'").get();
     const id = randomUUID();
     db.prepare(
       `insert into stored_file (id, user_id, filename, mime_type, kind, bytes, width, height, storage_key, purpose, status, text, error, created_at)
