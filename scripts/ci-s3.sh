@@ -20,10 +20,10 @@ step "installing Ceph" bash "$CEPH" install
 trap 'bash "$CEPH" stop || true' EXIT
 step "starting the Ceph S3 gateway" bash "$CEPH" start
 
-echo "== storage contract suite: local folder and S3 =="
+echo "== storage contract suite (local folder and S3) and the file routes on S3 =="
 step "the storage contract suite" env \
   TEST_S3_ENDPOINT="$endpoint" TEST_S3_ACCESS_KEY_ID="$S3_ACCESS_KEY" TEST_S3_SECRET_ACCESS_KEY="$S3_SECRET_KEY" \
-  node scripts/node24.mjs npx vitest run --project @ssaem/server apps/server/test/file-storage-contract.test.ts
+  node scripts/node24.mjs npx vitest run --project @ssaem/server apps/server/test/file-storage-contract.test.ts apps/server/test/files-s3.test.ts
 
 echo "== two API instances and a worker on PostgreSQL, Redis and S3 =="
 step "the cluster scenario" env \
