@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { errorMessage } from '@ssaem/contracts';
@@ -91,8 +90,8 @@ import { registerUploadRateLimit } from './platform/http/upload-rate-limit.ts';
 import { createBackground } from './platform/jobs/background.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createDocumentReader } from './platform/sandbox/document-reader.ts';
-import { createLocalFileStorage } from './platform/storage/file-storage.ts';
 import { createGeneratedImages } from './platform/storage/generated-images.ts';
+import { createFileStorageFromConfig } from './platform/storage/storage-from-config.ts';
 import { registerPeriodic } from './platform/timers/periodic.ts';
 
 declare module 'fastify' {
@@ -220,7 +219,10 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     }),
   });
   // One store for every file the product keeps; each feature uses its own folder in it.
-  const fileStorage = createLocalFileStorage(join(config.DATA_DIR, 'files'));
+  // Scaled out, every instance and worker must see the same files: S3-compatible object storage.
+  const { storage: fileStorage, check: checkFileStorage } = createFileStorageFromConfig(config);
+  app.addHook('onReady', checkFileStorage);
+  app.addHook('onClose', () => fileStorage.close());
   // Uploaded files are read in child processes under memory, CPU and time limits, never here.
   const reader = createDocumentReader({
     processes: config.READER_PROCESSES,
@@ -237,6 +239,7 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     repository: createFilesRepository(db),
     storage: fileStorage,
     log: app.log,
+    presignedDownloads: config.S3_PRESIGNED_DOWNLOADS,
   });
   await app.register(filesRoutes(filesService));
   // A reading that has not finished in half an hour died with its process (queued ones included).

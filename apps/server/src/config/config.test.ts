@@ -34,4 +34,36 @@ describe('loadConfig', () => {
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });
+
+  it('keeps files on the local disk unless S3_BUCKET is set, and checks the S3 variables together', () => {
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+    const s3 = loadConfig({
+      S3_BUCKET: 'ssaem-files',
+      S3_ENDPOINT: 'http://127.0.0.1:7480',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(s3.S3_PATH_STYLE).toBe(true);
+    expect(s3.S3_REGION).toBe('us-east-1');
+    expect(s3.S3_PRESIGNED_DOWNLOADS).toBe(false);
+    expect(loadConfig({ S3_BUCKET: 'ssaem-files' }).S3_PATH_STYLE).toBe(false);
+    expect(
+      loadConfig({ S3_BUCKET: 'ssaem-files', S3_ENDPOINT: 'http://x:1', S3_FORCE_PATH_STYLE: 'false' })
+        .S3_PATH_STYLE,
+    ).toBe(false);
+
+    let thrown: unknown;
+    try {
+      loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:7480', S3_ACCESS_KEY_ID: 'only-one' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as ConfigError).problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
+      'S3_BUCKET',
+    ]);
+    expect(() => loadConfig({ S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'b-ok', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+  });
 });

@@ -81,6 +81,28 @@ export const configSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(256),
   /** Seconds a client has to send a whole request, headers and body (slow uploads included). */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /** S3-compatible object storage for files; with S3_BUCKET unset, files stay under DATA_DIR/files. */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be an S3 bucket name (3–63 lower-case letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  /** The server's URL for MinIO, Ceph and other S3-compatible stores; unset for AWS S3 itself. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (http://host/bucket/key) rather than the host name; default true with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  /** Keys go under this folder of the bucket, so several deployments can share one. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/)
+    .optional(),
+  /** Downloads answer with a redirect to a short-lived presigned URL (after the same checks) instead of passing through the API. */
+  S3_PRESIGNED_DOWNLOADS: booleanFlag.default(false),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -106,6 +128,8 @@ export type Config = Omit<
   EMBEDDED_IDP: boolean;
   /** The AI provider in use: forced by AI_PROVIDER, else chosen from the keys that are set. */
   AI_PROVIDER_RESOLVED: 'openai' | 'openai-compatible' | 'offline';
+  /** Path-style S3 addressing: S3_FORCE_PATH_STYLE, else true exactly when S3_ENDPOINT is set. */
+  S3_PATH_STYLE: boolean;
   /** Absolute path of the SQLite file when no DATABASE_URL is set. */
   SQLITE_FILE: string;
 };
@@ -137,7 +161,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? 'AI_BASE_URL: required when AI_PROVIDER=openai-compatible'
       : null,
   ].filter((p): p is string => p !== null);
-  if (aiProblems.length) throw new ConfigError(aiProblems);
+  const s3Problems = [
+    !raw.S3_BUCKET && (raw.S3_ENDPOINT || raw.S3_ACCESS_KEY_ID || raw.S3_SECRET_ACCESS_KEY || raw.S3_PREFIX)
+      ? 'S3_BUCKET: required when any other S3_ variable is set'
+      : null,
+    Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)
+      ? 'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither: the SDK credential chain)'
+      : null,
+    raw.S3_PRESIGNED_DOWNLOADS && !raw.S3_BUCKET ? 'S3_PRESIGNED_DOWNLOADS: needs S3_BUCKET' : null,
+  ].filter((p): p is string => p !== null);
+  const problems = [...aiProblems, ...s3Problems];
+  if (problems.length) throw new ConfigError(problems);
   const dataDir = absolute(raw.DATA_DIR);
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
   return {
@@ -153,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     REFERENCE_DATA_DIR: absolute(raw.REFERENCE_DATA_DIR ?? 'reference-data'),
     WEB_DIST_DIR: absolute(raw.WEB_DIST_DIR ?? 'apps/web/dist'),
     SQLITE_FILE: resolve(dataDir, 'ssaem.sqlite'),
+    S3_PATH_STYLE: raw.S3_FORCE_PATH_STYLE ?? Boolean(raw.S3_ENDPOINT),
   };
 }
 

@@ -121,7 +121,7 @@ export function boardRoutes(board: BoardService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { row, bytes } = await board.attachment(
+        const { row, body } = await board.attachment(
           request.actor,
           request.params.id,
           request.params.attachmentId,
@@ -131,8 +131,9 @@ export function boardRoutes(board: BoardService): FastifyPluginAsyncZod {
           .type(row.mimeType)
           .header('content-disposition', attachmentDisposition(row.fileName))
           .header('x-content-type-options', 'nosniff')
+          .header('content-length', String(row.bytes))
           .header('cache-control', 'private, max-age=300')
-          .send(bytes);
+          .send(body);
       },
     );
     app.post(

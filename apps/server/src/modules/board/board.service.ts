@@ -14,7 +14,7 @@ import {
 } from '@ssaem/contracts';
 import { sanitizeFileName, sniffFileType } from '@ssaem/documents';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { type FileStorage, isStorageNotFound } from '../../platform/storage/file-storage.ts';
 import type { Actor } from '../../policies/actor.ts';
 import {
   canDeleteNotice,
@@ -287,7 +287,12 @@ export function createBoardService(deps: {
       await readable(actor, id);
       const row = (await deps.board.attachments(id)).find((attachment) => attachment.id === attachmentId);
       if (!row) throw new AppError('E_NOT_FOUND');
-      return { row, bytes: await deps.storage.get(row.storageKey) };
+      // Streamed from storage: a large attachment is never whole in memory.
+      const body = await deps.storage.getStream(row.storageKey).catch((error: unknown) => {
+        if (isStorageNotFound(error)) throw new AppError('E_NOT_FOUND');
+        throw error;
+      });
+      return { row, body };
     },
 
     /** Views are kept two days: enough to count a reader once today. */

@@ -94,12 +94,17 @@ export function filesRoutes(files: FilesService): FastifyPluginAsyncZod {
         schema: { tags, params: idParams, response: { 200: z.any(), ...ERROR_RESPONSES } },
       },
       async (request, reply) => {
-        const { row, bytes } = await files.content(actorOf(request), request.params.id);
+        const content = await files.content(actorOf(request), request.params.id);
+        if ('url' in content) {
+          return reply.header('cache-control', 'no-store').redirect(content.url as string, 302);
+        }
+        const { row, body } = content;
         return reply
           .type(row.mimeType)
+          .header('content-length', String(row.bytes))
           .header('cache-control', 'private, max-age=3600')
           .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.filename)}`)
-          .send(bytes);
+          .send(body);
       },
     );
   };

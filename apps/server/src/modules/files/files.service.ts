@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { StoredFileTable } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { DocumentReader } from '../../platform/sandbox/document-reader.ts';
-import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { type FileStorage, isStorageNotFound } from '../../platform/storage/file-storage.ts';
 import type { Actor } from '../../policies/actor.ts';
 import type { FilesRepository } from './files.repository.ts';
 
@@ -45,6 +45,8 @@ export function createFilesService(deps: {
   repository: FilesRepository;
   storage: FileStorage;
   log: FastifyBaseLogger;
+  /** Answer downloads with a short-lived presigned URL (object storage only) instead of the bytes. */
+  presignedDownloads?: boolean;
 }) {
   async function own(actor: Actor, id: string): Promise<StoredFileTable> {
     const row = await deps.repository.find(id);
@@ -129,9 +131,25 @@ export function createFilesService(deps: {
       return presentFile({ ...row, status: row.status === 'processing' ? 'cancelled' : row.status });
     },
 
+    /**
+     * A file for its owner: streamed from storage (never whole in memory), or, with presigned
+     * downloads on, a URL valid for a minute, issued only after the same ownership check.
+     */
     async content(actor: Actor, id: string) {
       const row = await own(actor, id);
-      return { row, bytes: await deps.storage.get(row.storageKey) };
+      if (deps.presignedDownloads) {
+        const url = await deps.storage.presignedUrl(row.storageKey, {
+          expiresInSeconds: 60,
+          filename: row.filename,
+          type: row.mimeType,
+        });
+        if (url) return { row, url };
+      }
+      const body = await deps.storage.getStream(row.storageKey).catch((error: unknown) => {
+        if (isStorageNotFound(error)) throw new AppError('E_NOT_FOUND');
+        throw error;
+      });
+      return { row, body };
     },
 
     /** The attachments of a chat message: images as data URLs, documents as their text. */

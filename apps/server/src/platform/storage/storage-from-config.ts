@@ -1,0 +1,30 @@
+import { join } from 'node:path';
+import type { Config } from '../../config/config.ts';
+import { createLocalFileStorage, type FileStorage } from './file-storage.ts';
+import { createS3FileStorage, ensureBucket, type S3StorageOptions } from './s3-file-storage.ts';
+
+/** The S3 settings from the configuration, or undefined when files stay on the local disk. */
+export function s3OptionsOf(config: Config): S3StorageOptions | undefined {
+  if (!config.S3_BUCKET) return undefined;
+  return {
+    bucket: config.S3_BUCKET,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_PATH_STYLE,
+    ...(config.S3_PREFIX ? { prefix: config.S3_PREFIX } : {}),
+  };
+}
+
+/** One store for every file the product keeps: the bucket when S3_BUCKET is set, else DATA_DIR/files. */
+export function createFileStorageFromConfig(config: Config): {
+  storage: FileStorage;
+  /** Fails start-up early when the bucket cannot be reached (and creates it when it does not exist). */
+  check: () => Promise<void>;
+} {
+  const s3 = s3OptionsOf(config);
+  if (!s3)
+    return { storage: createLocalFileStorage(join(config.DATA_DIR, 'files')), check: async () => undefined };
+  return { storage: createS3FileStorage(s3), check: () => ensureBucket(s3) };
+}
