@@ -69,6 +69,14 @@ import { createToolsService } from './modules/tools/tools.service.ts';
 import { createSchoolMembershipRepository } from './modules/users/school-membership.repository.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createAdminUsersRepository } from './modules/admin/admin-users.repository.ts';
+import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
+import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
+import { createAuditRepository } from './modules/admin/audit.repository.ts';
+import { createAuditService } from './modules/admin/audit.service.ts';
+import { createUsageRepository } from './modules/admin/usage.repository.ts';
+import { usageRoutes } from './modules/admin/usage.routes.ts';
+import { createUsageService } from './modules/admin/usage.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createUsersBatchRepository } from './modules/users/users-batch.repository.ts';
 import { usersBatchRoutes } from './modules/users/users-batch.routes.ts';
@@ -188,8 +196,16 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
   });
   await app.register(healthRoutes(database));
   await app.register(referenceRoutes(referenceService));
-  await app.register(errorReportRoutes(errorReportService));
-  await app.register(usersRoutes(usersService, verificationService));
+  const auditService = createAuditService(createAuditRepository(db));
+  await app.register(errorReportRoutes(errorReportService, auditService));
+  await app.register(usageRoutes(createUsageService(createUsageRepository(db))));
+  await app.register(usersRoutes(usersService, verificationService, auditService));
+  await app.register(
+    adminUsersRoutes(
+      createAdminUsersService({ repository: createAdminUsersRepository(db), audit: auditService, db }),
+      auditService,
+    ),
+  );
   await app.register(licencesRoutes(licencesService));
 
   const tokenTracker = createTokenTracker(licencesRepository);

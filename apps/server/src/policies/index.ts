@@ -5,3 +5,4 @@ export * from './material.policy.ts';
 export * from './notice.policy.ts';
 export * from './student-record.policy.ts';
 export * from './user.policy.ts';
+export * from './admin-user.policy.ts';
