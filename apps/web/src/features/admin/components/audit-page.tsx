@@ -76,7 +76,8 @@ export function AuditPage() {
           label={t('common.from')}
           value={dates.from}
           onChange={(event) => {
-            setDates((d) => ({ ...d, from: event.currentTarget.value }));
+            const value = event.currentTarget.value;
+            setDates((d) => ({ ...d, from: value }));
             setPageIndex(0);
           }}
         />
@@ -85,7 +86,8 @@ export function AuditPage() {
           label={t('common.to')}
           value={dates.to}
           onChange={(event) => {
-            setDates((d) => ({ ...d, to: event.currentTarget.value }));
+            const value = event.currentTarget.value;
+            setDates((d) => ({ ...d, to: value }));
             setPageIndex(0);
           }}
         />

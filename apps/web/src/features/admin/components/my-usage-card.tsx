@@ -1,7 +1,8 @@
 import { Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMyUsage } from '../api';
-import { DailyUsageChart, purposeLabel } from './usage-chart';
+import { DailyUsageChart } from './lazy-usage-chart';
+import { purposeLabel } from './purpose-label';
 
 /** My Info: the teacher's own token usage over the last 30 days. */
 export function MyUsageCard() {

@@ -1,8 +1,7 @@
-import type { TFunction } from 'i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
-/** Daily token usage as bars (Recharts), with a text label for screen readers. */
-export function DailyUsageChart({
+/** Daily token usage as bars (Recharts), with a text label for screen readers. Loaded on demand: the chart library is its own chunk. */
+export default function DailyUsageChart({
   data,
   label,
   tokensLabel,
@@ -27,9 +26,4 @@ export function DailyUsageChart({
       </ResponsiveContainer>
     </div>
   );
-}
-
-/** A tool's name for people; an unknown purpose is shown as it is recorded. */
-export function purposeLabel(t: TFunction<'admin'>, purpose: string): string {
-  return t(`usage.purposes.${purpose}` as 'usage.purposes.chat', { defaultValue: purpose });
 }

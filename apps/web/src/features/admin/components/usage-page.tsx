@@ -20,7 +20,8 @@ import { apiErrorMessage } from '../../../lib/api-error-message';
 import { hasRealmRole } from '../../../lib/auth/auth-client';
 import { downloadExport, useUsage } from '../api';
 import { DataTable, formatDate } from './admin-ui';
-import { DailyUsageChart, purposeLabel } from './usage-chart';
+import { DailyUsageChart } from './lazy-usage-chart';
+import { purposeLabel } from './purpose-label';
 
 const isoDay = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -132,13 +133,19 @@ export function UsagePage() {
             type="date"
             label={t('common.from')}
             value={draft.from}
-            onChange={(event) => setDraft((d) => ({ ...d, from: event.currentTarget.value }))}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setDraft((d) => ({ ...d, from: value }));
+            }}
           />
           <TextInput
             type="date"
             label={t('common.to')}
             value={draft.to}
-            onChange={(event) => setDraft((d) => ({ ...d, to: event.currentTarget.value }))}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setDraft((d) => ({ ...d, to: value }));
+            }}
           />
           {superAdmin && (
             <NumberInput

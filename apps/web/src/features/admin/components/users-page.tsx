@@ -40,8 +40,10 @@ function CreateUserModal({ onClose }: { onClose: () => void }) {
   const [schoolId, setSchoolId] = useState<number | ''>('');
   const field = (key: keyof typeof form) => ({
     value: form[key],
-    onChange: (event: { currentTarget: { value: string } }) =>
-      setForm((f) => ({ ...f, [key]: event.currentTarget.value })),
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setForm((f) => ({ ...f, [key]: value }));
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
