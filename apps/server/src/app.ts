@@ -74,6 +74,9 @@ import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
 import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
 import { createAuditRepository } from './modules/admin/audit.repository.ts';
 import { createAuditService } from './modules/admin/audit.service.ts';
+import { createPromptVersionsRepository } from './modules/admin/prompt-versions.repository.ts';
+import { promptVersionsRoutes } from './modules/admin/prompt-versions.routes.ts';
+import { createPromptVersionsService } from './modules/admin/prompt-versions.service.ts';
 import { createUsageRepository } from './modules/admin/usage.repository.ts';
 import { usageRoutes } from './modules/admin/usage.routes.ts';
 import { createUsageService } from './modules/admin/usage.service.ts';
@@ -323,7 +326,13 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
   app.decorate('generation', generationService);
   await app.register(subscribeRoutes(generationService));
   const toolsService = createToolsService(createToolsRepository(db));
-  await app.register(toolsRoutes(toolsService));
+  const promptVersions = createPromptVersionsService({
+    repository: createPromptVersionsRepository(db),
+    tools: toolsService,
+    audit: auditService,
+  });
+  await app.register(toolsRoutes(toolsService, promptVersions));
+  await app.register(promptVersionsRoutes(promptVersions));
   await app.register(aiConnectionRoutes(config));
   await app.register(
     summaryRoutes(

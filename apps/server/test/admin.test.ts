@@ -464,3 +464,49 @@ describe('error reports', () => {
     expect((await as('admin', 'GET', '/api/v1/admin/error-reports')).statusCode).toBe(403);
   });
 });
+
+describe('system prompt versions', () => {
+  it('keeps every save as a version, compares them and rolls back (a rollback is a new version, audited)', async () => {
+    const prompts = (await as('superAdmin', 'GET', '/api/v1/ai/prompt')).json();
+    const seq = prompts[0].seq as number;
+    const original = prompts[0].systemPrompt as string;
+    const edited = `${original}\n학생의 학년 수준에 맞는 낱말을 쓰세요.`;
+    const saved = await as('superAdmin', 'PUT', `/api/v1/ai/prompt/${seq}`, { systemPrompt: edited });
+    expect(saved.json().systemPrompt).toBe(edited);
+    let versions = (await as('superAdmin', 'GET', `/api/v1/ai/prompt/${seq}/versions`)).json();
+    expect(versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    expect(versions[0]).toMatchObject({
+      systemPrompt: edited,
+      live: true,
+      createdByName: expect.stringContaining('superadmin'),
+    });
+    expect(versions[1]).toMatchObject({ systemPrompt: original, live: false });
+
+    const rolledBack = await as('superAdmin', 'POST', `/api/v1/ai/prompt/${seq}/versions/1/rollback`);
+    expect(rolledBack.json().systemPrompt).toBe(original);
+    versions = (await as('superAdmin', 'GET', `/api/v1/ai/prompt/${seq}/versions`)).json();
+    expect(versions.map((v: { version: number; live: boolean }) => [v.version, v.live])).toEqual([
+      [3, true],
+      [2, false],
+      [1, false],
+    ]);
+    expect(versions[0]).toMatchObject({ systemPrompt: original, note: 'v1' });
+    // The tools read the live prompt.
+    const live = await db()
+      .selectFrom('aiPrompt')
+      .select('systemPrompt')
+      .where('seq', '=', seq)
+      .executeTakeFirstOrThrow();
+    expect(live.systemPrompt).toBe(original);
+    const log = (
+      await as('superAdmin', 'GET', `/api/v1/admin/audit-log?targetType=prompt&targetId=${seq}`)
+    ).json();
+    expect(log.items.map((e: { action: string }) => e.action)).toEqual(['prompt.rollback', 'prompt.update']);
+    expect(log.items[1].after.systemPrompt).toBe(edited);
+
+    expect((await as('admin', 'GET', `/api/v1/ai/prompt/${seq}/versions`)).statusCode).toBe(403);
+    expect((await as('superAdmin', 'POST', `/api/v1/ai/prompt/${seq}/versions/99/rollback`)).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './common.ts';
+import type { aiPromptSchema } from './tools.ts';
 import { passwordSchema, roleSchema, usernameSchema } from './users.ts';
 
 // ---- users ------------------------------------------------------------------------------------
@@ -200,3 +201,28 @@ export const errorGroupPageSchema = pageOf(errorGroupSchema);
 export type ErrorGroupPage = z.infer<typeof errorGroupPageSchema>;
 export const errorGroupParamsSchema = z.object({ signature: z.string().regex(/^[0-9a-f]{32}$/) });
 export const errorGroupResolveSchema = z.object({ resolved: z.boolean() }).strict();
+
+// ---- system prompt versions -------------------------------------------------------------------
+
+export const aiPromptVersionSchema = z
+  .object({
+    id: z.number().int(),
+    promptSeq: z.number().int(),
+    version: z.number().int(),
+    name: z.string(),
+    toolCode: z.string().nullable(),
+    systemPrompt: z.string(),
+    useYn: z.enum(['Y', 'N']),
+    note: z.string().nullable(),
+    createdByName: z.string().nullable(),
+    createdAt: z.string(),
+    /** The version the prompt holds now. */
+    live: z.boolean(),
+  })
+  .meta({ id: 'AiPromptVersion' });
+export type AiPromptVersion = z.infer<typeof aiPromptVersionSchema>;
+export type AiPrompt = z.infer<typeof aiPromptSchema>;
+export const promptVersionParamsSchema = z.object({
+  seq: z.coerce.number().int().positive(),
+  version: z.coerce.number().int().positive(),
+});

@@ -50,6 +50,21 @@ export interface Database {
   auditLog: AuditLogTable;
   tokenUsageDaily: TokenUsageDailyTable;
   errorReportGroup: ErrorReportGroupTable;
+  aiPromptVersion: AiPromptVersionTable;
+}
+
+export interface AiPromptVersionTable {
+  id: Generated<number>;
+  promptSeq: number;
+  version: number;
+  name: string;
+  toolCode: string | null;
+  systemPrompt: string;
+  useYn: 'Y' | 'N';
+  note: string | null;
+  createdBy: number | null;
+  createdByName: string | null;
+  createdAt: string;
 }
 
 export interface AuditLogTable {

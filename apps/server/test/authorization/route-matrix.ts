@@ -1589,6 +1589,14 @@ export const ROUTE_MATRIX: RouteRow[] = [
     cases: [{ request: fixed('/api/v1/token-tracker/me?days=7'), expect: signedIn(200) }],
   },
   {
+    route: 'GET /api/v1/ai/prompt/:seq/versions',
+    cases: [{ request: fixed('/api/v1/ai/prompt/1/versions'), expect: superAdminOnly(200) }],
+  },
+  {
+    route: 'POST /api/v1/ai/prompt/:seq/versions/:version/rollback',
+    cases: [{ request: fixed('/api/v1/ai/prompt/1/versions/1/rollback'), expect: superAdminOnly(200) }],
+  },
+  {
     route: 'GET /api/v1/admin/error-reports',
     cases: [{ request: fixed('/api/v1/admin/error-reports?status=all'), expect: superAdminOnly(200) }],
   },

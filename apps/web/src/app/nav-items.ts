@@ -23,6 +23,7 @@ export type NavItemId =
   | 'adminUsers'
   | 'adminRequests'
   | 'adminUsage'
+  | 'adminPrompts'
   | 'adminAudit'
   | 'adminErrors'
   | 'myInfo';
@@ -99,6 +100,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     roles: ADMIN_ROLES,
   },
   { id: 'adminUsage', routeName: 'Token tracker', path: '/admin/usage', group: 'admin', roles: ADMIN_ROLES },
+  { id: 'adminPrompts', routeName: 'Prompt', path: '/admin/prompts', group: 'admin', roles: SUPER_ADMIN },
   { id: 'adminAudit', routeName: 'Audit log', path: '/admin/audit', group: 'admin', roles: SUPER_ADMIN },
   {
     id: 'adminErrors',

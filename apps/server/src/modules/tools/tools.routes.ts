@@ -11,18 +11,26 @@ import {
   toolSchema,
   toolUpdateSchema,
 } from '@ssaem/contracts';
+import type { AiPrompt } from '@ssaem/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn, superAdminOnly } from '../../platform/auth/guards.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
+import { type AuditContext, auditContextOf } from '../admin/audit.service.ts';
 import type { ToolsService } from './tools.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const seqParams = z.object({ seq: z.coerce.number().int().positive() });
 const language = (request: FastifyRequest) => pickLanguage(request.headers['accept-language']);
 
-export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
+/** What the admin area does around a prompt save: keep its version history and audit it. */
+export interface PromptSaveHooks {
+  beforeSave(context: AuditContext, seq: number): Promise<AiPrompt>;
+  saved(context: AuditContext, before: AiPrompt | null, after: AiPrompt): Promise<void>;
+}
+
+export function toolsRoutes(tools: ToolsService, prompts?: PromptSaveHooks): FastifyPluginAsyncZod {
   return async (app) => {
     const schema = { tags: ['tools'], security: [{ bearerAuth: [] }] };
 
@@ -129,8 +137,11 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
           response: { 201: aiPromptSchema, ...ERROR_RESPONSES },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send(await tools.createPrompt(actorOf(request), request.body)),
+      async (request, reply) => {
+        const created = await tools.createPrompt(actorOf(request), request.body);
+        await prompts?.saved(auditContextOf(request), null, created);
+        return reply.status(201).send(created);
+      },
     );
     app.put(
       '/api/v1/ai/prompt/:seq',
@@ -143,7 +154,12 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
           response: { 200: aiPromptSchema, ...ERROR_RESPONSES },
         },
       },
-      (request) => tools.updatePrompt(actorOf(request), request.params.seq, request.body),
+      async (request) => {
+        const before = await prompts?.beforeSave(auditContextOf(request), request.params.seq);
+        const after = await tools.updatePrompt(actorOf(request), request.params.seq, request.body);
+        if (before) await prompts?.saved(auditContextOf(request), before, after);
+        return after;
+      },
     );
   };
 }

@@ -1,5 +1,6 @@
 import type {
   AdminUser,
+  AiPromptVersion,
   AdminUserCreate,
   AdminUserPage,
   AdminUserUpdate,
@@ -196,4 +197,46 @@ export function useResolveErrorGroup() {
 export async function downloadExport(path: string, query: Query, fileName: string): Promise<void> {
   const blob = await apiBlob(buildApiUrl(path, query));
   saveBlob(blob, fileName);
+}
+
+export interface PromptRow {
+  seq: number;
+  name: string;
+  toolCode: string | null;
+  systemPrompt: string;
+  useYn: 'Y' | 'N';
+  updatedAt: string;
+}
+
+export function usePrompts() {
+  return useQuery({
+    queryKey: ['admin', 'prompts'],
+    queryFn: ({ signal }) => apiRequest<PromptRow[]>('/api/v1/ai/prompt', { signal }),
+  });
+}
+
+export function usePromptVersions(seq: number | null) {
+  return useQuery({
+    queryKey: ['admin', 'prompts', seq, 'versions'],
+    enabled: seq !== null,
+    queryFn: ({ signal }) => apiRequest<AiPromptVersion[]>(`/api/v1/ai/prompt/${seq}/versions`, { signal }),
+  });
+}
+
+export function useSavePrompt(seq: number) {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (body: Partial<Pick<PromptRow, 'name' | 'systemPrompt' | 'useYn'>>) =>
+      apiRequest<PromptRow>(`/api/v1/ai/prompt/${seq}`, { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRollbackPrompt(seq: number) {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (version: number) =>
+      apiRequest<PromptRow>(`/api/v1/ai/prompt/${seq}/versions/${version}/rollback`, { method: 'POST' }),
+    onSuccess: invalidate,
+  });
 }

@@ -52,6 +52,13 @@ export const adminRoutes: RouteObject[] = [
         ),
         children: [
           {
+            path: 'prompts',
+            lazy: page(
+              () => import('./components/prompts-page'),
+              (m) => m.PromptsPage,
+            ),
+          },
+          {
             path: 'audit',
             lazy: page(
               () => import('./components/audit-page'),
