@@ -1,7 +1,7 @@
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 
-// Two signed-in browsers on a shared machine: some slack.
-const expect = baseExpect.configure({ timeout: 15_000 });
+// Two signed-in browsers on a shared, busy machine: generous waits.
+const expect = baseExpect.configure({ timeout: 30_000 });
 const DEMO_PASSWORD = 'demo1234!';
 
 test.skip(({ isMobile }) => isMobile, 'signed-in journeys run on the desktop');
@@ -32,7 +32,7 @@ test("a school administrator adds a teacher and disables her: the teacher's open
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const admin = await openAs(browser, baseURL ?? '', 'admin', DEMO_PASSWORD, '/admin/users');
   const sidebar = admin.getByRole('navigation', { name: '사이드 메뉴' });
   await expect(sidebar.getByRole('link', { name: '사용자 관리' })).toBeVisible();
@@ -92,7 +92,7 @@ test('the super administrator reads the audit log and the token usage dashboard'
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const page = await openAs(browser, baseURL ?? '', 'superadmin', DEMO_PASSWORD, '/admin/audit');
   await expect(page.getByRole('heading', { name: '관리 기록', level: 1 })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('admin-audit.png'), fullPage: true });

@@ -370,7 +370,9 @@ describe('token usage', () => {
       })
       .execute();
     const url = '/api/v1/token-tracker?from=2024-03-01&to=2024-03-31';
-    const all = (await as('superAdmin', 'GET', url)).json();
+    const response = await as('superAdmin', 'GET', url);
+    expect(response.statusCode, response.body).toBe(200);
+    const all = response.json();
     const raw = await db()
       .selectFrom('tokenReservation')
       .select((eb) => [eb.fn.sum<number>('used').as('tokens'), eb.fn.countAll<number>().as('calls')])
@@ -406,6 +408,17 @@ describe('token usage', () => {
       .split('\r\n');
     expect(lines[0]).toBe('날짜,학교,사용자 ID,이름,도구,토큰,호출 수');
     expect(lines.slice(1).reduce((sum, line) => sum + Number(line.split(',')[5]), 0)).toBe(250);
+    // Teachers at 80% of their licence or beyond are listed for their school's administrator.
+    await db()
+      .updateTable('userLicense')
+      .set({ tokenLimit: 1000, tokenUsed: 900 })
+      .where('userId', '=', teacher)
+      .execute();
+    const near = (await as('admin', 'GET', url)).json().nearLimit;
+    expect(near).toContainEqual(
+      expect.objectContaining({ userId: teacher, tokenUsed: 900, tokenLimit: 1000 }),
+    );
+    expect(near.every((r: { userId: number }) => r.userId !== other)).toBe(true);
     const none = await as('admin', 'GET', '/api/v1/token-tracker/export?from=2001-01-01&to=2001-01-02');
     expect(none.statusCode).toBe(404);
     expect(none.json().code).toBe('E_NOT_FOUND_002');

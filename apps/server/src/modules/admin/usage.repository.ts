@@ -186,7 +186,7 @@ export function createUsageRepository(db: Kysely<Database>) {
         .where('userLicense.expiresAt', '>=', now)
         .where('userLicense.tokenLimit', '>', 0)
         .where(
-          sql<boolean>`${sql.ref('userLicense.tokenUsed')} >= ${sql.ref('userLicense.tokenLimit')} * ${share}`,
+          sql<boolean>`${sql.ref('userLicense.tokenUsed')} >= ${sql.ref('userLicense.tokenLimit')} * ${sql.lit(share)}`,
         )
         .$if(schoolId !== undefined, (qb) => qb.where('users.schoolId', '=', schoolId ?? 0))
         .orderBy(
