@@ -331,7 +331,7 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     tools: toolsService,
     audit: auditService,
   });
-  await app.register(toolsRoutes(toolsService, promptVersions));
+  await app.register(toolsRoutes(toolsService, promptVersions, auditService));
   await app.register(promptVersionsRoutes(promptVersions));
   await app.register(aiConnectionRoutes(config));
   await app.register(

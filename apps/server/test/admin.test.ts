@@ -523,3 +523,17 @@ describe('system prompt versions', () => {
     );
   });
 });
+
+describe('the tool catalogue', () => {
+  it("audits the super administrator's changes to a tool", async () => {
+    const tools = (await as('superAdmin', 'GET', '/api/v1/tool/list')).json();
+    const tool = tools[0];
+    const updated = await as('superAdmin', 'PUT', `/api/v1/tool/${tool.id}`, { labelKo: '새 이름의 도구' });
+    expect(updated.statusCode).toBe(200);
+    const log = (
+      await as('superAdmin', 'GET', `/api/v1/admin/audit-log?targetType=tool&targetId=${tool.id}`)
+    ).json();
+    expect(log.items[0]).toMatchObject({ action: 'tool.update', targetLabel: tool.codeName });
+    expect(Object.values(log.items[0].after)).toContain('새 이름의 도구');
+  });
+});

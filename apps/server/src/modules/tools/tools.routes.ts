@@ -17,7 +17,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn, superAdminOnly } from '../../platform/auth/guards.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
-import { type AuditContext, auditContextOf } from '../admin/audit.service.ts';
+import {
+  type AuditContext,
+  type AuditService,
+  auditContextOf,
+  changedFields,
+} from '../admin/audit.service.ts';
 import type { ToolsService } from './tools.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -30,7 +35,11 @@ export interface PromptSaveHooks {
   saved(context: AuditContext, before: AiPrompt | null, after: AiPrompt): Promise<void>;
 }
 
-export function toolsRoutes(tools: ToolsService, prompts?: PromptSaveHooks): FastifyPluginAsyncZod {
+export function toolsRoutes(
+  tools: ToolsService,
+  prompts?: PromptSaveHooks,
+  audit?: AuditService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const schema = { tags: ['tools'], security: [{ bearerAuth: [] }] };
 
@@ -55,14 +64,36 @@ export function toolsRoutes(tools: ToolsService, prompts?: PromptSaveHooks): Fas
       },
       (request) => tools.get(actorOf(request), language(request), request.params.id),
     );
+    /** Every change to the catalogue is an admin action: audited with what changed. */
+    const audited = async (
+      request: FastifyRequest,
+      action: string,
+      id: number,
+      before: Record<string, unknown> | null,
+      after: { codeName?: string } & Record<string, unknown>,
+    ) => {
+      if (!audit) return;
+      const diff = before ? changedFields(before, after) : { before: null, after };
+      await audit.record(auditContextOf(request), {
+        action,
+        targetType: 'tool',
+        targetId: id,
+        targetLabel: after.codeName ?? null,
+        ...diff,
+      });
+    };
+
     app.post(
       '/api/v1/tool',
       {
         preHandler: superAdminOnly,
         schema: { ...schema, body: toolInputSchema, response: { 201: toolSchema, ...ERROR_RESPONSES } },
       },
-      async (request, reply) =>
-        reply.status(201).send(await tools.create(actorOf(request), language(request), request.body)),
+      async (request, reply) => {
+        const created = await tools.create(actorOf(request), language(request), request.body);
+        await audited(request, 'tool.create', created.id, null, created);
+        return reply.status(201).send(created);
+      },
     );
     app.put(
       '/api/v1/tool/:id',
@@ -75,7 +106,17 @@ export function toolsRoutes(tools: ToolsService, prompts?: PromptSaveHooks): Fas
           response: { 200: toolSchema, ...ERROR_RESPONSES },
         },
       },
-      (request) => tools.update(actorOf(request), language(request), request.params.id, request.body),
+      async (request) => {
+        const before = await tools.get(actorOf(request), language(request), request.params.id);
+        const after = await tools.update(
+          actorOf(request),
+          language(request),
+          request.params.id,
+          request.body,
+        );
+        await audited(request, 'tool.update', after.id, before, after);
+        return after;
+      },
     );
     app.put(
       '/api/v1/tool/:id/parent',
@@ -89,8 +130,17 @@ export function toolsRoutes(tools: ToolsService, prompts?: PromptSaveHooks): Fas
           response: { 200: toolSchema, ...ERROR_RESPONSES },
         },
       },
-      (request) =>
-        tools.moveToParent(actorOf(request), language(request), request.params.id, request.body.parentId),
+      async (request) => {
+        const before = await tools.get(actorOf(request), language(request), request.params.id);
+        const after = await tools.moveToParent(
+          actorOf(request),
+          language(request),
+          request.params.id,
+          request.body.parentId,
+        );
+        await audited(request, 'tool.parent', after.id, before, after);
+        return after;
+      },
     );
     app.put(
       '/api/v1/tool/:id/order',
@@ -104,7 +154,18 @@ export function toolsRoutes(tools: ToolsService, prompts?: PromptSaveHooks): Fas
           response: { 200: z.array(toolSchema), ...ERROR_RESPONSES },
         },
       },
-      (request) => tools.reorder(actorOf(request), language(request), request.params.id, request.body.sort),
+      async (request) => {
+        const before = await tools.get(actorOf(request), language(request), request.params.id);
+        const siblings = await tools.reorder(
+          actorOf(request),
+          language(request),
+          request.params.id,
+          request.body.sort,
+        );
+        const after = siblings.find((tool) => tool.id === request.params.id) ?? before;
+        await audited(request, 'tool.order', before.id, before, after);
+        return siblings;
+      },
     );
 
     app.get(
