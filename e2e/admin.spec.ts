@@ -92,7 +92,7 @@ test('the super administrator reads the audit log and the token usage dashboard'
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const page = await openAs(browser, baseURL ?? '', 'superadmin', DEMO_PASSWORD, '/admin/audit');
   await expect(page.getByRole('heading', { name: '관리 기록', level: 1 })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('admin-audit.png'), fullPage: true });
@@ -108,12 +108,45 @@ test('the super administrator reads the audit log and the token usage dashboard'
     .getByRole('link', { name: '오류 보고' })
     .click();
   await expect(page.getByRole('heading', { name: '오류 보고', level: 1 })).toBeVisible();
+
+  // A prompt edited, compared with the live one, published, and the history shows the new version live.
+  await page
+    .getByRole('navigation', { name: '사이드 메뉴' })
+    .getByRole('link', { name: '프롬프트 관리' })
+    .click();
+  const prompt = page.getByLabel('시스템 프롬프트');
+  await expect(prompt).toBeVisible();
+  const original = await prompt.inputValue();
+  await prompt.fill(`${original}\n문장은 짧고 쉽게 씁니다.`);
+  await expect(page.getByText('게시된 내용과 고친 내용의 차이')).toBeVisible();
+  await expect(page.locator('ins', { hasText: '문장은 짧고 쉽게 씁니다.' })).toBeVisible();
+  await page.getByRole('button', { name: '게시하기' }).click();
+  await expect(page.getByText('새 버전을 게시했어요.')).toBeVisible();
+  const history = page.getByRole('table', { name: '버전 기록' });
+  await expect(history.getByRole('row').nth(1)).toContainText('v2');
+  await expect(history.getByRole('row').nth(1)).toContainText('현재');
+  await page.screenshot({ path: testInfo.outputPath('admin-prompts.png'), fullPage: true });
+  // Back to v1 (confirmed): a third version holding the first text.
+  await history.getByRole('button', { name: '되돌리기' }).click();
+  await page
+    .getByRole('dialog', { name: 'v1으로 되돌릴까요?' })
+    .getByRole('button', { name: '되돌리기' })
+    .click();
+  await expect(page.getByText('v1의 내용으로 되돌렸어요.')).toBeVisible();
+  await expect(page.getByLabel('시스템 프롬프트')).toHaveValue(original);
+
+  // The same screens on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: '사용자 관리', level: 1 })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('admin-users-phone.png'), fullPage: true });
 });
 
 test('a teacher is shown no admin menu and the no-permission alert on an admin address', async ({
   browser,
   baseURL,
 }) => {
+  test.setTimeout(120_000);
   const page = await openAs(browser, baseURL ?? '', 'teacher', DEMO_PASSWORD, '/admin/users');
   await expect(page.getByRole('alert')).toHaveText('이 페이지에 대한 권한이 없습니다.');
   await expect(
