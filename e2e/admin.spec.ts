@@ -129,10 +129,10 @@ test('the super administrator reads the audit log and the token usage dashboard'
   // Back to v1 (confirmed): a third version holding the first text.
   await history.getByRole('button', { name: '되돌리기' }).click();
   await page
-    .getByRole('dialog', { name: 'v1으로 되돌릴까요?' })
+    .getByRole('dialog', { name: 'v1 버전으로 되돌릴까요?' })
     .getByRole('button', { name: '되돌리기' })
     .click();
-  await expect(page.getByText('v1의 내용으로 되돌렸어요.')).toBeVisible();
+  await expect(page.getByText('v1 버전의 내용으로 되돌렸어요.')).toBeVisible();
   await expect(page.getByLabel('시스템 프롬프트')).toHaveValue(original);
 
   // The same screens on a phone.
