@@ -15,6 +15,7 @@ import type { Database, UserRow } from '../../db/schema.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../platform/auth/embedded-provider.ts';
 import { denySessions } from '../../platform/auth/session-denylist.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { isRole } from '../../policies/actor.ts';
 import {
   canGrantRoles,
   canManageUser,
@@ -22,7 +23,6 @@ import {
   SCHOOL_GRANTABLE_ROLES,
   userListScope,
 } from '../../policies/admin-user.policy.ts';
-import { isRole } from '../../policies/actor.ts';
 import { parseRoles } from '../users/users.repository.ts';
 import type { AdminUsersRepository } from './admin-users.repository.ts';
 import { type AuditContext, type AuditService, changedFields } from './audit.service.ts';

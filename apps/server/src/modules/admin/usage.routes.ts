@@ -2,9 +2,9 @@ import { myUsageQuerySchema, myUsageSchema, usageDashboardSchema, usageQuerySche
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn, withRoles } from '../../platform/auth/guards.ts';
-import { attachmentDisposition } from '../documents/content-disposition.ts';
 import { XLSX_MIME } from '../../platform/excel/sheet-writer.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
+import { attachmentDisposition } from '../documents/content-disposition.ts';
 import type { UsageService } from './usage.service.ts';
 
 /** token-tracker (core.md §7): usage per school, teacher, tool and day. */

@@ -1,7 +1,7 @@
 import type { ErrorGroup, ErrorGroupPage, ErrorReport } from '@ssaem/contracts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { errorSignature } from './error-signature.ts';
 import type { ErrorReportRepository, GroupStatus } from './error-reports.repository.ts';
+import { errorSignature } from './error-signature.ts';
 
 export function createErrorReportService(repository: ErrorReportRepository) {
   async function group(row: {

@@ -1,3 +1,4 @@
+import type { AiPrompt } from '@ssaem/contracts';
 import {
   aiPromptInputSchema,
   aiPromptListQuerySchema,
@@ -11,7 +12,6 @@ import {
   toolSchema,
   toolUpdateSchema,
 } from '@ssaem/contracts';
-import type { AiPrompt } from '@ssaem/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

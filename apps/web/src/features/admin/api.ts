@@ -1,9 +1,9 @@
 import type {
   AdminUser,
-  AiPromptVersion,
   AdminUserCreate,
   AdminUserPage,
   AdminUserUpdate,
+  AiPromptVersion,
   AuditPage,
   ErrorGroup,
   ErrorGroupPage,

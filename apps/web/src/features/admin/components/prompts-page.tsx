@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toast-context';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { type PromptRow, usePromptVersions, usePrompts, useRollbackPrompt, useSavePrompt } from '../api';
+import { type PromptRow, usePrompts, usePromptVersions, useRollbackPrompt, useSavePrompt } from '../api';
 import { ConfirmModal, DataTable, formatDateTime } from './admin-ui';
 import classes from './prompts-page.module.css';
 
