@@ -6,6 +6,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createAdminUsersRepository } from './modules/admin/admin-users.repository.ts';
+import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
+import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
+import { createAuditRepository } from './modules/admin/audit.repository.ts';
+import { createAuditService } from './modules/admin/audit.service.ts';
+import { createPromptVersionsRepository } from './modules/admin/prompt-versions.repository.ts';
+import { promptVersionsRoutes } from './modules/admin/prompt-versions.routes.ts';
+import { createPromptVersionsService } from './modules/admin/prompt-versions.service.ts';
+import { createUsageRepository } from './modules/admin/usage.repository.ts';
+import { usageRoutes } from './modules/admin/usage.routes.ts';
+import { createUsageService } from './modules/admin/usage.service.ts';
 import { createBoardRepository } from './modules/board/board.repository.ts';
 import { boardRoutes } from './modules/board/board.routes.ts';
 import { createBoardService } from './modules/board/board.service.ts';
@@ -202,8 +213,16 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
   });
   await app.register(healthRoutes(database));
   await app.register(referenceRoutes(referenceService));
-  await app.register(errorReportRoutes(errorReportService));
-  await app.register(usersRoutes(usersService, verificationService));
+  const auditService = createAuditService(createAuditRepository(db));
+  await app.register(errorReportRoutes(errorReportService, auditService));
+  await app.register(usageRoutes(createUsageService(createUsageRepository(db))));
+  await app.register(usersRoutes(usersService, verificationService, auditService));
+  await app.register(
+    adminUsersRoutes(
+      createAdminUsersService({ repository: createAdminUsersRepository(db), audit: auditService, db }),
+      auditService,
+    ),
+  );
   await app.register(licencesRoutes(licencesService));
 
   const tokenTracker = createTokenTracker(licencesRepository);
@@ -330,7 +349,13 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
   app.decorate('generation', generationService);
   await app.register(subscribeRoutes(generationService));
   const toolsService = createToolsService(createToolsRepository(db));
-  await app.register(toolsRoutes(toolsService));
+  const promptVersions = createPromptVersionsService({
+    repository: createPromptVersionsRepository(db),
+    tools: toolsService,
+    audit: auditService,
+  });
+  await app.register(toolsRoutes(toolsService, promptVersions, auditService));
+  await app.register(promptVersionsRoutes(promptVersions));
   await app.register(aiConnectionRoutes(config));
   await app.register(
     summaryRoutes(

@@ -1,4 +1,5 @@
 import type account from './locales/ko/account.json';
+import type admin from './locales/ko/admin.json';
 import type chat from './locales/ko/chat.json';
 import type classes from './locales/ko/classes.json';
 import type common from './locales/ko/common.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
       tools: typeof tools;
       classes: typeof classes;
       records: typeof records;
+      admin: typeof admin;
     };
   }
 }

@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './board.ts';
 export * from './chat.ts';
 export * from './classes.ts';

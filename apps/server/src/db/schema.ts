@@ -47,6 +47,60 @@ export interface Database {
   studentRecord: StudentRecordTable;
   studentAccessLog: StudentAccessLogTable;
   studentRecordDraft: StudentRecordDraftTable;
+  auditLog: AuditLogTable;
+  tokenUsageDaily: TokenUsageDailyTable;
+  errorReportGroup: ErrorReportGroupTable;
+  aiPromptVersion: AiPromptVersionTable;
+}
+
+export interface AiPromptVersionTable {
+  id: Generated<number>;
+  promptSeq: number;
+  version: number;
+  name: string;
+  toolCode: string | null;
+  systemPrompt: string;
+  useYn: 'Y' | 'N';
+  note: string | null;
+  createdBy: number | null;
+  createdByName: string | null;
+  createdAt: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actorId: number | null;
+  actorName: string;
+  actorRole: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  targetLabel: string | null;
+  schoolId: number | null;
+  /** JSON of the changed fields before and after. */
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+}
+export type AuditLogRow = Selectable<AuditLogTable>;
+
+export interface TokenUsageDailyTable {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  userId: number;
+  /** 0 for a user without a school. */
+  schoolId: number;
+  purpose: string;
+  tokens: number;
+  calls: number;
+}
+
+export interface ErrorReportGroupTable {
+  signature: string;
+  resolvedAt: string | null;
+  resolvedBy: number | null;
 }
 
 export interface NoticeTable {
@@ -421,6 +475,7 @@ export interface TokenReservationTable {
   purpose: string;
   createdAt: string;
   settledAt: string | null;
+  rolledUp: Generated<number>;
 }
 
 export interface EmailVerificationTable {
@@ -456,6 +511,8 @@ export interface OidcPayloadTable {
   /** Epoch seconds. */
   expiresAt: number | null;
   consumedAt: number | null;
+  /** The subject the row belongs to (sessions, grants, tokens), to list and end a user's sessions. */
+  accountId: Generated<string | null>;
 }
 
 export interface OidcKeyTable {
@@ -543,6 +600,8 @@ export interface UsersTable {
   title: string | null;
   enabled: number;
   subject: string | null;
+  /** Epoch seconds: access tokens issued before are refused. */
+  tokensNotBefore: Generated<number | null>;
   createdAt: string;
   updatedAt: string;
 }
@@ -559,6 +618,7 @@ export interface ErrorReportTable {
   errorDevice: string | null;
   errorUserAgent: string | null;
   errorIp: string | null;
+  signature: Generated<string | null>;
   createdAt: string;
 }
 

@@ -1,4 +1,5 @@
 export * from './actor.ts';
+export * from './admin-user.policy.ts';
 export * from './classroom.policy.ts';
 export * from './global-settings.policy.ts';
 export * from './material.policy.ts';

@@ -74,6 +74,9 @@ export type MatrixWorld = {
   /** A new notice of school A, for a route that removes it. */
   createSchoolNotice(): Promise<number>;
   headersFor(persona: MatrixPersona): Promise<Record<string, string>>;
+  // issue 16
+  /** A new account of a school with one live sign-in session, for a route that changes or signs out whom it is given. */
+  createAccount(schoolId: number, roles?: string[]): Promise<{ id: number; sessionId: string }>;
 };
 
 export async function buildMatrixWorld(t: TestApp & { origin: string }): Promise<MatrixWorld> {
@@ -308,6 +311,56 @@ export async function buildMatrixWorld(t: TestApp & { origin: string }): Promise
         await request('POST', '/api/v1/my-materials/folder', { name: '지울 폴더' })
       ).json()) as { id: number };
       return folder.id;
+    },
+    // issue 16
+    async createAccount(schoolId: number, roles: string[] = ['ROLE_TEACHER']) {
+      const now = new Date().toISOString();
+      const subject = randomUUID();
+      const account = await db
+        .insertInto('users')
+        .values({
+          username: `account${++applicants}_${Date.now().toString(36)}`,
+          subject,
+          passwordHash: null,
+          name: '관리 대상 선생님',
+          nickName: null,
+          email: null,
+          mobile: null,
+          profile: null,
+          code: null,
+          schoolId,
+          assignedGrade: null,
+          title: null,
+          enabled: 1,
+          createdAt: now,
+          updatedAt: now,
+          roles: JSON.stringify(roles),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const sessionId = randomUUID();
+      const loginTs = Math.floor(Date.now() / 1000);
+      await db
+        .insertInto('oidcPayload')
+        .values({
+          model: 'Session',
+          id: randomUUID(),
+          payload: JSON.stringify({
+            accountId: subject,
+            uid: sessionId,
+            loginTs,
+            exp: loginTs + 3600,
+            authorizations: {},
+          }),
+          grantId: null,
+          userCode: null,
+          uid: sessionId,
+          expiresAt: loginTs + 3600,
+          consumedAt: null,
+          accountId: subject,
+        })
+        .execute();
+      return { id: account.id, sessionId };
     },
     async createMembershipRequest(schoolId: number) {
       const now = new Date().toISOString();

@@ -1,4 +1,5 @@
 import { doc, paragraph, writeDocx } from '@ssaem/documents';
+import { errorSignature } from '../../src/modules/error-reports/error-signature.ts';
 import { CLASS_RECORD_ROWS } from './class-records-rows.ts';
 import { FORMS, type MatrixPersona, type MatrixWorld, PERSONAS, PNG } from './matrix-world.ts';
 
@@ -66,6 +67,8 @@ const ownAccount = (status: number) =>
 
 // ---- request helpers --------------------------------------------------------------------------
 
+/** YYYY-MM-DD, `days` from today (UTC). */
+const today = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const fixed = (url: string, body?: unknown) => () => ({ url, ...(body === undefined ? {} : { body }) });
 const item = (slug: string) => (w: MatrixWorld) => w.records.items[slug] ?? 0;
 const freshItem = (slug: string) => (w: MatrixWorld) => w.cloneItem(item(slug)(w));
@@ -1437,4 +1440,197 @@ export const ROUTE_MATRIX: RouteRow[] = [
     route: `${method} /api/v1/user-settings`,
     cases: [{ request: fixed('/api/v1/user-settings', { fontSize: 'large' }), expect: teachers(200) }],
   })),
+  // issue 16: the admin area — accounts, sessions, roles, the audit log, token usage, error reports.
+  {
+    route: 'GET /api/v1/users',
+    cases: [{ request: fixed('/api/v1/users?q=teacher&sort=name&order=asc'), expect: schoolAdmins(200) }],
+  },
+  {
+    route: 'POST /api/v1/users',
+    cases: [
+      {
+        label: "into the administrator's own school",
+        request: (_w, persona) => ({
+          url: '/api/v1/users',
+          body: {
+            username: `made-${persona.toLowerCase()}-${Date.now().toString(36)}`,
+            password: 'safe-pass-42',
+            name: '새 선생님',
+          },
+        }),
+        expect: schoolAdmins(201),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/v1/users/:userId',
+    cases: [
+      {
+        label: "school A's teacher",
+        request: (w) => ({ url: `/api/v1/users/${w.users.owner?.id}` }),
+        expect: schoolAOnly(200),
+      },
+      {
+        label: "school A's administrator (the super administrator's to manage)",
+        request: (w) => ({ url: `/api/v1/users/${w.users.adminHere?.id}` }),
+        expect: who(schoolAOnly(404), { superAdmin: 200 }),
+      },
+    ],
+  },
+  {
+    route: 'PUT /api/v1/users/:userId',
+    cases: [
+      {
+        request: async (w) => ({
+          url: `/api/v1/users/${(await w.createAccount(w.schoolA)).id}`,
+          body: { title: '연구부장' },
+        }),
+        expect: schoolAOnly(200),
+      },
+    ],
+  },
+  {
+    route: 'PUT /api/v1/users/:userId/enabled',
+    cases: [
+      {
+        request: async (w) => ({
+          url: `/api/v1/users/${(await w.createAccount(w.schoolA)).id}/enabled`,
+          body: { enabled: false },
+        }),
+        expect: schoolAOnly(200),
+      },
+    ],
+  },
+  {
+    route: 'PUT /api/v1/users/:userId/roles',
+    cases: [
+      {
+        label: 'teacher to student',
+        request: async (w) => ({
+          url: `/api/v1/users/${(await w.createAccount(w.schoolA)).id}/roles`,
+          body: { roles: ['ROLE_STUDENT'] },
+        }),
+        expect: schoolAOnly(200),
+      },
+      {
+        label: 'granting the administrator role',
+        request: async (w) => ({
+          url: `/api/v1/users/${(await w.createAccount(w.schoolA)).id}/roles`,
+          body: { roles: ['ROLE_TEACHER', 'ROLE_ADMIN'] },
+        }),
+        expect: who(schoolAOnly(403), { superAdmin: 200 }),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/v1/users/:userId/sessions',
+    cases: [
+      {
+        request: async (w) => ({ url: `/api/v1/users/${(await w.createAccount(w.schoolA)).id}/sessions` }),
+        expect: schoolAOnly(200),
+      },
+    ],
+  },
+  {
+    route: 'DELETE /api/v1/users/:userId/sessions/:sessionId',
+    cases: [
+      {
+        request: async (w) => {
+          const account = await w.createAccount(w.schoolA);
+          return { url: `/api/v1/users/${account.id}/sessions/${account.sessionId}` };
+        },
+        expect: schoolAOnly(200),
+      },
+    ],
+  },
+  {
+    route: 'POST /api/v1/users/:userId/not-before',
+    cases: [
+      {
+        request: async (w) => ({ url: `/api/v1/users/${(await w.createAccount(w.schoolA)).id}/not-before` }),
+        expect: schoolAOnly(200),
+      },
+    ],
+  },
+  { route: 'GET /api/v1/roles', cases: [{ request: fixed('/api/v1/roles'), expect: schoolAdmins(200) }] },
+  {
+    route: 'GET /api/v1/admin/audit-log',
+    cases: [{ request: fixed('/api/v1/admin/audit-log'), expect: superAdminOnly(200) }],
+  },
+  {
+    route: 'GET /api/v1/admin/audit-log/export',
+    cases: [{ request: fixed('/api/v1/admin/audit-log/export'), expect: superAdminOnly(200) }],
+  },
+  {
+    route: 'GET /api/v1/token-tracker',
+    cases: [
+      {
+        request: () => ({ url: `/api/v1/token-tracker?from=${today(-30)}&to=${today(0)}` }),
+        expect: schoolAdmins(200),
+      },
+      {
+        label: "school B's usage",
+        request: (w) => ({
+          url: `/api/v1/token-tracker?from=${today(-30)}&to=${today(0)}&schoolId=${w.schoolB}`,
+        }),
+        expect: who(schoolAdmins(404), { adminElsewhere: 200, superAdmin: 200 }),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/v1/token-tracker/export',
+    cases: [
+      {
+        label: "school A's usage this month (the owner's tools)",
+        request: (w) => ({
+          url: `/api/v1/token-tracker/export?from=${today(-30)}&to=${today(0)}&schoolId=${w.schoolA}`,
+        }),
+        expect: who(schoolAdmins(200), { adminElsewhere: 404 }),
+      },
+      {
+        label: 'a period without usage',
+        request: () => ({ url: '/api/v1/token-tracker/export?from=2001-01-01&to=2001-01-31&format=csv' }),
+        expect: schoolAdmins(404),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/v1/token-tracker/me',
+    cases: [{ request: fixed('/api/v1/token-tracker/me?days=7'), expect: signedIn(200) }],
+  },
+  {
+    route: 'GET /api/v1/ai/prompt/:seq/versions',
+    cases: [{ request: fixed('/api/v1/ai/prompt/1/versions'), expect: superAdminOnly(200) }],
+  },
+  {
+    route: 'POST /api/v1/ai/prompt/:seq/versions/:version/rollback',
+    cases: [{ request: fixed('/api/v1/ai/prompt/1/versions/1/rollback'), expect: superAdminOnly(200) }],
+  },
+  {
+    route: 'GET /api/v1/admin/error-reports',
+    cases: [{ request: fixed('/api/v1/admin/error-reports?status=all'), expect: superAdminOnly(200) }],
+  },
+  {
+    route: 'PUT /api/v1/admin/error-reports/:signature',
+    cases: [
+      {
+        request: async (w) => {
+          const report = {
+            errorMessage: 'Cannot read properties of undefined (reading "map")',
+            errorStack: 'TypeError\n    at List (app.js:1:2)',
+          };
+          await fetch(`${w.origin}/api/v1/error-reports`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(report),
+          });
+          return {
+            url: `/api/v1/admin/error-reports/${errorSignature(report.errorMessage, report.errorStack)}`,
+            body: { resolved: true },
+          };
+        },
+        expect: superAdminOnly(200),
+      },
+    ],
+  },
 ];

@@ -2,7 +2,7 @@
  * The sidebar, declared once. Names are the spec's route names (core.md §2); an item is shown only
  * when its path is registered in the router, so the sidebar never offers a screen that is missing.
  */
-export type NavGroup = 'start' | 'assistant' | 'materials' | 'school' | 'me';
+export type NavGroup = 'start' | 'assistant' | 'materials' | 'school' | 'admin' | 'me';
 
 export type NavItemId =
   | 'home'
@@ -20,6 +20,12 @@ export type NavItemId =
   | 'noticeBoard'
   | 'myClass'
   | 'allStudents'
+  | 'adminUsers'
+  | 'adminRequests'
+  | 'adminUsage'
+  | 'adminPrompts'
+  | 'adminAudit'
+  | 'adminErrors'
   | 'myInfo';
 
 export interface NavItem {
@@ -32,10 +38,12 @@ export interface NavItem {
   roles?: readonly string[];
 }
 
-export const NAV_GROUPS: readonly NavGroup[] = ['start', 'assistant', 'materials', 'school', 'me'];
+export const NAV_GROUPS: readonly NavGroup[] = ['start', 'assistant', 'materials', 'school', 'admin', 'me'];
 
 /** The assistant's screens are for teachers (and administrators), as their routes are. */
 const TEACHING_ROLES = ['ROLE_TEACHER', 'ROLE_ADMIN', 'ROLE_SUPER_ADMIN'] as const;
+const ADMIN_ROLES = ['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'] as const;
+const SUPER_ADMIN = ['ROLE_SUPER_ADMIN'] as const;
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'home', routeName: 'Home', path: '/home', group: 'start' },
@@ -81,6 +89,25 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/students',
     group: 'school',
     roles: ['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'],
+  },
+  // The admin area: a school's administrators (their school) and the super administrator (everything).
+  { id: 'adminUsers', routeName: 'Admin users', path: '/admin/users', group: 'admin', roles: ADMIN_ROLES },
+  {
+    id: 'adminRequests',
+    routeName: 'Admin school requests',
+    path: '/admin/school-requests',
+    group: 'admin',
+    roles: ADMIN_ROLES,
+  },
+  { id: 'adminUsage', routeName: 'Token tracker', path: '/admin/usage', group: 'admin', roles: ADMIN_ROLES },
+  { id: 'adminPrompts', routeName: 'Prompt', path: '/admin/prompts', group: 'admin', roles: SUPER_ADMIN },
+  { id: 'adminAudit', routeName: 'Audit log', path: '/admin/audit', group: 'admin', roles: SUPER_ADMIN },
+  {
+    id: 'adminErrors',
+    routeName: 'Error reports',
+    path: '/admin/errors',
+    group: 'admin',
+    roles: SUPER_ADMIN,
   },
   { id: 'myInfo', routeName: 'My Info', path: '/my-info', group: 'me' },
 ];

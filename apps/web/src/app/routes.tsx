@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { adminRoutes } from '../features/admin/routes';
 import { chatRoutes } from '../features/chat/routes';
 import { classesRoutes } from '../features/classes/routes';
 import { documentRoutes, immersiveDocumentRoutes } from '../features/documents/routes';
@@ -142,9 +143,11 @@ export const appRoutes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../features/account/my-info-page'),
               (m) => m.MyInfoPage,
-              ['account'],
+              ['account', 'admin'],
             ),
           },
+          // The admin area needs no licence: a super administrator may hold none.
+          ...adminRoutes,
           {
             // Screens that need a valid licence; the rest go to /license-guide.
             id: 'licensed',

@@ -1,3 +1,4 @@
+import type { AiPrompt } from '@ssaem/contracts';
 import {
   aiPromptInputSchema,
   aiPromptListQuerySchema,
@@ -16,13 +17,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn, superAdminOnly } from '../../platform/auth/guards.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
+import {
+  type AuditContext,
+  type AuditService,
+  auditContextOf,
+  changedFields,
+} from '../admin/audit.service.ts';
 import type { ToolsService } from './tools.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const seqParams = z.object({ seq: z.coerce.number().int().positive() });
 const language = (request: FastifyRequest) => pickLanguage(request.headers['accept-language']);
 
-export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
+/** What the admin area does around a prompt save: keep its version history and audit it. */
+export interface PromptSaveHooks {
+  beforeSave(context: AuditContext, seq: number): Promise<AiPrompt>;
+  saved(context: AuditContext, before: AiPrompt | null, after: AiPrompt): Promise<void>;
+}
+
+export function toolsRoutes(
+  tools: ToolsService,
+  prompts?: PromptSaveHooks,
+  audit?: AuditService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const schema = { tags: ['tools'], security: [{ bearerAuth: [] }] };
 
@@ -47,14 +64,36 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
       },
       (request) => tools.get(actorOf(request), language(request), request.params.id),
     );
+    /** Every change to the catalogue is an admin action: audited with what changed. */
+    const audited = async (
+      request: FastifyRequest,
+      action: string,
+      id: number,
+      before: Record<string, unknown> | null,
+      after: { codeName?: string } & Record<string, unknown>,
+    ) => {
+      if (!audit) return;
+      const diff = before ? changedFields(before, after) : { before: null, after };
+      await audit.record(auditContextOf(request), {
+        action,
+        targetType: 'tool',
+        targetId: id,
+        targetLabel: after.codeName ?? null,
+        ...diff,
+      });
+    };
+
     app.post(
       '/api/v1/tool',
       {
         preHandler: superAdminOnly,
         schema: { ...schema, body: toolInputSchema, response: { 201: toolSchema, ...ERROR_RESPONSES } },
       },
-      async (request, reply) =>
-        reply.status(201).send(await tools.create(actorOf(request), language(request), request.body)),
+      async (request, reply) => {
+        const created = await tools.create(actorOf(request), language(request), request.body);
+        await audited(request, 'tool.create', created.id, null, created);
+        return reply.status(201).send(created);
+      },
     );
     app.put(
       '/api/v1/tool/:id',
@@ -67,7 +106,17 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
           response: { 200: toolSchema, ...ERROR_RESPONSES },
         },
       },
-      (request) => tools.update(actorOf(request), language(request), request.params.id, request.body),
+      async (request) => {
+        const before = await tools.get(actorOf(request), language(request), request.params.id);
+        const after = await tools.update(
+          actorOf(request),
+          language(request),
+          request.params.id,
+          request.body,
+        );
+        await audited(request, 'tool.update', after.id, before, after);
+        return after;
+      },
     );
     app.put(
       '/api/v1/tool/:id/parent',
@@ -81,8 +130,17 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
           response: { 200: toolSchema, ...ERROR_RESPONSES },
         },
       },
-      (request) =>
-        tools.moveToParent(actorOf(request), language(request), request.params.id, request.body.parentId),
+      async (request) => {
+        const before = await tools.get(actorOf(request), language(request), request.params.id);
+        const after = await tools.moveToParent(
+          actorOf(request),
+          language(request),
+          request.params.id,
+          request.body.parentId,
+        );
+        await audited(request, 'tool.parent', after.id, before, after);
+        return after;
+      },
     );
     app.put(
       '/api/v1/tool/:id/order',
@@ -96,7 +154,18 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
           response: { 200: z.array(toolSchema), ...ERROR_RESPONSES },
         },
       },
-      (request) => tools.reorder(actorOf(request), language(request), request.params.id, request.body.sort),
+      async (request) => {
+        const before = await tools.get(actorOf(request), language(request), request.params.id);
+        const siblings = await tools.reorder(
+          actorOf(request),
+          language(request),
+          request.params.id,
+          request.body.sort,
+        );
+        const after = siblings.find((tool) => tool.id === request.params.id) ?? before;
+        await audited(request, 'tool.order', before.id, before, after);
+        return siblings;
+      },
     );
 
     app.get(
@@ -129,8 +198,11 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
           response: { 201: aiPromptSchema, ...ERROR_RESPONSES },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send(await tools.createPrompt(actorOf(request), request.body)),
+      async (request, reply) => {
+        const created = await tools.createPrompt(actorOf(request), request.body);
+        await prompts?.saved(auditContextOf(request), null, created);
+        return reply.status(201).send(created);
+      },
     );
     app.put(
       '/api/v1/ai/prompt/:seq',
@@ -143,7 +215,12 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
           response: { 200: aiPromptSchema, ...ERROR_RESPONSES },
         },
       },
-      (request) => tools.updatePrompt(actorOf(request), request.params.seq, request.body),
+      async (request) => {
+        const before = await prompts?.beforeSave(auditContextOf(request), request.params.seq);
+        const after = await tools.updatePrompt(actorOf(request), request.params.seq, request.body);
+        if (before) await prompts?.saved(auditContextOf(request), before, after);
+        return after;
+      },
     );
   };
 }

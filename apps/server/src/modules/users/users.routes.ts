@@ -26,13 +26,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn, withRoles } from '../../platform/auth/guards.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
+import { type AuditService, auditContextOf } from '../admin/audit.service.ts';
 import type { UsersService } from './users.service.ts';
 import type { VerificationService } from './verification.service.ts';
 
 // Public account endpoints are cheap to call and worth probing: cap them per client.
 const publicLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-export function usersRoutes(users: UsersService, verification: VerificationService): FastifyPluginAsyncZod {
+export function usersRoutes(
+  users: UsersService,
+  verification: VerificationService,
+  audit: AuditService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['users'];
     const secured = { tags, security: [{ bearerAuth: [] }] };
@@ -108,7 +113,19 @@ export function usersRoutes(users: UsersService, verification: VerificationServi
             response: { 200: membershipRequestSchema, ...ERROR_RESPONSES },
           },
         },
-        (request) => users.decideMembership(actorOf(request), request.params.id, decision),
+        async (request) => {
+          const decided = await users.decideMembership(actorOf(request), request.params.id, decision);
+          await audit.record(auditContextOf(request), {
+            action: `membership.${action}`,
+            targetType: 'user',
+            targetId: decided.userId,
+            targetLabel: `${decided.name} (${decided.username})`,
+            schoolId: decided.schoolId,
+            before: { status: 'PENDING' },
+            after: { status: decided.status, school: decided.schoolName },
+          });
+          return decided;
+        },
       );
     }
     app.get(
@@ -136,7 +153,20 @@ export function usersRoutes(users: UsersService, verification: VerificationServi
           response: { 200: schoolEmailDomainsSchema, ...ERROR_RESPONSES },
         },
       },
-      (request) => users.setEmailDomains(actorOf(request), request.params.schoolId, request.body.domains),
+      async (request) => {
+        const actor = actorOf(request);
+        const before = await users.emailDomains(actor, request.params.schoolId);
+        const after = await users.setEmailDomains(actor, request.params.schoolId, request.body.domains);
+        await audit.record(auditContextOf(request), {
+          action: 'school.email-domains',
+          targetType: 'school',
+          targetId: request.params.schoolId,
+          schoolId: request.params.schoolId,
+          before,
+          after,
+        });
+        return after;
+      },
     );
 
     app.get(

@@ -38,6 +38,7 @@ export function createOidcAdapter(db: Kysely<Database>, hooks: OidcAdapterHooks 
         userCode: payload.userCode ?? null,
         uid: payload.uid ?? null,
         expiresAt: expiresIn ? nowSeconds() + expiresIn : null,
+        accountId: typeof payload.accountId === 'string' ? payload.accountId : null,
       };
       await db
         .insertInto('oidcPayload')

@@ -80,19 +80,21 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
 
   // A browser sends the same token with every call for its five minutes: the signature and the
   // user lookup are done once per token. The logout denylist is still checked on every request.
-  const verified = new Map<string, { actor: Actor; expiresAt: number }>();
+  const verified = new Map<string, { actor: Actor; expiresAt: number; issuedAt: number }>();
   const CACHE_LIMIT = 10_000;
 
-  function remember(token: string, actor: Actor, exp: number | undefined) {
+  function remember(token: string, actor: Actor, exp: number | undefined, issuedAt: number) {
     if (verified.size >= CACHE_LIMIT) verified.delete(verified.keys().next().value as string);
-    verified.set(token, { actor, expiresAt: Math.min((exp ?? 0) * 1000, Date.now() + 60_000) });
+    verified.set(token, { actor, issuedAt, expiresAt: Math.min((exp ?? 0) * 1000, Date.now() + 60_000) });
   }
 
   return {
     async verify(token: string): Promise<Actor> {
       const cached = verified.get(token);
       if (cached && cached.expiresAt > Date.now()) {
-        if (cached.actor.sid && (await isSessionDenied(options.db, cached.actor.sid)))
+        // Checked on every request, on every instance: the account may have been disabled, all
+        // its sessions revoked (not-before), or this one ended, since the token was read.
+        if (!(await stillValid(options.db, cached.actor, cached.issuedAt)))
           throw new AppError('E_UNAUTHORIZED');
         return cached.actor;
       }
@@ -113,6 +115,9 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
       const tokenRoles = rolesFrom(claims);
       const user = await userFor(claims, tokenRoles);
       if (!user?.enabled) throw new AppError('E_UNAUTHORIZED');
+      const issuedAt = claims.iat ?? 0;
+      if (user.tokensNotBefore !== null && issuedAt < Number(user.tokensNotBefore))
+        throw new AppError('E_UNAUTHORIZED');
       const roles = (tokenRoles.length ? tokenRoles : parseRoles(user)).filter(isRole);
       const actor: Actor = {
         userId: user.id,
@@ -124,13 +129,36 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
         schoolId: user.schoolId,
         sid: claims.sid ?? null,
       };
-      remember(token, actor, claims.exp);
+      remember(token, actor, claims.exp, issuedAt);
       return actor;
     },
   };
 }
 
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
+
+/** One primary-key read: the account is enabled, the token is not older than its not-before, its session not ended. */
+async function stillValid(db: Kysely<Database>, actor: Actor, issuedAt: number): Promise<boolean> {
+  const sid = actor.sid;
+  const row = await db
+    .selectFrom('users')
+    .select(['users.enabled', 'users.tokensNotBefore'])
+    .$if(sid !== null, (qb) =>
+      qb.select((eb) =>
+        eb
+          .selectFrom('revokedSession')
+          .select('revokedSession.sid')
+          .where('revokedSession.sid', '=', sid ?? '')
+          .where('revokedSession.expiresAt', '>', Date.now())
+          .as('deniedSid'),
+      ),
+    )
+    .where('users.id', '=', actor.userId)
+    .executeTakeFirst();
+  if (!row?.enabled) return false;
+  if (row.tokensNotBefore !== null && issuedAt < Number(row.tokensNotBefore)) return false;
+  return !(row as { deniedSid?: string | null }).deniedSid;
+}
 
 async function provisionUser(
   db: Kysely<Database>,

@@ -3,6 +3,7 @@ import { Card, Divider, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantin
 import type { UsersInfo } from '@ssaem/contracts/users';
 import { useTranslation } from 'react-i18next';
 import { hasRealmRole } from '../../lib/auth/auth-client';
+import { MyUsageCard } from '../admin/components/my-usage-card';
 import { LicenceCard } from '../licences/components/licence-card';
 import { LicenceKeyForm } from '../licences/components/licence-key-form';
 import { LicenceList } from '../licences/components/licence-list';
@@ -61,6 +62,7 @@ export function MyInfoPage() {
             <ProfileForm key={info.dataUpdatedAt} info={info.data} />
           </section>
           <Divider />
+          <MyUsageCard />
           <section aria-labelledby="licence-section-title">
             <Title order={2} fz="h3" id="licence-section-title" mb="sm">
               {t('licence.listTitle')}

@@ -1,0 +1,242 @@
+import type {
+  AdminUser,
+  AdminUserCreate,
+  AdminUserPage,
+  AdminUserUpdate,
+  AiPromptVersion,
+  AuditPage,
+  ErrorGroup,
+  ErrorGroupPage,
+  MyUsage,
+  UsageDashboard,
+  UserSession,
+} from '@ssaem/contracts/admin';
+import type { MembershipRequest, RoleName } from '@ssaem/contracts/users';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiBlob, apiRequest, buildApiUrl } from '../../lib/api-client';
+import { saveBlob } from '../tool-views/save-blob';
+
+type Query = Record<string, string | number | undefined>;
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: (query: Query) => ['admin', 'users', query] as const,
+  user: (id: number) => ['admin', 'user', id] as const,
+  sessions: (id: number) => ['admin', 'user', id, 'sessions'] as const,
+  roles: ['admin', 'roles'] as const,
+  requests: ['admin', 'school-requests'] as const,
+  domains: (schoolId: number) => ['admin', 'domains', schoolId] as const,
+  usage: (query: Query) => ['admin', 'usage', query] as const,
+  audit: (query: Query) => ['admin', 'audit', query] as const,
+  errors: (query: Query) => ['admin', 'errors', query] as const,
+};
+
+export function useAdminUsers(query: Query) {
+  return useQuery({
+    queryKey: adminKeys.users(query),
+    queryFn: ({ signal }) => apiRequest<AdminUserPage>('/api/v1/users', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminUser(id: number) {
+  return useQuery({
+    queryKey: adminKeys.user(id),
+    queryFn: ({ signal }) => apiRequest<AdminUser>(`/api/v1/users/${id}`, { signal }),
+  });
+}
+
+export function useUserSessions(id: number) {
+  return useQuery({
+    queryKey: adminKeys.sessions(id),
+    queryFn: ({ signal }) => apiRequest<UserSession[]>(`/api/v1/users/${id}/sessions`, { signal }),
+  });
+}
+
+export function useRoles() {
+  return useQuery({
+    queryKey: adminKeys.roles,
+    queryFn: ({ signal }) =>
+      apiRequest<{ name: RoleName; grantable: boolean }[]>('/api/v1/roles', { signal }),
+    staleTime: 300_000,
+  });
+}
+
+function useInvalidateAdmin() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+}
+
+export function useCreateUser() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (body: AdminUserCreate) => apiRequest<AdminUser>('/api/v1/users', { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateUser(id: number) {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (body: AdminUserUpdate) =>
+      apiRequest<AdminUser>(`/api/v1/users/${id}`, { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetEnabled(id: number) {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      apiRequest<AdminUser>(`/api/v1/users/${id}/enabled`, { method: 'PUT', body: { enabled } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetRoles(id: number) {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (roles: RoleName[]) =>
+      apiRequest<AdminUser>(`/api/v1/users/${id}/roles`, { method: 'PUT', body: { roles } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRevokeSession(id: number) {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (sessionId: string | null) =>
+      sessionId
+        ? apiRequest(`/api/v1/users/${id}/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' })
+        : apiRequest(`/api/v1/users/${id}/not-before`, { method: 'POST' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSchoolRequests() {
+  return useQuery({
+    queryKey: adminKeys.requests,
+    queryFn: ({ signal }) => apiRequest<MembershipRequest[]>('/api/v1/users/school-requests', { signal }),
+  });
+}
+
+export function useDecideRequest() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: number; decision: 'approve' | 'reject' }) =>
+      apiRequest<MembershipRequest>(`/api/v1/users/school-requests/${id}/${decision}`, { method: 'POST' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useEmailDomains(schoolId: number | null) {
+  return useQuery({
+    queryKey: adminKeys.domains(schoolId ?? 0),
+    enabled: schoolId !== null,
+    queryFn: ({ signal }) =>
+      apiRequest<{ domains: string[] }>(`/api/v1/schools/${schoolId}/email-domains`, { signal }),
+  });
+}
+
+export function useSaveEmailDomains(schoolId: number) {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (domains: string[]) =>
+      apiRequest<{ domains: string[] }>(`/api/v1/schools/${schoolId}/email-domains`, {
+        method: 'PUT',
+        body: { domains },
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUsage(query: Query) {
+  return useQuery({
+    queryKey: adminKeys.usage(query),
+    queryFn: ({ signal }) => apiRequest<UsageDashboard>('/api/v1/token-tracker', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMyUsage() {
+  return useQuery({
+    queryKey: ['token-tracker', 'me'],
+    queryFn: ({ signal }) => apiRequest<MyUsage>('/api/v1/token-tracker/me', { query: { days: 30 }, signal }),
+  });
+}
+
+export function useAuditLog(query: Query) {
+  return useQuery({
+    queryKey: adminKeys.audit(query),
+    queryFn: ({ signal }) => apiRequest<AuditPage>('/api/v1/admin/audit-log', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useErrorGroups(query: Query) {
+  return useQuery({
+    queryKey: adminKeys.errors(query),
+    queryFn: ({ signal }) => apiRequest<ErrorGroupPage>('/api/v1/admin/error-reports', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useResolveErrorGroup() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ signature, resolved }: { signature: string; resolved: boolean }) =>
+      apiRequest<ErrorGroup>(`/api/v1/admin/error-reports/${signature}`, {
+        method: 'PUT',
+        body: { resolved },
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Downloads an export (the server names the file; we name it the same for the browser). */
+export async function downloadExport(path: string, query: Query, fileName: string): Promise<void> {
+  const blob = await apiBlob(buildApiUrl(path, query));
+  saveBlob(blob, fileName);
+}
+
+export interface PromptRow {
+  seq: number;
+  name: string;
+  toolCode: string | null;
+  systemPrompt: string;
+  useYn: 'Y' | 'N';
+  updatedAt: string;
+}
+
+export function usePrompts() {
+  return useQuery({
+    queryKey: ['admin', 'prompts'],
+    queryFn: ({ signal }) => apiRequest<PromptRow[]>('/api/v1/ai/prompt', { signal }),
+  });
+}
+
+export function usePromptVersions(seq: number | null) {
+  return useQuery({
+    queryKey: ['admin', 'prompts', seq, 'versions'],
+    enabled: seq !== null,
+    queryFn: ({ signal }) => apiRequest<AiPromptVersion[]>(`/api/v1/ai/prompt/${seq}/versions`, { signal }),
+  });
+}
+
+export function useSavePrompt(seq: number) {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (body: Partial<Pick<PromptRow, 'name' | 'systemPrompt' | 'useYn'>>) =>
+      apiRequest<PromptRow>(`/api/v1/ai/prompt/${seq}`, { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRollbackPrompt(seq: number) {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (version: number) =>
+      apiRequest<PromptRow>(`/api/v1/ai/prompt/${seq}/versions/${version}/rollback`, { method: 'POST' }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,155 @@
+import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+
+// Two signed-in browsers on a shared, busy machine: generous waits.
+const expect = baseExpect.configure({ timeout: 30_000 });
+const DEMO_PASSWORD = 'demo1234!';
+
+test.skip(({ isMobile }) => isMobile, 'signed-in journeys run on the desktop');
+
+async function openAs(
+  browser: Browser,
+  baseURL: string,
+  username: string,
+  password: string,
+  path: string,
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'ko-KR',
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/interaction\//);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  return page;
+}
+
+test("a school administrator adds a teacher and disables her: the teacher's open session is refused at once", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const admin = await openAs(browser, baseURL ?? '', 'admin', DEMO_PASSWORD, '/admin/users');
+  const sidebar = admin.getByRole('navigation', { name: '사이드 메뉴' });
+  await expect(sidebar.getByRole('link', { name: '사용자 관리' })).toBeVisible();
+  // The audit log and error reports are the super administrator's: not offered to a school administrator.
+  await expect(sidebar.getByRole('link', { name: '관리 기록' })).toHaveCount(0);
+  await expect(admin.getByRole('table', { name: '사용자 관리' })).toBeVisible();
+  await admin.screenshot({ path: testInfo.outputPath('admin-users.png'), fullPage: true });
+
+  // A new teacher of the school, made from the browser.
+  const username = `e2e-${Date.now().toString(36)}`;
+  const password = 'first-pass-42';
+  await admin.getByRole('button', { name: '사용자 추가' }).click();
+  const dialog = admin.getByRole('dialog', { name: '사용자 추가' });
+  await dialog.getByLabel('아이디').fill(username);
+  await dialog.getByLabel('임시 비밀번호').fill(password);
+  await dialog.getByLabel('이름').fill('한새봄');
+  await dialog.getByRole('button', { name: '추가하기' }).click();
+  await expect(admin.getByText('한새봄 님의 계정을 만들었어요.')).toBeVisible();
+
+  // She signs in and works.
+  const teacher = await openAs(browser, baseURL ?? '', username, password, '/my-info');
+  await expect(teacher.getByRole('heading', { name: '내 정보' })).toBeVisible();
+
+  // The administrator finds her, sees her session and disables the account (after confirming).
+  await admin.getByLabel('이름, 아이디 또는 이메일').fill(username);
+  await admin.getByRole('link', { name: '한새봄' }).click();
+  await expect(admin.getByRole('heading', { name: '한새봄' })).toBeVisible();
+  const sessions = admin.getByRole('table', { name: '로그인 세션' });
+  await expect(sessions.getByRole('row')).toHaveCount(2);
+  await admin.screenshot({ path: testInfo.outputPath('admin-user-detail.png'), fullPage: true });
+  await admin.getByRole('button', { name: '사용 중지' }).click();
+  const confirm = admin.getByRole('dialog', { name: '계정을 사용 중지할까요?' });
+  await confirm.getByRole('button', { name: '사용 중지' }).click();
+  await expect(admin.getByText('계정을 사용 중지했어요.')).toBeVisible();
+  await expect(admin.getByText('지금 로그인된 세션이 없어요.')).toBeVisible();
+
+  // Her open page: the next request is refused, and she is back at the sign-in page.
+  const refused = await teacher.evaluate(async () => {
+    const stored = Object.keys(sessionStorage).find((key) => key.startsWith('oidc.user:'));
+    const token = stored
+      ? (JSON.parse(sessionStorage.getItem(stored) ?? '{}') as { access_token?: string }).access_token
+      : undefined;
+    const response = await fetch('/api/v1/users/info', { headers: { authorization: `Bearer ${token}` } });
+    return response.status;
+  });
+  expect(refused).toBe(401);
+  await teacher.reload();
+  await expect(teacher).toHaveURL(/\/interaction\//);
+  // And she cannot sign in again.
+  await teacher.locator('#username').fill(username);
+  await teacher.locator('#password').fill(password);
+  await teacher.locator('button[type="submit"]').click();
+  await expect(teacher).toHaveURL(/\/interaction\//);
+});
+
+test('the super administrator reads the audit log and the token usage dashboard', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const page = await openAs(browser, baseURL ?? '', 'superadmin', DEMO_PASSWORD, '/admin/audit');
+  await expect(page.getByRole('heading', { name: '관리 기록', level: 1 })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('admin-audit.png'), fullPage: true });
+  await page
+    .getByRole('navigation', { name: '사이드 메뉴' })
+    .getByRole('link', { name: '토큰 사용량' })
+    .click();
+  await expect(page.getByRole('heading', { name: '토큰 사용량', level: 1 })).toBeVisible();
+  await expect(page.getByText('사용한 토큰')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('admin-usage.png'), fullPage: true });
+  await page
+    .getByRole('navigation', { name: '사이드 메뉴' })
+    .getByRole('link', { name: '오류 보고' })
+    .click();
+  await expect(page.getByRole('heading', { name: '오류 보고', level: 1 })).toBeVisible();
+
+  // A prompt edited, compared with the live one, published, and the history shows the new version live.
+  await page
+    .getByRole('navigation', { name: '사이드 메뉴' })
+    .getByRole('link', { name: '프롬프트 관리' })
+    .click();
+  const prompt = page.getByLabel('시스템 프롬프트');
+  await expect(prompt).toBeVisible();
+  const original = await prompt.inputValue();
+  await prompt.fill(`${original}\n문장은 짧고 쉽게 씁니다.`);
+  await expect(page.getByText('게시된 내용과 고친 내용의 차이')).toBeVisible();
+  await expect(page.locator('ins', { hasText: '문장은 짧고 쉽게 씁니다.' })).toBeVisible();
+  await page.getByRole('button', { name: '게시하기' }).click();
+  await expect(page.getByText('새 버전을 게시했어요.')).toBeVisible();
+  const history = page.getByRole('table', { name: '버전 기록' });
+  await expect(history.getByRole('row').nth(1)).toContainText('v2');
+  await expect(history.getByRole('row').nth(1)).toContainText('현재');
+  await page.screenshot({ path: testInfo.outputPath('admin-prompts.png'), fullPage: true });
+  // Back to v1 (confirmed): a third version holding the first text.
+  await history.getByRole('button', { name: '되돌리기' }).click();
+  await page
+    .getByRole('dialog', { name: 'v1 버전으로 되돌릴까요?' })
+    .getByRole('button', { name: '되돌리기' })
+    .click();
+  await expect(page.getByText('v1 버전의 내용으로 되돌렸어요.')).toBeVisible();
+  await expect(page.getByLabel('시스템 프롬프트')).toHaveValue(original);
+
+  // The same screens on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: '사용자 관리', level: 1 })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('admin-users-phone.png'), fullPage: true });
+});
+
+test('a teacher is shown no admin menu and the no-permission alert on an admin address', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const page = await openAs(browser, baseURL ?? '', 'teacher', DEMO_PASSWORD, '/admin/users');
+  await expect(page.getByRole('alert')).toHaveText('이 페이지에 대한 권한이 없습니다.');
+  await expect(
+    page.getByRole('navigation', { name: '사이드 메뉴' }).getByRole('link', { name: '사용자 관리' }),
+  ).toHaveCount(0);
+});
