@@ -10,6 +10,9 @@ import type { DatabaseHandle } from './db/database.ts';
 import { createBoardRepository } from './modules/board/board.repository.ts';
 import { boardRoutes } from './modules/board/board.routes.ts';
 import { createBoardService } from './modules/board/board.service.ts';
+import { createEdutechRepository } from './modules/edutech/edutech.repository.ts';
+import { edutechRoutes } from './modules/edutech/edutech.routes.ts';
+import { createEdutechService } from './modules/edutech/edutech.service.ts';
 import { createBriefingService } from './modules/chat/briefing.service.ts';
 import { createChatRepository } from './modules/chat/chat.repository.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -231,6 +234,11 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
   });
   await app.register(boardRoutes(boardService));
   registerPeriodic(app, 'notice view purge', 60 * 60 * 1000, () => boardService.purgeOldViews());
+  const edutechService = createEdutechService({
+    repository: createEdutechRepository(db),
+    storage: fileStorage,
+  });
+  await app.register(edutechRoutes(edutechService));
   // Classes, rosters and the access log of pupils' data; student records build on them.
   const accessLogService = createAccessLogService(createAccessLogRepository(db));
   const classesService = createClassesService({

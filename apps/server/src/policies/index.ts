@@ -1,5 +1,6 @@
 export * from './actor.ts';
 export * from './classroom.policy.ts';
+export * from './edutech.policy.ts';
 export * from './global-settings.policy.ts';
 export * from './material.policy.ts';
 export * from './notice.policy.ts';

@@ -1,5 +1,6 @@
 import { doc, paragraph, writeDocx } from '@ssaem/documents';
 import { CLASS_RECORD_ROWS } from './class-records-rows.ts';
+import { EDUTECH_ROWS } from './edutech-rows.ts';
 import { FORMS, type MatrixPersona, type MatrixWorld, PERSONAS, PNG } from './matrix-world.ts';
 
 /**
@@ -357,6 +358,8 @@ async function freshConversation(w: MatrixWorld): Promise<string> {
 export const ROUTE_MATRIX: RouteRow[] = [
   // Classes, rosters, student records, the access log and users batch create.
   ...CLASS_RECORD_ROWS,
+  // issue 17: the edutech catalogue, licences in use, recommendations and vendors.
+  ...EDUTECH_ROWS,
   // Operations, the API document and the web app: open to everyone.
   ...['/healthz', '/readyz'].map((url) => ({
     route: `GET ${url}`,

@@ -16,6 +16,7 @@ import * as classes from './0024-classes.ts';
 import * as studentRecords from './0025-student-records.ts';
 import * as studentAccessLog from './0026-student-access-log.ts';
 import * as studentRecordDrafts from './0027-student-record-drafts.ts';
+import * as edutech from './0028-edutech.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0025-student-records': studentRecords,
   '0026-student-access-log': studentAccessLog,
   '0027-student-record-drafts': studentRecordDrafts,
+  '0028-edutech': edutech,
 };
