@@ -274,6 +274,7 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     // The names on the teacher's class rosters never reach the model.
     studentNamesOf: (userId) => classesService.rosterNamesOf(userId),
     materials: libraryService,
+    edutech: edutechService,
     images: createGeneratedImages(fileStorage, 'chat-images'),
     // With Redis every instance shares the bus, so answers can be re-attached through any of them.
     events: { bus: background.events, shared: Boolean(config.REDIS_URL) },

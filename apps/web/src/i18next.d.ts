@@ -7,6 +7,7 @@ import type home from './locales/ko/home.json';
 import type landing from './locales/ko/landing.json';
 import type library from './locales/ko/library.json';
 import type pricing from './locales/ko/pricing.json';
+import type edutech from './locales/ko/edutech.json';
 import type records from './locales/ko/records.json';
 import type signup from './locales/ko/signup.json';
 import type site from './locales/ko/site.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
       tools: typeof tools;
       classes: typeof classes;
       records: typeof records;
+      edutech: typeof edutech;
     };
   }
 }

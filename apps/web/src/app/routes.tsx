@@ -4,6 +4,7 @@ import { PageLoader } from '../components/page-loader';
 import { chatRoutes } from '../features/chat/routes';
 import { classesRoutes } from '../features/classes/routes';
 import { documentRoutes, immersiveDocumentRoutes } from '../features/documents/routes';
+import { edutechRoutes } from '../features/edutech/routes';
 import { libraryRoutes, sharedLibraryRoute } from '../features/library/routes';
 import { myMaterialsRoutes } from '../features/my-materials/routes';
 import { recordsRoutes } from '../features/records/routes';
@@ -145,6 +146,8 @@ export const appRoutes: RouteObject[] = [
               ['account'],
             ),
           },
+          // EduTech needs no Ssaem licence: teachers, administrators and providers (each screen checks its roles).
+          ...edutechRoutes,
           {
             // Screens that need a valid licence; the rest go to /license-guide.
             id: 'licensed',
@@ -164,7 +167,7 @@ export const appRoutes: RouteObject[] = [
                     lazy: lazyPage(
                       () => import('../features/account/dashboard-page'),
                       (m) => m.DashboardPage,
-                      ['account'],
+                      ['account', 'edutech'],
                     ),
                   },
                   ...chatRoutes,

@@ -111,3 +111,45 @@ export function fitReasonKo(input: {
   }
   return who ? `${who} 수업에 두루 쓰이는 ${tool}` : `수업에 두루 쓰이는 ${tool}`;
 }
+
+/** What a question to the assistant asks of the catalogue: a subject, a school level, free only, other words. */
+export interface EdutechQuestion {
+  category: EdutechCategory | null;
+  level: SchoolLevel | null;
+  free: boolean;
+  /** Words that may be (part of) a product name, when no subject was named. */
+  keyword: string | null;
+}
+
+/** Questions about edutech (the catalogue search is offered to the model, or run offline, for these). */
+export const ASKS_FOR_EDUTECH =
+  /에듀테크|도구|앱|어플|플랫폼|프로그램|사이트|서비스|edutech|\bapps?\b|\btools?\b/i;
+
+const QUESTION_FILLER =
+  /에듀테크|도구|앱|어플|플랫폼|프로그램|사이트|서비스|수업|무료|유료|추천|학년|초등|중학교?|고등학교?|쓸|만한|좋은|있는|해\s*줘|주세요|알려|찾아|에서|에게|으로|로|을|를|이|가|은|는|의|에|와|과|도|\d+/g;
+
+export function parseEdutechQuestion(question: string): EdutechQuestion {
+  const level: SchoolLevel | null = /초등|초\s*\d|elementary/i.test(question)
+    ? 'ELEMENTARY'
+    : /중학|중\s*\d|middle/i.test(question)
+      ? 'MIDDLE'
+      : /고등|고\s*\d|high school/i.test(question)
+        ? 'HIGH'
+        : null;
+  const free = /무료|공짜|free/i.test(question);
+  let category: EdutechCategory | null = null;
+  for (const word of question.split(/\s+/)) {
+    category = categoryOfSubject(word.replace(/(수업|시간|과목|교과).*$/, ''));
+    if (category) break;
+  }
+  if (!category && /코딩|소프트웨어|\bAI\b|인공지능/i.test(question)) category = 'INFO_CODING';
+  if (!category && /메타버스|VR|AR|가상/i.test(question)) category = 'METAVERSE';
+  const rest = category
+    ? ''
+    : question
+        .replace(QUESTION_FILLER, ' ')
+        .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+        .trim();
+  const keyword = rest.split(/\s+/).filter((word) => word.length >= 2)[0] ?? null;
+  return { category, level, free, keyword };
+}

@@ -52,8 +52,42 @@ import {
   koreaDate,
   levelOfSeq,
   levelsOfProduct,
+  parseEdutechQuestion,
   type SchoolLevel,
 } from './edutech-rules.ts';
+
+/** A catalogue product as the assistant shows it (no vendor contacts, no counts). */
+export interface AssistantProduct {
+  name: string;
+  url: string;
+  siteUrl: string | null;
+  price: string;
+  levels: string;
+  category: string;
+  description: string;
+}
+
+const LEVEL_SHORT: Record<string, string> = {
+  KINDERGARTEN: '유',
+  ELEMENTARY: '초',
+  MIDDLE: '중',
+  HIGH: '고',
+  UNIVERSITY: '대학',
+  GENERAL: '일반',
+  TEACHER: '교원',
+};
+
+function toAssistantProduct(product: EdutechProductSummary): AssistantProduct {
+  return {
+    name: product.name,
+    url: `/edutech/${product.id}`,
+    siteUrl: product.siteUrl,
+    price: product.pricePolicy,
+    levels: product.levels.map((level) => LEVEL_SHORT[level] ?? level).join('·'),
+    category: CATEGORY_LABEL_KO[product.category],
+    description: product.description,
+  };
+}
 
 /** How long the counts behind badges and rankings are reused before they are counted again. */
 const STATS_TTL_MS = 60_000;
@@ -400,6 +434,24 @@ export function createEdutechService(deps: {
     return row;
   }
 
+  /** Catalogue products for the assistant: matches of a question's words, filtered as asked. */
+  async function assistantSearch(
+    actor: Actor,
+    query: { keyword?: string; category?: EdutechCategory; level?: SchoolLevel; free?: boolean },
+    size = 5,
+  ): Promise<EdutechProductSummary[]> {
+    const terms = keywordTerms(query.keyword ?? '').map((term) => term.text);
+    const { rows } = await repo.listProducts(
+      { terms, category: query.category, level: query.level, priceType: query.free ? 'FREE' : undefined },
+      0,
+      size,
+    );
+    return presentProducts(
+      actor,
+      rows.filter((row) => row.serviceStatus === 'ACTIVE'),
+    );
+  }
+
   return {
     invalidateStats,
 
@@ -610,23 +662,27 @@ export function createEdutechService(deps: {
       };
     },
 
-    /** Catalogue products for the assistant: matches of a question's words, filtered as asked. */
-    async searchForAssistant(
-      actor: Actor,
-      query: { keyword?: string; category?: EdutechCategory; level?: SchoolLevel; free?: boolean },
-      size = 5,
-    ): Promise<EdutechProductSummary[]> {
-      const terms = keywordTerms(query.keyword ?? '').map((term) => term.text);
-      const { rows } = await repo.listProducts(
-        { terms, category: query.category, level: query.level, priceType: query.free ? 'FREE' : undefined },
-        0,
+    /**
+     * The assistant's catalogue lookup for a teacher's question: the subject, level and "free" it
+     * names, or a product name. Only catalogue products come back, each with its page and site.
+     */
+    async forQuestion(actor: Actor, question: string, size = 5): Promise<AssistantProduct[]> {
+      const asked = parseEdutechQuestion(question);
+      if (!asked.category && !asked.keyword) return [];
+      const products = await assistantSearch(
+        actor,
+        {
+          ...(asked.keyword ? { keyword: asked.keyword } : {}),
+          ...(asked.category ? { category: asked.category } : {}),
+          ...(asked.level ? { level: asked.level } : {}),
+          free: asked.free,
+        },
         size,
       );
-      return presentProducts(
-        actor,
-        rows.filter((row) => row.serviceStatus === 'ACTIVE'),
-      );
+      return products.map(toAssistantProduct);
     },
+
+    searchForAssistant: assistantSearch,
 
     // ---- vendors ----
 
