@@ -29,7 +29,7 @@ test.describe('edutech', () => {
   test('a teacher finds a math tool, registers it as in use, sees its D-day, and asks the chat for one', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.goto('/edutech');
     await signInAs(page, 'teacher');
     await expect(page).toHaveURL(/\/edutech$/);
@@ -66,11 +66,15 @@ test.describe('edutech', () => {
     const dialog = page.getByRole('dialog', { name: '사용 중으로 등록' });
     await dialog.getByLabel('종료일').fill(koreaDate(10));
     await dialog.getByRole('button', { name: '등록', exact: true }).click();
-    await expect(page.getByText('내 에듀테크에 등록했습니다.')).toBeVisible();
     await expect(page.getByRole('button', { name: '사용 중으로 등록' })).toHaveCount(0);
 
     // My EduTech shows it with its D-day, linked to the catalogue.
-    await page.goto('/my-edutech');
+    await page
+      .getByRole('status')
+      .filter({ hasText: '내 에듀테크에 등록했습니다.' })
+      .getByRole('link', { name: '내 에듀테크' })
+      .click();
+    await expect(page).toHaveURL(/\/my-edutech$/);
     await expect(page.getByRole('heading', { level: 1, name: '내 에듀테크' })).toBeVisible();
     const card = page.getByRole('article', { name: PRODUCT });
     await expect(card.getByText('D-10')).toBeVisible();
@@ -78,7 +82,8 @@ test.describe('edutech', () => {
     await expect(page.getByRole('tab', { name: /사용 중/ })).toHaveAttribute('aria-selected', 'true');
 
     // The chat answers from the catalogue, with a link to the product's page.
-    await page.goto('/chat/new');
+    await page.getByRole('link', { name: '새 대화' }).first().click();
+    await expect(page).toHaveURL(/\/chat\/new$/);
     const input = page.getByRole('textbox', { name: '메시지' });
     await input.fill('초등 3학년 수학 수업에 쓸 만한 무료 도구');
     await input.press('Enter');
