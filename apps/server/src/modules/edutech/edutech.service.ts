@@ -120,9 +120,20 @@ export function createEdutechService(deps: {
   // ---- counts, reused for a minute and dropped whenever a licence changes ----
   let stats: { day: string; at: number; value: Promise<Stats> } | null = null;
   const officeCache = new Map<string, { at: number; value: Promise<ProductCounts> }>();
+  const gradeCache = new Map<number, { at: number; value: Promise<ProductCounts> }>();
   function invalidateStats() {
     stats = null;
     officeCache.clear();
+    gradeCache.clear();
+  }
+  /** Teachers of a grade with each product in use (the teacher's own in-use products are left out of the list). */
+  function gradeCounts(gradeSeq: number): Promise<ProductCounts> {
+    const cached = gradeCache.get(gradeSeq);
+    if (cached && Date.now() - cached.at < STATS_TTL_MS) return cached.value;
+    const value = repo.gradeCounts(gradeSeq, 0, today());
+    gradeCache.set(gradeSeq, { at: Date.now(), value });
+    value.catch(() => gradeCache.delete(gradeSeq));
+    return value;
   }
   function currentStats(): Promise<Stats> {
     const day = today();
@@ -313,7 +324,7 @@ export function createEdutechService(deps: {
   }
 
   async function fitList(actor: Actor, profile: Profile, size: number, exclude: Set<number>) {
-    const pool = await repo.candidates({ level: profile.level }, 400);
+    const pool = await repo.candidates({ level: profile.level }, 200);
     const s = await currentStats();
     const weight = (category: string) => {
       const at = profile.categories.indexOf(category as EdutechCategory);
@@ -366,7 +377,8 @@ export function createEdutechService(deps: {
 
   async function similarList(actor: Actor, profile: Profile, size: number, exclude: Set<number>) {
     if (!profile.gradeSeq) return [];
-    const counts = await repo.gradeCounts(profile.gradeSeq, actor.userId, today());
+    // The teacher's own in-use products are excluded below, so the counts never include them.
+    const counts = await gradeCounts(profile.gradeSeq);
     const who = audienceKo(profile.level, profile.grade);
     return ranked(
       actor,
