@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import {
+  EDUTECH_CATEGORIES,
+  EDUTECH_LEVELS,
+  EDUTECH_LICENCE_TABS,
+  EDUTECH_PAGE_SIZE,
+  EDUTECH_PRICE_TYPES,
+  EDUTECH_REVIEW_STATUSES,
+  EDUTECH_SERVICE_STATUSES,
+} from './edutech-options.ts';
+
+export * from './edutech-options.ts';
 
 /**
  * The edutech catalogue (core.md §1, §2 Edutech list, §7 user-license and recommendation): products
@@ -6,54 +17,17 @@ import { z } from 'zod';
  * say why each product is there; and the vendors (ROLE_PROVIDER) who list products.
  */
 
-/** The screen's categories (core.md §2), after "all". */
-export const EDUTECH_CATEGORIES = [
-  'KOREAN_READING',
-  'ENGLISH',
-  'MATH',
-  'SOCIAL_SCIENCE',
-  'ARTS_PE',
-  'INFO_CODING',
-  'CREATIVE_FUSION',
-  'METAVERSE',
-  'CAREER',
-  'CLASSWORK',
-] as const;
 export const edutechCategorySchema = z.enum(EDUTECH_CATEGORIES);
 export type EdutechCategory = z.infer<typeof edutechCategorySchema>;
 
-export const EDUTECH_LEVELS = [
-  'KINDERGARTEN',
-  'ELEMENTARY',
-  'MIDDLE',
-  'HIGH',
-  'UNIVERSITY',
-  'GENERAL',
-  'TEACHER',
-] as const;
 export const edutechLevelSchema = z.enum(EDUTECH_LEVELS);
 export type EdutechLevel = z.infer<typeof edutechLevelSchema>;
 
-/** Free, free with paid extras, paid, or something else (hardware, B2B, not applicable). */
-export const EDUTECH_PRICE_TYPES = ['FREE', 'PARTLY_PAID', 'PAID', 'OTHER'] as const;
 export const edutechPriceTypeSchema = z.enum(EDUTECH_PRICE_TYPES);
 export type EdutechPriceType = z.infer<typeof edutechPriceTypeSchema>;
 
-export const EDUTECH_REVIEW_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
 export type EdutechReviewStatus = (typeof EDUTECH_REVIEW_STATUSES)[number];
-export const EDUTECH_SERVICE_STATUSES = ['ACTIVE', 'ENDED'] as const;
 export type EdutechServiceStatus = (typeof EDUTECH_SERVICE_STATUSES)[number];
-
-/**
- * Seller badges, from the licences teachers have registered (the rule the product states):
- * - best seller: one of the 10 products most teachers have in use today, with at least 3 of them;
- * - steady seller: at least 3 teachers have had it in use for a year or more without a break.
- */
-export const BEST_SELLER_TOP = 10;
-export const SELLER_MIN_TEACHERS = 3;
-export const STEADY_SELLER_DAYS = 365;
-/** The D-day badge turns urgent from this many days before the end. */
-export const EDUTECH_DDAY_URGENT_DAYS = 7;
 
 export const edutechBadgesSchema = z.object({
   bestSeller: z.boolean(),
@@ -103,7 +77,6 @@ export const edutechProductDetailSchema = edutechProductSummarySchema
   .meta({ id: 'EdutechProductDetail' });
 export type EdutechProductDetail = z.infer<typeof edutechProductDetailSchema>;
 
-export const EDUTECH_PAGE_SIZE = 24;
 export const edutechListQuerySchema = z.object({
   keyword: z.string().trim().max(50).optional(),
   category: z.union([z.literal('ALL'), edutechCategorySchema]).default('ALL'),
@@ -172,7 +145,6 @@ export const edutechLicenceUpdateSchema = z
   .meta({ id: 'EdutechLicenceUpdate' });
 export type EdutechLicenceUpdate = z.infer<typeof edutechLicenceUpdateSchema>;
 
-export const EDUTECH_LICENCE_TABS = ['IN_USE', 'USED_BEFORE'] as const;
 export const edutechLicenceListQuerySchema = z.object({
   tab: z.enum(EDUTECH_LICENCE_TABS).default('IN_USE'),
 });

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Badge.css';
 import { Badge, Group } from '@mantine/core';
-import { EDUTECH_DDAY_URGENT_DAYS } from '@ssaem/contracts/edutech';
+import { EDUTECH_DDAY_URGENT_DAYS } from '@ssaem/contracts/edutech-options';
 import { useTranslation } from 'react-i18next';
 
 /** Best seller and steady seller (the rule is in the contracts: BEST_SELLER_TOP, STEADY_SELLER_DAYS). */

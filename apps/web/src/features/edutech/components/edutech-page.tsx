@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { EDUTECH_CATEGORIES, EDUTECH_PAGE_SIZE } from '@ssaem/contracts/edutech';
+import { EDUTECH_CATEGORIES, EDUTECH_PAGE_SIZE } from '@ssaem/contracts/edutech-options';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

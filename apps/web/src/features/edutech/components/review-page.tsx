@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Badge.css';
+import '../../../components/form-styles';
 import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { EdutechProductDetail } from '@ssaem/contracts/edutech';
 import { useState } from 'react';
