@@ -22,6 +22,7 @@ import type { EventBus } from '../../platform/events/event-bus.ts';
 import { dataFrame, errorFrame } from '../../platform/http/event-stream.ts';
 import type { GeneratedImages } from '../../platform/storage/generated-images.ts';
 import type { Actor } from '../../policies/actor.ts';
+import { ASKS_FOR_EDUTECH } from '../edutech/edutech-rules.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { RelatedMaterial } from '../library/library.service.ts';
 import { DEFAULT_AGENT_ID, findAgent } from './agents.ts';
@@ -33,7 +34,6 @@ import {
   type GenerationOutcome,
   type GenerationRegistry,
 } from './generation.ts';
-import { ASKS_FOR_EDUTECH } from '../edutech/edutech-rules.ts';
 import { type EdutechLine, edutechContextBlock, libraryContextBlock } from './offline-answer.ts';
 import { attachRemote, cancelRemote, serveRemoteClients } from './remote-streams.ts';
 

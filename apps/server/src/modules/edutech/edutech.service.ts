@@ -38,8 +38,8 @@ import {
   isProductVendor,
 } from '../../policies/edutech.policy.ts';
 import { keywordTerms } from '../library/search-grams.ts';
-import { levelColumns, productSearchText } from './edutech-catalogue.ts';
 import type { EdutechRepository, ProductCounts, ProductRow } from './edutech.repository.ts';
+import { levelColumns, productSearchText } from './edutech-catalogue.ts';
 import {
   addDays,
   audienceKo,

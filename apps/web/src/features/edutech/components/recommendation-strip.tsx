@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { RecommendedProduct } from '@ssaem/contracts/edutech';
-import { IconSparkles, IconUsers, IconSeeding } from '@tabler/icons-react';
+import { IconSeeding, IconSparkles, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
