@@ -34,6 +34,9 @@ import { classesRoutes } from './modules/classes/classes.routes.ts';
 import { createClassesService } from './modules/classes/classes.service.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
+import { createEdutechRepository } from './modules/edutech/edutech.repository.ts';
+import { edutechRoutes } from './modules/edutech/edutech.routes.ts';
+import { createEdutechService } from './modules/edutech/edutech.service.ts';
 import { createErrorReportRepository } from './modules/error-reports/error-reports.repository.ts';
 import { errorReportRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { createErrorReportService } from './modules/error-reports/error-reports.service.ts';
@@ -273,6 +276,11 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
   });
   await app.register(boardRoutes(boardService));
   registerPeriodic(app, 'notice view purge', 60 * 60 * 1000, () => boardService.purgeOldViews());
+  const edutechService = createEdutechService({
+    repository: createEdutechRepository(db),
+    storage: fileStorage,
+  });
+  await app.register(edutechRoutes(edutechService));
   // Classes, rosters and the access log of pupils' data; student records build on them.
   const accessLogService = createAccessLogService(createAccessLogRepository(db));
   const classesService = createClassesService({
@@ -308,6 +316,7 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     // The names on the teacher's class rosters never reach the model.
     studentNamesOf: (userId) => classesService.rosterNamesOf(userId),
     materials: libraryService,
+    edutech: edutechService,
     images: createGeneratedImages(fileStorage, 'chat-images'),
     // With Redis every instance shares the bus, so answers can be re-attached through any of them.
     events: { bus: background.events, shared: Boolean(config.REDIS_URL) },

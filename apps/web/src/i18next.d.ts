@@ -4,6 +4,7 @@ import type chat from './locales/ko/chat.json';
 import type classes from './locales/ko/classes.json';
 import type common from './locales/ko/common.json';
 import type documents from './locales/ko/documents.json';
+import type edutech from './locales/ko/edutech.json';
 import type home from './locales/ko/home.json';
 import type landing from './locales/ko/landing.json';
 import type library from './locales/ko/library.json';
@@ -36,6 +37,7 @@ declare module 'i18next' {
       classes: typeof classes;
       records: typeof records;
       admin: typeof admin;
+      edutech: typeof edutech;
     };
   }
 }

@@ -87,6 +87,11 @@ export const ERROR_CATALOGUE = {
     ko: '마지막 최고 관리자의 권한은 회수하거나 비활성화할 수 없습니다.',
     en: 'The last super administrator cannot lose the role or be disabled.',
   },
+  E_ALREADY_IN_USE: {
+    status: 409,
+    ko: '이미 사용 중으로 등록한 에듀테크입니다.',
+    en: 'This edutech is already registered as in use.',
+  },
   // Added by the platform: input that fails its schema, unknown records and protocol-level refusals.
   E_VALIDATION: { status: 400, ko: '입력값이 올바르지 않습니다.', en: 'The request is not valid.' },
   E_NOT_FOUND: {

@@ -5,6 +5,7 @@ export * from './classes.ts';
 export * from './common.ts';
 export * from './counselling.ts';
 export * from './documents.ts';
+export * from './edutech.ts';
 export * from './error-reports.ts';
 export * from './errors.ts';
 export * from './feedback.ts';

@@ -1,4 +1,10 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type {
+  EdutechLicenceTable,
+  EdutechLikeTable,
+  EdutechProductTable,
+  EdutechVendorTable,
+} from './edutech-schema.ts';
 
 /**
  * Table types, camelCase here and snake_case in SQL (CamelCasePlugin). Timestamps are ISO-8601
@@ -51,6 +57,10 @@ export interface Database {
   tokenUsageDaily: TokenUsageDailyTable;
   errorReportGroup: ErrorReportGroupTable;
   aiPromptVersion: AiPromptVersionTable;
+  edutechVendor: EdutechVendorTable;
+  edutechProduct: EdutechProductTable;
+  edutechLicence: EdutechLicenceTable;
+  edutechLike: EdutechLikeTable;
 }
 
 export interface AiPromptVersionTable {

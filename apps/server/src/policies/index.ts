@@ -1,6 +1,7 @@
 export * from './actor.ts';
 export * from './admin-user.policy.ts';
 export * from './classroom.policy.ts';
+export * from './edutech.policy.ts';
 export * from './global-settings.policy.ts';
 export * from './material.policy.ts';
 export * from './notice.policy.ts';

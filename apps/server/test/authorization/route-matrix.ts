@@ -1,6 +1,7 @@
 import { doc, paragraph, writeDocx } from '@ssaem/documents';
 import { errorSignature } from '../../src/modules/error-reports/error-signature.ts';
 import { CLASS_RECORD_ROWS } from './class-records-rows.ts';
+import { EDUTECH_ROWS } from './edutech-rows.ts';
 import { FORMS, type MatrixPersona, type MatrixWorld, PERSONAS, PNG } from './matrix-world.ts';
 
 /**
@@ -360,6 +361,8 @@ async function freshConversation(w: MatrixWorld): Promise<string> {
 export const ROUTE_MATRIX: RouteRow[] = [
   // Classes, rosters, student records, the access log and users batch create.
   ...CLASS_RECORD_ROWS,
+  // issue 17: the edutech catalogue, licences in use, recommendations and vendors.
+  ...EDUTECH_ROWS,
   // Operations, the API document and the web app: open to everyone.
   ...['/healthz', '/readyz'].map((url) => ({
     route: `GET ${url}`,

@@ -79,8 +79,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     group: 'materials',
     roles: TEACHING_ROLES,
   },
-  { id: 'edutech', routeName: 'EduTech', path: '/edutech', group: 'school' },
-  { id: 'myEdutech', routeName: 'My EduTech', path: '/my-edutech', group: 'school' },
+  {
+    id: 'edutech',
+    routeName: 'EduTech',
+    path: '/edutech',
+    group: 'school',
+    roles: [...TEACHING_ROLES, 'ROLE_PROVIDER'],
+  },
+  { id: 'myEdutech', routeName: 'My EduTech', path: '/my-edutech', group: 'school', roles: TEACHING_ROLES },
   { id: 'noticeBoard', routeName: 'Notice board', path: '/notice', group: 'school' },
   { id: 'myClass', routeName: 'My Class', path: '/my-class', group: 'school', roles: TEACHING_ROLES },
   {

@@ -5,6 +5,7 @@ import { adminRoutes } from '../features/admin/routes';
 import { chatRoutes } from '../features/chat/routes';
 import { classesRoutes } from '../features/classes/routes';
 import { documentRoutes, immersiveDocumentRoutes } from '../features/documents/routes';
+import { edutechRoutes } from '../features/edutech/routes';
 import { libraryRoutes, sharedLibraryRoute } from '../features/library/routes';
 import { myMaterialsRoutes } from '../features/my-materials/routes';
 import { recordsRoutes } from '../features/records/routes';
@@ -148,6 +149,8 @@ export const appRoutes: RouteObject[] = [
           },
           // The admin area needs no licence: a super administrator may hold none.
           ...adminRoutes,
+          // EduTech needs no Ssaem licence: teachers, administrators and providers (each screen checks its roles).
+          ...edutechRoutes,
           {
             // Screens that need a valid licence; the rest go to /license-guide.
             id: 'licensed',
@@ -167,7 +170,7 @@ export const appRoutes: RouteObject[] = [
                     lazy: lazyPage(
                       () => import('../features/account/dashboard-page'),
                       (m) => m.DashboardPage,
-                      ['account'],
+                      ['account', 'edutech'],
                     ),
                   },
                   ...chatRoutes,

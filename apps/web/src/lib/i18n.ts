@@ -25,7 +25,8 @@ export type PageNamespace =
   | 'tools'
   | 'classes'
   | 'records'
-  | 'admin';
+  | 'admin'
+  | 'edutech';
 
 // One small chunk per language and namespace: a screen downloads only the texts it shows, in the
 // language shown. Page texts are complete in both languages (locales.test.ts), so the English

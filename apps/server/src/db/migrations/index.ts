@@ -19,6 +19,7 @@ import * as studentRecordDrafts from './0027-student-record-drafts.ts';
 import * as admin from './0034-admin.ts';
 import * as errorReportGroups from './0035-error-report-groups.ts';
 import * as promptVersions from './0036-prompt-versions.ts';
+import * as edutech from './0028-edutech.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0034-admin': admin,
   '0035-error-report-groups': errorReportGroups,
   '0036-prompt-versions': promptVersions,
+  '0028-edutech': edutech,
 };

@@ -12,6 +12,7 @@ import {
   spacingFixesFingerprint,
 } from '../../modules/reference/reference-files.ts';
 import type { Database } from '../schema.ts';
+import { edutechImport } from './edutech.seed.ts';
 
 const BATCH = 400;
 // Bump when the import logic changes, so existing databases re-import the same files.
@@ -57,7 +58,7 @@ async function importOnce(
 }
 
 /**
- * Loads the code table, school list, achievement standards and publishers. Each dataset is
+ * Loads the code table, school list, achievement standards, publishers and the edutech catalogue. Each dataset is
  * re-imported only when its files changed; rows are upserted so ids other records hold stay put.
  */
 export async function seedReferenceData(db: Kysely<Database>, dir: string): Promise<ReferenceImportReport[]> {
@@ -161,6 +162,9 @@ export async function seedReferenceData(db: Kysely<Database>, dir: string): Prom
       },
     ),
   );
+
+  const edutech = edutechImport(dir);
+  reports.push(await importOnce(db, 'edutech', edutech.fingerprint, edutech.load));
   return reports;
 }
 

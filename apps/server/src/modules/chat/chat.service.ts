@@ -22,6 +22,7 @@ import type { EventBus } from '../../platform/events/event-bus.ts';
 import { dataFrame, errorFrame } from '../../platform/http/event-stream.ts';
 import type { GeneratedImages } from '../../platform/storage/generated-images.ts';
 import type { Actor } from '../../policies/actor.ts';
+import { ASKS_FOR_EDUTECH } from '../edutech/edutech-rules.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { RelatedMaterial } from '../library/library.service.ts';
 import { DEFAULT_AGENT_ID, findAgent } from './agents.ts';
@@ -33,7 +34,7 @@ import {
   type GenerationOutcome,
   type GenerationRegistry,
 } from './generation.ts';
-import { libraryContextBlock } from './offline-answer.ts';
+import { type EdutechLine, edutechContextBlock, libraryContextBlock } from './offline-answer.ts';
 import { attachRemote, cancelRemote, serveRemoteClients } from './remote-streams.ts';
 
 const SAVE_INTERVAL_MS = 1000;
@@ -143,6 +144,8 @@ export function createChatService(deps: {
   studentNamesOf: (userId: number) => Promise<string[]>;
   /** Shared library materials for a question (the library feature). */
   materials?: { related(actor: Actor, text: string): Promise<RelatedMaterial[]> };
+  /** Edutech catalogue products for a question (the edutech feature); never invented ones. */
+  edutech?: { forQuestion(actor: Actor, question: string): Promise<EdutechLine[]> };
   /** Where pictures drawn in chat are kept (served at /api/v1/chat/images/{file}). */
   images?: GeneratedImages;
   /**
@@ -370,6 +373,43 @@ export function createChatService(deps: {
   }
 
   /**
+   * Edutech in chat: a connected model gets a catalogue search it calls when a teacher asks for a
+   * tool; the offline assistant looks the question up itself and lists the catalogue's matches.
+   */
+  async function withEdutech(
+    actor: Actor,
+    system: string,
+    question: string,
+  ): Promise<{ system: string; tools?: ToolSet }> {
+    const edutech = deps.edutech;
+    if (!edutech || !ASKS_FOR_EDUTECH.test(question)) return { system };
+    if (deps.gateway.info.offline) {
+      const found = await edutech.forQuestion(actor, question).catch((error: unknown) => {
+        deps.log.warn({ err: error }, 'edutech lookup for chat failed');
+        return [];
+      });
+      return { system: found.length ? `${system}\n\n${edutechContextBlock(found)}` : system };
+    }
+    return {
+      system: `${system}\n\n에듀테크(수업 도구)를 추천할 때는 search_edutech로 찾은 카탈로그 제품만, 그 링크와 함께 안내합니다. 찾지 못하면 없다고 답하고 제품을 지어내지 않습니다.`,
+      tools: {
+        search_edutech: tool({
+          description:
+            '에듀테크 카탈로그(수업에 쓰는 앱·플랫폼)에서 과목, 학교급, 무료 여부로 제품을 찾습니다. 교사가 수업 도구를 찾을 때 씁니다.',
+          inputSchema: z.object({
+            question: z
+              .string()
+              .min(1)
+              .max(200)
+              .describe('찾는 조건을 담은 한 문장 (예: 초등 3학년 수학 무료 도구)'),
+          }),
+          execute: async ({ question: asked }) => ({ products: await edutech.forQuestion(actor, asked) }),
+        }),
+      },
+    };
+  }
+
+  /**
    * Pictures in chat: with an image model, a connected model gets a drawing tool when the teacher
    * asks for a picture. Each picture joins the answer as it is done, with done/total progress.
    */
@@ -421,9 +461,13 @@ export function createChatService(deps: {
       const question = turns.at(-1)?.text ?? '';
       const sensitiveNames = await deps.studentNamesOf(actor.userId);
       const library = await withLibrary(actor, agent.systemPrompt, question);
+      const edutech = await withEdutech(actor, library.system, question);
       const pictures = picturesTool(actor, generation, question, sensitiveNames);
-      const tools = library.tools || pictures ? { ...library.tools, ...pictures } : undefined;
-      const system = library.system;
+      const tools =
+        library.tools || edutech.tools || pictures
+          ? { ...library.tools, ...edutech.tools, ...pictures }
+          : undefined;
+      const system = edutech.system;
       const events = deps.gateway.streamChat({
         caller: { userId: actor.userId, sensitiveNames },
         purpose: 'chat',

@@ -3,6 +3,38 @@ import type { OfflineRequest } from '../../platform/ai/offline-model.ts';
 import type { RelatedMaterial } from '../library/library.service.ts';
 
 const LIBRARY_MARK = '[자료실 검색 결과]';
+const EDUTECH_MARK = '[에듀테크 카탈로그 검색 결과]';
+
+/** A catalogue product as one line of the system prompt (the edutech feature's answer to a question). */
+export interface EdutechLine {
+  name: string;
+  url: string;
+  siteUrl: string | null;
+  price: string;
+  levels: string;
+  category: string;
+}
+
+export function edutechContextBlock(products: EdutechLine[]): string {
+  return [
+    EDUTECH_MARK,
+    ...products.map(
+      (p) => `- ${p.name} | ${p.category} · ${p.levels} · ${p.price} | ${p.url} | ${p.siteUrl ?? ''}`,
+    ),
+  ].join('\n');
+}
+
+function edutechLinesOf(system: string): { name: string; facts: string; url: string; site: string }[] {
+  const start = system.indexOf(EDUTECH_MARK);
+  if (start < 0) return [];
+  return system
+    .slice(start + EDUTECH_MARK.length)
+    .split('\n')
+    .flatMap((line) => {
+      const match = /^- (.+) \| (.+) \| (\/edutech\/\d+) \| (\S*)$/.exec(line.trim());
+      return match ? [{ name: match[1]!, facts: match[2]!, url: match[3]!, site: match[4]! }] : [];
+    });
+}
 
 /** The library's answer to a question, as a block of the system prompt (one material a line). */
 export function libraryContextBlock(materials: RelatedMaterial[]): string {
@@ -76,6 +108,7 @@ export function composeOfflineAnswer(
   const korean = HANGUL.test(question) || !question;
   const hints = TOOL_HINTS.filter((hint) => hint.pattern.test(question));
   const found = libraryLinesOf(request.system);
+  const tools = edutechLinesOf(request.system);
   const drafted = question && ASKS_FOR_DRAFT.test(question) ? draft(question) : null;
   if (korean) {
     const lines = [OFFLINE_DRAFT_NOTICE];
@@ -85,6 +118,15 @@ export function composeOfflineAnswer(
         '',
         '자료실에서 질문과 관련된 자료를 찾았어요.',
         ...found.map((m) => `- [${m.title}](${m.url}) — ${m.by}`),
+      );
+    }
+    if (tools.length) {
+      lines.push(
+        '',
+        '에듀테크 카탈로그에서 질문에 맞는 도구를 찾았어요.',
+        ...tools.map(
+          (p) => `- [${p.name}](${p.url}) — ${p.facts}${p.site ? ` · [공식 사이트](${p.site})` : ''}`,
+        ),
       );
     }
     lines.push(
@@ -102,6 +144,13 @@ export function composeOfflineAnswer(
       '',
       'Related materials in the library:',
       ...found.map((m) => `- [${m.title}](${m.url}) — ${m.by}`),
+    );
+  }
+  if (tools.length) {
+    lines.push(
+      '',
+      'Matching tools in the EduTech catalogue:',
+      ...tools.map((p) => `- [${p.name}](${p.url}) — ${p.facts}${p.site ? ` · [site](${p.site})` : ''}`),
     );
   }
   lines.push(

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isRegisteredPath } from '../../app/route-registry';
 import { appRoutes } from '../../app/routes';
+import { RecommendationStrip } from '../edutech/components/recommendation-strip';
 import { LicenceCard } from '../licences/components/licence-card';
 import { useUsersInfo } from './api';
 
@@ -46,6 +47,7 @@ export function DashboardPage() {
         </Text>
       </div>
       <LicenceCard licence={licenseInfo} />
+      <RecommendationStrip />
       <section aria-labelledby="dashboard-start">
         <Title order={2} fz="h4" id="dashboard-start" mb="sm">
           {t('dashboard.start')}

@@ -1,0 +1,486 @@
+import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import type {
+  EdutechLicenceRow,
+  EdutechLicenceTable,
+  EdutechProductTable,
+  EdutechVendorRow,
+  EdutechVendorTable,
+} from '../../db/edutech-schema.ts';
+import type { Database } from '../../db/schema.ts';
+
+export interface ProductFilter {
+  /** Keyword parts, every one in the name (AND), as normalised by keywordTerms. */
+  terms: string[];
+  category?: string | undefined;
+  level?: 'ELEMENTARY' | 'MIDDLE' | 'HIGH' | undefined;
+  priceType?: string | undefined;
+}
+
+const PRODUCT_COLUMNS = [
+  'edutechProduct.id',
+  'edutechProduct.vendorId',
+  'edutechVendor.name as vendorName',
+  'edutechVendor.ownerId as vendorOwnerId',
+  'edutechProduct.name',
+  'edutechProduct.category',
+  'edutechProduct.categoryMajor',
+  'edutechProduct.categoryMiddle',
+  'edutechProduct.categoryMinor',
+  'edutechProduct.levels',
+  'edutechProduct.targetText',
+  'edutechProduct.pricePolicy',
+  'edutechProduct.priceType',
+  'edutechProduct.description',
+  'edutechProduct.siteUrl',
+  'edutechProduct.serviceStatus',
+  'edutechProduct.reviewStatus',
+  'edutechProduct.reviewNote',
+  'edutechProduct.logoKey',
+  'edutechProduct.screenshotKey',
+  'edutechProduct.likeCount',
+  'edutechProduct.createdBy',
+  'edutechProduct.createdAt',
+  'edutechProduct.approvedAt',
+  'edutechProduct.forElementary',
+  'edutechProduct.forMiddle',
+  'edutechProduct.forHigh',
+] as const;
+
+export type ProductRow = {
+  id: number;
+  vendorId: number | null;
+  vendorName: string | null;
+  vendorOwnerId: number | null;
+  name: string;
+  category: string;
+  categoryMajor: string | null;
+  categoryMiddle: string | null;
+  categoryMinor: string | null;
+  levels: string;
+  targetText: string | null;
+  pricePolicy: string;
+  priceType: string;
+  description: string;
+  siteUrl: string | null;
+  serviceStatus: string;
+  reviewStatus: string;
+  reviewNote: string | null;
+  logoKey: string | null;
+  screenshotKey: string | null;
+  likeCount: number;
+  createdBy: number | null;
+  createdAt: string;
+  approvedAt: string | null;
+  forElementary: number;
+  forMiddle: number;
+  forHigh: number;
+};
+
+const likePattern = (term: string) => `% ${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Licence counts per product, as [productId, count] rows. */
+export type ProductCounts = Map<number, number>;
+const toCounts = (rows: { productId: number | null; n: number | string | bigint }[]): ProductCounts =>
+  new Map(
+    rows.filter((row) => row.productId !== null).map((row) => [row.productId as number, Number(row.n)]),
+  );
+
+export function createEdutechRepository(db: Kysely<Database>) {
+  const products = () =>
+    db
+      .selectFrom('edutechProduct')
+      .leftJoin('edutechVendor', 'edutechVendor.id', 'edutechProduct.vendorId')
+      .select(PRODUCT_COLUMNS);
+
+  function catalogue(filter: ProductFilter) {
+    let query = db.selectFrom('edutechProduct').where('edutechProduct.reviewStatus', '=', 'APPROVED');
+    for (const term of filter.terms) {
+      query = query.where(
+        sql<boolean>`${sql.ref('edutechProduct.searchText')} like ${containsPattern(term)} escape '\\'`,
+      );
+    }
+    if (filter.category) query = query.where('edutechProduct.category', '=', filter.category);
+    if (filter.priceType) query = query.where('edutechProduct.priceType', '=', filter.priceType);
+    if (filter.level === 'ELEMENTARY') query = query.where('edutechProduct.forElementary', '=', 1);
+    if (filter.level === 'MIDDLE') query = query.where('edutechProduct.forMiddle', '=', 1);
+    if (filter.level === 'HIGH') query = query.where('edutechProduct.forHigh', '=', 1);
+    return query;
+  }
+
+  return {
+    async listProducts(filter: ProductFilter, page: number, size: number) {
+      const first = filter.terms[0];
+      // Names that start with the first keyword come first, then the liked, then by name.
+      let listed = catalogue(filter)
+        .leftJoin('edutechVendor', 'edutechVendor.id', 'edutechProduct.vendorId')
+        .select(PRODUCT_COLUMNS)
+        .orderBy(sql`case when ${sql.ref('edutechProduct.serviceStatus')} = 'ACTIVE' then 0 else 1 end`);
+      if (first) {
+        listed = listed.orderBy(
+          sql`case when ${sql.ref('edutechProduct.searchText')} like ${likePattern(first)} escape '\\' then 0 else 1 end`,
+        );
+      }
+      const [rows, total] = await Promise.all([
+        listed
+          .orderBy('edutechProduct.likeCount', 'desc')
+          .orderBy('edutechProduct.name')
+          .orderBy('edutechProduct.id')
+          .limit(size)
+          .offset(page * size)
+          .execute(),
+        catalogue(filter)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows as ProductRow[], total: Number(total.n) };
+    },
+
+    async findProduct(id: number): Promise<ProductRow | undefined> {
+      return (await products().where('edutechProduct.id', '=', id).executeTakeFirst()) as
+        | ProductRow
+        | undefined;
+    },
+
+    async productsByIds(ids: number[]): Promise<ProductRow[]> {
+      if (!ids.length) return [];
+      return (await products().where('edutechProduct.id', 'in', ids).execute()) as ProductRow[];
+    },
+
+    /** Approved, operating products a rule may recommend (at most `limit`, most liked first). */
+    async candidates(
+      filter: { category?: string[]; level?: 'ELEMENTARY' | 'MIDDLE' | 'HIGH' | null },
+      limit: number,
+    ) {
+      let query = products()
+        .where('edutechProduct.reviewStatus', '=', 'APPROVED')
+        .where('edutechProduct.serviceStatus', '=', 'ACTIVE');
+      if (filter.category?.length) query = query.where('edutechProduct.category', 'in', filter.category);
+      if (filter.level === 'ELEMENTARY') query = query.where('edutechProduct.forElementary', '=', 1);
+      if (filter.level === 'MIDDLE') query = query.where('edutechProduct.forMiddle', '=', 1);
+      if (filter.level === 'HIGH') query = query.where('edutechProduct.forHigh', '=', 1);
+      return (await query
+        .orderBy('edutechProduct.likeCount', 'desc')
+        .orderBy('edutechProduct.id')
+        .limit(limit)
+        .execute()) as ProductRow[];
+    },
+
+    async newestProducts(limit: number): Promise<ProductRow[]> {
+      return (await products()
+        .where('edutechProduct.reviewStatus', '=', 'APPROVED')
+        .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
+        .orderBy('edutechProduct.approvedAt', 'desc')
+        .orderBy('edutechProduct.id', 'desc')
+        .limit(limit)
+        .execute()) as ProductRow[];
+    },
+
+    async mostLiked(limit: number): Promise<ProductRow[]> {
+      return (await products()
+        .where('edutechProduct.reviewStatus', '=', 'APPROVED')
+        .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
+        .where('edutechProduct.likeCount', '>', 0)
+        .orderBy('edutechProduct.likeCount', 'desc')
+        .orderBy('edutechProduct.id')
+        .limit(limit)
+        .execute()) as ProductRow[];
+    },
+
+    async insertProduct(values: Insertable<EdutechProductTable>): Promise<number> {
+      const row = await db
+        .insertInto('edutechProduct')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updateProduct(id: number, values: Updateable<EdutechProductTable>): Promise<void> {
+      await db.updateTable('edutechProduct').set(values).where('id', '=', id).execute();
+    },
+
+    async productsOfVendor(vendorId: number, approvedOnly: boolean): Promise<ProductRow[]> {
+      let query = products().where('edutechProduct.vendorId', '=', vendorId);
+      if (approvedOnly) query = query.where('edutechProduct.reviewStatus', '=', 'APPROVED');
+      return (await query.orderBy('edutechProduct.id', 'desc').execute()) as ProductRow[];
+    },
+
+    async pendingProducts(): Promise<ProductRow[]> {
+      return (await products()
+        .where('edutechProduct.reviewStatus', '=', 'PENDING')
+        .orderBy('edutechProduct.createdAt')
+        .execute()) as ProductRow[];
+    },
+
+    // ---- likes ----
+
+    async likedAmong(userId: number, productIds: number[]): Promise<Set<number>> {
+      if (!productIds.length) return new Set();
+      const rows = await db
+        .selectFrom('edutechLike')
+        .select('productId')
+        .where('userId', '=', userId)
+        .where('productId', 'in', productIds)
+        .execute();
+      return new Set(rows.map((row) => row.productId));
+    },
+
+    /** Adds or removes a like and keeps the product's count; false when nothing changed. */
+    async setLike(productId: number, userId: number, liked: boolean, now: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const changed = liked
+          ? Number(
+              (
+                await trx
+                  .insertInto('edutechLike')
+                  .values({ productId, userId, createdAt: now })
+                  .onConflict((oc) => oc.columns(['productId', 'userId']).doNothing())
+                  .executeTakeFirst()
+              ).numInsertedOrUpdatedRows ?? 0,
+            )
+          : Number(
+              (
+                await trx
+                  .deleteFrom('edutechLike')
+                  .where('productId', '=', productId)
+                  .where('userId', '=', userId)
+                  .executeTakeFirst()
+              ).numDeletedRows,
+            );
+        if (changed > 0) {
+          await trx
+            .updateTable('edutechProduct')
+            .set((eb) => ({ likeCount: eb('likeCount', '+', liked ? 1 : -1) }))
+            .where('id', '=', productId)
+            .execute();
+        }
+        return changed > 0;
+      });
+    },
+
+    // ---- licences ----
+
+    async licencesOf(
+      userId: number,
+    ): Promise<(EdutechLicenceRow & { logoKey: string | null; category: string | null })[]> {
+      return db
+        .selectFrom('edutechLicence')
+        .leftJoin('edutechProduct', 'edutechProduct.id', 'edutechLicence.productId')
+        .selectAll('edutechLicence')
+        .select(['edutechProduct.logoKey', 'edutechProduct.category'])
+        .where('edutechLicence.userId', '=', userId)
+        .orderBy(sql`case when ${sql.ref('edutechLicence.endOn')} is null then 1 else 0 end`)
+        .orderBy('edutechLicence.endOn')
+        .orderBy('edutechLicence.id')
+        .execute();
+    },
+
+    async findLicence(id: number): Promise<EdutechLicenceRow | undefined> {
+      return db.selectFrom('edutechLicence').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The user's licence of a product that has not ended by `today`, if any. */
+    async currentLicence(
+      userId: number,
+      productId: number,
+      today: string,
+    ): Promise<EdutechLicenceRow | undefined> {
+      return db
+        .selectFrom('edutechLicence')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('productId', '=', productId)
+        .where((eb) => eb.or([eb('endOn', 'is', null), eb('endOn', '>=', today)]))
+        .orderBy(sql`case when ${sql.ref('endOn')} is null then 1 else 0 end`, 'desc')
+        .orderBy('endOn', 'desc')
+        .executeTakeFirst();
+    },
+
+    async inUseAmong(userId: number, productIds: number[], today: string): Promise<Set<number>> {
+      if (!productIds.length) return new Set();
+      const rows = await db
+        .selectFrom('edutechLicence')
+        .select('productId')
+        .where('userId', '=', userId)
+        .where('productId', 'in', productIds)
+        .where((eb) => eb.or([eb('endOn', 'is', null), eb('endOn', '>=', today)]))
+        .execute();
+      return new Set(rows.map((row) => row.productId ?? 0));
+    },
+
+    async insertLicence(values: Insertable<EdutechLicenceTable>): Promise<number> {
+      const row = await db
+        .insertInto('edutechLicence')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updateLicence(id: number, values: Updateable<EdutechLicenceTable>): Promise<void> {
+      await db.updateTable('edutechLicence').set(values).where('id', '=', id).execute();
+    },
+
+    async deleteLicence(id: number): Promise<void> {
+      await db.deleteFrom('edutechLicence').where('id', '=', id).execute();
+    },
+
+    // ---- counts the badges and rankings are made of ----
+
+    /** Teachers with a licence in use today, per product. */
+    async inUseCounts(today: string): Promise<ProductCounts> {
+      return toCounts(
+        await db
+          .selectFrom('edutechLicence')
+          .select(['productId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
+          .where('productId', 'is not', null)
+          .where((eb) => eb.or([eb('endOn', 'is', null), eb('endOn', '>=', today)]))
+          .groupBy('productId')
+          .execute(),
+      );
+    },
+
+    /** Teachers whose licence in use today started on or before `since`, per product. */
+    async steadyCounts(today: string, since: string): Promise<ProductCounts> {
+      return toCounts(
+        await db
+          .selectFrom('edutechLicence')
+          .select(['productId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
+          .where('productId', 'is not', null)
+          .where('startOn', '<=', since)
+          .where((eb) => eb.or([eb('endOn', 'is', null), eb('endOn', '>=', today)]))
+          .groupBy('productId')
+          .execute(),
+      );
+    },
+
+    /** Teachers who ever registered it (orders), per product. */
+    async orderCounts(): Promise<ProductCounts> {
+      return toCounts(
+        await db
+          .selectFrom('edutechLicence')
+          .select(['productId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
+          .where('productId', 'is not', null)
+          .groupBy('productId')
+          .execute(),
+      );
+    },
+
+    /** Teachers of schools under one education office who registered it, per product. */
+    async officeCounts(officeName: string): Promise<ProductCounts> {
+      return toCounts(
+        await db
+          .selectFrom('edutechLicence')
+          .select(['productId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
+          .where('officeName', '=', officeName)
+          .where('productId', 'is not', null)
+          .groupBy('productId')
+          .execute(),
+      );
+    },
+
+    /** Other teachers of the same grade with it in use today, per product. */
+    async gradeCounts(gradeSeq: number, exceptUserId: number, today: string): Promise<ProductCounts> {
+      return toCounts(
+        await db
+          .selectFrom('edutechLicence')
+          .select(['productId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
+          .where('gradeSeq', '=', gradeSeq)
+          .where('userId', '!=', exceptUserId)
+          .where('productId', 'is not', null)
+          .where((eb) => eb.or([eb('endOn', 'is', null), eb('endOn', '>=', today)]))
+          .groupBy('productId')
+          .execute(),
+      );
+    },
+
+    /** Colleagues at a school with it in use today, per product (the teacher's own left out). */
+    async schoolCounts(schoolId: number, exceptUserId: number, today: string): Promise<ProductCounts> {
+      return toCounts(
+        await db
+          .selectFrom('edutechLicence')
+          .select(['productId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
+          .where('schoolId', '=', schoolId)
+          .where('userId', '!=', exceptUserId)
+          .where('productId', 'is not', null)
+          .where((eb) => eb.or([eb('endOn', 'is', null), eb('endOn', '>=', today)]))
+          .groupBy('productId')
+          .execute(),
+      );
+    },
+
+    // ---- the teacher as the rules see them ----
+
+    async teacherProfile(userId: number) {
+      const user = await db
+        .selectFrom('users')
+        .leftJoin('school', 'school.id', 'users.schoolId')
+        .select(['users.assignedGrade', 'users.schoolId', 'school.officeName', 'school.levelCodeSeq'])
+        .where('users.id', '=', userId)
+        .executeTakeFirst();
+      // The subjects the teacher makes materials for, most used first.
+      const subjects = await db
+        .selectFrom('libraryItem')
+        .innerJoin('code', 'code.codeSeq', 'libraryItem.subjectSeq')
+        .select(['code.name', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('libraryItem.creatorId', '=', userId)
+        .groupBy('code.name')
+        .orderBy('n', 'desc')
+        .limit(3)
+        .execute();
+      return {
+        gradeSeq: user?.assignedGrade ?? null,
+        schoolId: user?.schoolId ?? null,
+        officeName: user?.officeName ?? null,
+        schoolLevelSeq: user?.levelCodeSeq ?? null,
+        subjects: subjects.map((row) => row.name),
+      };
+    },
+
+    // ---- vendors ----
+
+    async vendorOfOwner(ownerId: number): Promise<EdutechVendorRow | undefined> {
+      return db.selectFrom('edutechVendor').selectAll().where('ownerId', '=', ownerId).executeTakeFirst();
+    },
+    async findVendor(id: number): Promise<EdutechVendorRow | undefined> {
+      return db.selectFrom('edutechVendor').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async vendorByNameKey(nameKey: string): Promise<EdutechVendorRow | undefined> {
+      return db.selectFrom('edutechVendor').selectAll().where('nameKey', '=', nameKey).executeTakeFirst();
+    },
+    async insertVendor(values: Insertable<EdutechVendorTable>): Promise<number> {
+      const row = await db
+        .insertInto('edutechVendor')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    /** Changes a vendor; a new name is searched with its products' names (`searchText` makes their text). */
+    async updateVendor(
+      id: number,
+      values: Updateable<EdutechVendorTable>,
+      searchText: (productName: string) => string,
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('edutechVendor').set(values).where('id', '=', id).execute();
+        if (values.name === undefined) return;
+        const rows = await trx
+          .selectFrom('edutechProduct')
+          .select(['id', 'name'])
+          .where('vendorId', '=', id)
+          .execute();
+        for (const row of rows) {
+          await trx
+            .updateTable('edutechProduct')
+            .set({ searchText: searchText(row.name) })
+            .where('id', '=', row.id)
+            .execute();
+        }
+      });
+    },
+  };
+}
+
+export type EdutechRepository = ReturnType<typeof createEdutechRepository>;
