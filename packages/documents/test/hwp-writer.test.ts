@@ -54,7 +54,7 @@ function checkCompoundFile(bytes: Uint8Array): Map<string, number> {
     for (let j = 0; j < sectorSize / 4; j++)
       fat.push(view.getUint32(512 + sector * sectorSize + j * 4, true));
   }
-  const used = new Set<number>();
+  const used = new Set<string>();
   const chain = (start: number, table: number[], owner: string): number[] => {
     const out: number[] = [];
     for (let sector = start; sector !== 0xfffffffe; sector = table[sector] ?? 0xffffffff) {
