@@ -229,17 +229,29 @@ export async function writeHwp(document: DocumentNode, options: HwpWriteOptions 
   const cfb = CFB.utils.cfb_new();
   const add = (path: string, data: Uint8Array) => CFB.utils.cfb_add(cfb, path, Buffer.from(data));
   add('/FileHeader', fileHeader());
-  add('/DocInfo', deflateRawSync(docInfo));
-  add('/BodyText/Section0', deflateRawSync(body));
+  add('/DocInfo', compress(docInfo));
+  add('/BodyText/Section0', compress(body));
   for (const image of images.values()) {
     add(
       `/BinData/BIN${image.binId.toString(16).toUpperCase().padStart(4, '0')}.${image.extension}`,
-      deflateRawSync(image.image.bytes),
+      compress(image.image.bytes),
     );
   }
   add('/PrvText', Buffer.from(writer.previewText(), 'utf16le'));
   const out = CFB.write(cfb, { type: 'buffer', fileType: 'cfb' }) as Buffer;
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+}
+
+/**
+ * Raw deflate, then four zero bytes and the original length: zlib's raw mode (Java's Inflater
+ * among others) needs input past the last block to report the end, and HWP writers add these.
+ */
+function compress(data: Uint8Array): Uint8Array {
+  const deflated = deflateRawSync(data);
+  const out = new Uint8Array(deflated.length + 8);
+  out.set(deflated);
+  new DataView(out.buffer).setUint32(deflated.length + 4, data.length, true);
+  return out;
 }
 
 function fileHeader(): Uint8Array {
@@ -275,7 +287,7 @@ class HwpBodyWriter {
     const first = new ParaText();
     first.control(2, 'secd', (records, level) => this.sectionDefinition(records, level, document));
     first.control(2, 'cold', (records, level) =>
-      records.add(TAG.CTRL_HEADER, level, new Bytes().u32(ctrlId('cold')).u16(0x1004).zeros(6)),
+      records.add(TAG.CTRL_HEADER, level, new Bytes().u32(ctrlId('cold')).u16(0x1004).zeros(10)),
     );
     if (document.attrs?.header) {
       const text = document.attrs.header;
@@ -472,7 +484,17 @@ class HwpBodyWriter {
         const kind = node.attrs.kind === 'endnote' ? 'en  ' : 'fn  ';
         const note = node.attrs.text;
         text.control(17, kind, (records, level) => {
-          records.add(TAG.CTRL_HEADER, level, new Bytes().u32(ctrlId(kind)).u32(0).zeros(8));
+          records.add(
+            TAG.CTRL_HEADER,
+            level,
+            new Bytes()
+              .u32(ctrlId(kind))
+              .u32(0)
+              .u16(0)
+              .u16(0x29)
+              .u32(0)
+              .u32(this.instance++),
+          );
           this.list(records, level + 1, [this.plainPara(note, 'left')], new Bytes().zeros(8));
         });
       }
@@ -585,8 +607,21 @@ class HwpBodyWriter {
         .u32(0)
         .u32(landscape ? 1 : 0),
     );
+    // Footnote and endnote shapes: numbering "1)", separator line, spacing (한글's defaults).
     const noteShape = (separator: number) =>
-      new Bytes().u32(0).u16(0).u16(0x29).u16(1).u32(separator).u16(850).u16(567).u16(283).u8(1).u8(1).u32(0);
+      new Bytes()
+        .u32(0)
+        .u16(0)
+        .u16(0)
+        .u16(0x29)
+        .u16(1)
+        .u32(separator)
+        .u16(850)
+        .u16(567)
+        .u16(283)
+        .u8(1)
+        .u8(1)
+        .u32(0);
     records.add(TAG.FOOTNOTE_SHAPE, level + 1, noteShape(0xffffffff));
     records.add(TAG.FOOTNOTE_SHAPE, level + 1, noteShape(0xe02ff8));
     for (let i = 0; i < 3; i++)
@@ -687,7 +722,7 @@ class HwpBodyWriter {
             .u16(CELL_MARGIN.bottom)
             .u16(fill + 2)
             .u32(cellWidth),
-          0x200000,
+          0,
           cellWidth - CELL_MARGIN.left - CELL_MARGIN.right,
         );
       }
@@ -712,6 +747,7 @@ class HwpBodyWriter {
         .u32(1000)
         .u32(0)
         .i16(85)
+        .u16(0)
         .string('Equation Version 60')
         .string('HYhwpEQ'),
     );
