@@ -3,12 +3,16 @@
 //
 // 1. HWPX export of a 30-page document with 20 tables, median of several runs (target ≤ 100 ms).
 // 2. The same document as DOCX in the same run, reported as a ratio to HWPX.
-// 3. Text extraction of every HWP/HWPX fixture in the shared folder, total time.
+// 3. The same document as HWP 5.0 (.hwp), reported beside HWPX.
+// 4. Reading every HWP/HWPX fixture in the shared folder, three passes: p50/p95 per file and per
+//    format, and the process's peak RSS; the load average is printed with the results.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bold, doc, heading, paragraph, table, text } from '../packages/documents/src/document-model.ts';
 import { writeDocx } from '../packages/documents/src/docx-writer.ts';
+import { writeHwp } from '../packages/documents/src/hwp-writer.ts';
 import { writeHwpx } from '../packages/documents/src/hwpx-writer.ts';
 import { writePdf } from '../packages/documents/src/pdf-writer.ts';
 import { readDocument } from '../packages/documents/src/read-document.ts';
@@ -78,17 +82,23 @@ const { document, tables } = longDocument();
 for (let i = 0; i < WARMUP; i++) {
   await writeHwpx(document);
   await writeDocx(document);
+  await writeHwp(document);
 }
 const hwpxTimes = [];
 const docxTimes = [];
+const hwpTimes = [];
 let hwpxBytes = 0;
 let docxBytes = 0;
+let hwpBytes = 0;
 // Interleaved, so both formats see the same machine state.
 for (let i = 0; i < RUNS; i++) {
   const hwpx = await time(() => writeHwpx(document));
   const docx = await time(() => writeDocx(document));
+  const hwp = await time(() => writeHwp(document));
   hwpxTimes.push(hwpx.ms);
   docxTimes.push(docx.ms);
+  hwpTimes.push(hwp.ms);
+  hwpBytes = hwp.result.length;
   hwpxBytes = hwpx.result.length;
   docxBytes = docx.result.length;
 }
@@ -112,6 +122,14 @@ rows.push([
   `${(docxBytes / 1024).toFixed(0)} KiB`,
   `DOCX/HWPX ratio ${(docxMedian / hwpxMedian).toFixed(2)}`,
 ]);
+const hwpMedian = median(hwpTimes);
+rows.push([
+  'HWP 5.0 export (same document)',
+  format(hwpMedian),
+  `${format(Math.min(...hwpTimes))}–${format(Math.max(...hwpTimes))}`,
+  `${(hwpBytes / 1024).toFixed(0)} KiB`,
+  `HWP/HWPX ratio ${(hwpMedian / hwpxMedian).toFixed(2)}`,
+]);
 rows.push([
   'PDF export (same document, one run)',
   format(pdf.ms),
@@ -120,40 +138,70 @@ rows.push([
   '',
 ]);
 
+function percentile(values, share) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
+}
+
 if (existsSync(fixtureDir)) {
   const names = readdirSync(fixtureDir)
     .filter((name) => /\.hwpx?$/.test(name))
     .sort();
+  const PASSES = 3;
   let refused = 0;
   let characters = 0;
-  const started = performance.now();
-  for (const name of names) {
-    try {
-      characters += (await readDocument(new Uint8Array(readFileSync(join(fixtureDir, name))), name)).text
-        .length;
-    } catch (error) {
-      if (error?.code !== 'E_FILE_001') throw error;
-      refused++;
+  const perFormat = { hwp: [], hwpx: [] };
+  for (let pass = 0; pass < PASSES; pass++) {
+    for (const name of names) {
+      const bytes = new Uint8Array(readFileSync(join(fixtureDir, name)));
+      const started = performance.now();
+      try {
+        const { text } = await readDocument(bytes, name);
+        if (pass === 0) characters += text.length;
+      } catch (error) {
+        if (error?.code !== 'E_FILE_001') throw error;
+        if (pass === 0) refused++;
+      }
+      perFormat[name.endsWith('.hwpx') ? 'hwpx' : 'hwp'].push(performance.now() - started);
     }
   }
-  const total = performance.now() - started;
+  for (const [kind, times] of Object.entries(perFormat)) {
+    rows.push([
+      `Reading ${times.length / PASSES} ${kind.toUpperCase()} fixtures (${PASSES} passes)`,
+      format(percentile(times, 0.5)),
+      `p95 ${format(percentile(times, 0.95))} ms per file`,
+      '',
+      '',
+    ]);
+  }
   rows.push([
-    `Text extraction, ${names.length} HWP/HWPX fixtures`,
-    format(total),
-    `${format(total / names.length)} per file`,
+    `All ${names.length} fixtures`,
+    '',
+    '',
     `${characters} chars`,
     `${refused} refused (encrypted)`,
   ]);
 } else {
-  rows.push(['Text extraction of fixtures', 'skipped', '', '', `${fixtureDir} missing`]);
+  rows.push(['Reading fixtures', 'skipped', '', '', `${fixtureDir} missing`]);
 }
+rows.push([
+  'Peak RSS of this process',
+  '',
+  '',
+  `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
+  '',
+]);
 
 const header = ['task', 'median ms', 'range / note', 'size', 'result'];
 const widths = header.map((title, column) =>
   Math.max(title.length, ...rows.map((row) => String(row[column]).length)),
 );
 const line = (cells) => `| ${cells.map((cell, column) => String(cell).padEnd(widths[column])).join(' | ')} |`;
-console.log(`Node ${process.version}, ${RUNS} runs after ${WARMUP} warm-up runs`);
+console.log(
+  `Node ${process.version}, ${RUNS} runs after ${WARMUP} warm-up runs, load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
+);
 console.log(line(header));
 console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
 for (const row of rows) console.log(line(row));

@@ -102,7 +102,7 @@ test.describe('documents', () => {
 
     // The download is the saved document as HWPX, and it reads back with her change.
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'HWPX' }).click();
+    await page.getByRole('button', { name: '한글 (.hwpx)' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`${title}.hwpx`);
     const path = await download.path();

@@ -323,9 +323,10 @@ describe('GET /api/v1/hwp/download', () => {
 });
 
 describe('library items as documents', () => {
-  it('exports a summary as HWPX, DOCX and PDF that read back with its text', async () => {
+  it('exports a summary as HWP, HWPX, DOCX and PDF that read back with its text', async () => {
     const id = await item('teacher', { title: '2학기 광합성 요약' });
     for (const [format, mime] of [
+      ['hwp', 'application/x-hwp'],
       ['hwpx', HWPX_MIME],
       ['docx', DOCX_MIME],
       ['pdf', PDF_MIME],
@@ -342,8 +343,13 @@ describe('library items as documents', () => {
     }
     const lesson = await call('teacher', 'POST', `/api/v1/document/library/${id}/lesson`);
     expect(lesson.status).toBe(200);
-    expect(lesson.headers.get('content-type')).toBe(HWPX_MIME);
-    expect(await textOf(lesson, 'a.hwpx')).toContain('광합성 핵심 요약');
+    // document-tools.md: the lesson call "downloads an hwp file".
+    expect(lesson.headers.get('content-type')).toBe('application/x-hwp');
+    expect(await textOf(lesson, 'a.hwp')).toContain('광합성 핵심 요약');
+    // Without a format, an export is .hwp (core.md §9).
+    const plain = await call('teacher', 'GET', `/api/v1/document/library/${id}/export`);
+    expect(plain.headers.get('content-type')).toBe('application/x-hwp');
+    expect(await textOf(plain, 'a.hwp')).toContain('엽록체');
     const wrongFormat = await call('teacher', 'GET', `/api/v1/document/library/${id}/export?format=exe`);
     expect(wrongFormat.status).toBe(400);
   });

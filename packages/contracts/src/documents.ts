@@ -6,8 +6,11 @@ import { materialAbilitiesSchema, visibilitySchema } from './library.ts';
  * downloads, and library items as editable, exportable documents.
  */
 
-/** Formats a library item downloads in, HWPX first (한글 opens it; DOMAIN.md "Documents"). */
-export const DOCUMENT_EXPORT_FORMATS = ['hwpx', 'docx', 'pdf'] as const;
+/**
+ * Formats a library item downloads in: 한글's own .hwp first (core.md §9: the output extension
+ * is hwp), then .hwpx, DOCX and PDF.
+ */
+export const DOCUMENT_EXPORT_FORMATS = ['hwp', 'hwpx', 'docx', 'pdf'] as const;
 export type DocumentExportFormat = (typeof DOCUMENT_EXPORT_FORMATS)[number];
 
 /** What the editor opens: decided by content, never by the name. */
@@ -92,7 +95,7 @@ export const documentDownloadQuerySchema = z.object({
 });
 
 export const documentExportQuerySchema = z.object({
-  format: z.enum(DOCUMENT_EXPORT_FORMATS).default('hwpx'),
+  format: z.enum(DOCUMENT_EXPORT_FORMATS).default('hwp'),
 });
 
 /** A library item as a document, for the viewer and the editor. */

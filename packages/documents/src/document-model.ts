@@ -26,7 +26,12 @@ export type FootnoteNode = {
   type: 'footnote';
   attrs: { text: string; kind?: 'footnote' | 'endnote' | null };
 };
-export type InlineNode = TextNode | HardBreakNode | FootnoteNode;
+/**
+ * An equation, kept as 한글 equation script (e.g. `{a} over {b}`): HWP/HWPX write it as an
+ * equation object; other formats and plain text show it as `[수식: script]`.
+ */
+export type EquationNode = { type: 'equation'; attrs: { script: string } };
+export type InlineNode = TextNode | HardBreakNode | FootnoteNode | EquationNode;
 
 export type ParagraphNode = {
   type: 'paragraph';
@@ -116,6 +121,7 @@ export const inlineNodeSchema: z.ZodType<InlineNode> = z.discriminatedUnion('typ
     type: z.literal('footnote'),
     attrs: z.object({ text: z.string(), kind: z.enum(['footnote', 'endnote']).nullish() }),
   }),
+  z.object({ type: z.literal('equation'), attrs: z.object({ script: z.string().min(1).max(10_000) }) }),
 ]);
 
 const inlineContentSchema = z.array(inlineNodeSchema).optional();
@@ -219,6 +225,13 @@ export function coloured(value: string, color: string, marks: Mark[] = []): Text
 export function hardBreak(): HardBreakNode {
   return { type: 'hardBreak' };
 }
+export function equation(script: string): EquationNode {
+  return { type: 'equation', attrs: { script } };
+}
+/** How an equation reads where it cannot be an equation object (plain text, DOCX, PDF). */
+export function equationText(script: string): string {
+  return `[수식: ${script.replace(/\s+/g, ' ').trim()}]`;
+}
 export function footnote(noteText: string, kind: 'footnote' | 'endnote' = 'footnote'): FootnoteNode {
   return { type: 'footnote', attrs: { text: noteText, kind } };
 }
@@ -282,7 +295,11 @@ function toListItem(item: ListItemInput): ListItemNode {
 function isInlineArray(nodes: InlineNode[] | BlockNode[]): nodes is InlineNode[] {
   const first = nodes[0];
   return (
-    first !== undefined && (first.type === 'text' || first.type === 'hardBreak' || first.type === 'footnote')
+    first !== undefined &&
+    (first.type === 'text' ||
+      first.type === 'hardBreak' ||
+      first.type === 'footnote' ||
+      first.type === 'equation')
   );
 }
 
@@ -418,6 +435,7 @@ export function inlineText(content: InlineNode[] | undefined): string {
   for (const node of content ?? []) {
     if (node.type === 'text') out += node.text;
     else if (node.type === 'hardBreak') out += '\n';
+    else if (node.type === 'equation') out += equationText(node.attrs.script);
   }
   return out;
 }

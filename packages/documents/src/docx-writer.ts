@@ -26,6 +26,7 @@ import {
 import {
   type BlockNode,
   type DocumentNode,
+  equationText,
   hasMark,
   type ImageNode,
   type InlineNode,
@@ -266,6 +267,12 @@ class DocxBodyWriter {
         out.push(
           node.attrs.kind === 'endnote' ? new EndnoteReferenceRun(note) : new FootnoteReferenceRun(note),
         );
+        continue;
+      }
+      if (node.type === 'equation') {
+        // Word's equations are OMML, not 한글 script; the script is kept readable as text.
+        out.push(new TextRun({ text: equationText(node.attrs.script), break: breakBefore }));
+        breakBefore = 0;
         continue;
       }
       const color = textColor(node);

@@ -9,9 +9,8 @@ const INFLATED_STREAMS = /^(DocInfo$|BodyText\/|BinData\/)/i;
 
 /**
  * Inflates the compressed streams of an HWP 5 file against the decompression budget before the
- * native HWP parser sees it: that parser inflates in native memory, out of reach of any heap
- * limit, so a bomb has to be stopped here. Streams that are not deflate data (a stored picture)
- * are left alone.
+ * reader parses them, so a bomb stops here at the file's budget whatever its streams declare.
+ * Streams that are not deflate data (a stored picture) are left alone.
  */
 export function checkHwpStreams(bytes: Uint8Array, budget: InflateBudget, limits: ReadLimits): void {
   let cfb: CfbFile;

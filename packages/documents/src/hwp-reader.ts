@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { createDecipheriv } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { CfbFile, isCfb } from './cfb-reader.ts';
 import { DocumentError, toDocumentError } from './document-error.ts';
@@ -7,6 +7,7 @@ import {
   type DocumentNode,
   documentToPlainText,
   type HeadingLevel,
+  type ImageNode,
   type InlineNode,
   type Mark,
   PAGE_NUMBER_FIELD,
@@ -22,28 +23,36 @@ import {
   resolveColumnWidths,
   runningText,
 } from './flow-builder.ts';
+import {
+  ByteReader,
+  ctrlId,
+  type HwpDocInfo,
+  type HwpRecord,
+  parseRecords,
+  readDocInfo,
+  recordTree,
+  TAG,
+} from './hwp-records.ts';
 import type { ReadResult } from './hwpx-reader.ts';
 import { HWPUNIT_PER_PX } from './hwpx-xml.ts';
+import { encodeDataUrl } from './image-source.ts';
+import { InflateBudget } from './inflate-budget.ts';
 import { type ReadLimits, resolveLimits } from './limits.ts';
+import { outlineNumber } from './outline-numbering.ts';
 
 /**
- * HWP 5 (the binary 한글 format) → document model and text, through @ohah/hwpjs's parse tree.
- * When hwpjs gives up on a file (one unsupported equation is enough), a small reader of our own
- * pulls the paragraph text straight from the BodyText records, so the text is still there.
- * Password-protected and DRM files are refused from the file header before any parsing.
+ * HWP 5 (the binary 한글 format) → document model and text. The record streams are read here,
+ * record by record (DocInfo for shapes and styles, BodyText/Section* for the body), so every
+ * paragraph list is taken from where the file puts it: a text box's text once, a table's caption
+ * apart from its cells, header and footer out of the body. Every stream inflates against the
+ * file's decompression budget. Password-protected and DRM files are refused from the header.
  */
 
-export type HwpReadOptions = { limits?: Partial<ReadLimits> };
-
-type HwpJs = { toJson(data: Buffer): string };
-
-let hwpjs: HwpJs | undefined;
-function loadHwpJs(): HwpJs {
-  // hwpjs is a native addon published as CommonJS; loaded on first use so importing this
-  // package never pays for it.
-  hwpjs ??= createRequire(import.meta.url)('@ohah/hwpjs') as HwpJs;
-  return hwpjs;
-}
+export type HwpReadOptions = {
+  limits?: Partial<ReadLimits>;
+  /** Embed pictures as data URLs (default false: uploads are read for their text). */
+  includeImages?: boolean;
+};
 
 const FLAG_COMPRESSED = 1;
 const FLAG_PASSWORD = 2;
@@ -90,62 +99,131 @@ export function readHwp(bytes: Uint8Array, options: HwpReadOptions = {}): ReadRe
   if (header.encrypted) throw new DocumentError('encrypted', 'the HWP file is password-protected');
   let document: DocumentNode;
   try {
-    const tree = JSON.parse(
-      loadHwpJs().toJson(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
-    );
-    document = new HwpTreeReader(tree as HwpTree).read();
+    const streams = new HwpStreams(cfb, header, limits);
+    document = new HwpBodyReader(streams, options.includeImages ?? false).read();
   } catch (error) {
-    try {
-      document = readBodyTextRecords(cfb, header, limits);
-    } catch (fallbackError) {
-      throw toDocumentError(
-        fallbackError instanceof DocumentError ? fallbackError : error,
-        'HWP could not be read',
-      );
-    }
+    throw toDocumentError(error, 'HWP could not be read');
   }
   return { document, text: documentToPlainText(document).slice(0, limits.maxTextChars) };
 }
 
+/** The streams of one file, inflated against one budget. */
+class HwpStreams {
+  private readonly budget: InflateBudget;
+  readonly cfb: CfbFile;
+  readonly header: HwpFileHeader;
+  readonly limits: ReadLimits;
+  constructor(cfb: CfbFile, header: HwpFileHeader, limits: ReadLimits) {
+    this.cfb = cfb;
+    this.header = header;
+    this.limits = limits;
+    this.budget = new InflateBudget(limits.maxInflatedBytes);
+  }
+
+  has(path: string): boolean {
+    return this.cfb.entries.some((entry) => entry.type === 'stream' && entry.path === path);
+  }
+
+  read(path: string, compressed = this.header.compressed): Uint8Array {
+    const data = this.cfb.read(path, this.limits.maxZipEntryBytes);
+    if (!compressed) return data;
+    return this.budget.inflateRaw(data, `HWP stream ${path}`, this.limits.maxZipEntryBytes);
+  }
+
+  /** Body sections in order; a distribution document (배포용 문서) keeps them under ViewText. */
+  sections(): string[] {
+    const storage = this.header.distribution ? 'ViewText' : 'BodyText';
+    const pattern = new RegExp(`^${storage}/Section\\d+$`, 'i');
+    return this.cfb.entries
+      .filter((entry) => entry.type === 'stream' && pattern.test(entry.path))
+      .sort((a, b) => Number(a.name.slice(7)) - Number(b.name.slice(7)))
+      .map((entry) => entry.path);
+  }
+
+  readSection(path: string): Uint8Array {
+    if (!this.header.distribution) return this.read(path);
+    const data = decryptDistributed(this.cfb.read(path, this.limits.maxZipEntryBytes));
+    if (!this.header.compressed) return data;
+    return this.budget.inflateRaw(data, `HWP stream ${path}`, this.limits.maxZipEntryBytes);
+  }
+}
+
+/**
+ * A distribution document's section: a 256-byte record scrambled with Visual C's rand() seeded
+ * from its first word holds the AES-128 key; the rest of the stream is AES-128-ECB.
+ */
+function decryptDistributed(stream: Uint8Array): Uint8Array {
+  const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
+  if (stream.length < 260 || (view.getUint32(0, true) & 0x3ff) !== TAG.DISTRIBUTE_DOC_DATA) {
+    throw new DocumentError('unreadable', 'distribution document has no key record');
+  }
+  const seed = view.getUint32(4, true);
+  let state = seed;
+  const rand = () => {
+    state = (Math.imul(state, 214013) + 2531011) >>> 0;
+    return (state >>> 16) & 0x7fff;
+  };
+  const mask = new Uint8Array(256);
+  for (let i = 0; i < 256; ) {
+    const value = rand() & 0xff;
+    const count = (rand() & 0xf) + 1;
+    for (let j = 0; j < count && i < 256; j++) mask[i++] = value;
+  }
+  const record = stream.subarray(4, 260).map((byte, index) => byte ^ (mask[index] ?? 0));
+  const offset = 4 + (seed & 0xf);
+  const key = record.subarray(offset, offset + 16);
+  const body = stream.subarray(260);
+  const decipher = createDecipheriv('aes-128-ecb', key, null);
+  decipher.setAutoPadding(false);
+  const whole = body.subarray(0, body.length - (body.length % 16));
+  const plain = Buffer.concat([decipher.update(whole), decipher.final()]);
+  return new Uint8Array(plain.buffer, plain.byteOffset, plain.byteLength);
+}
+
 // ---------------------------------------------------------------------------------------------
-// hwpjs parse tree → model
+// Records → model
 
-type Json = Record<string, unknown>;
-type HwpTree = {
-  doc_info?: { char_shapes?: Json[]; para_shapes?: Json[]; styles?: Json[] };
-  body_text?: { sections?: { paragraphs?: HwpParagraph[] }[] };
-};
-type HwpParagraph = { para_header?: Json; records?: HwpRecord[] };
-type HwpRecord = Json & { type?: string; ctrl_id?: string };
-type HwpRun = { kind?: string; text?: string; code?: number; position?: number; size_wchars?: number };
-
-/** Control characters that own a ctrl_header record, in record order. */
+/** Control characters that own a CTRL_HEADER record, in record order. */
 const EXTENDED_CONTROLS = new Set([1, 2, 3, 11, 12, 14, 15, 16, 17, 18, 21, 22, 23]);
+/** Inline controls: eight code units each, no record. */
+const INLINE_CONTROLS = new Set([4, 5, 6, 7, 8, 9, 19, 20]);
 
-const ALIGNS: Record<string, TextAlign | undefined> = {
-  left: 'left',
-  center: 'center',
-  right: 'right',
-  distribute: 'justify',
-  divide: 'justify',
-};
+const ALIGNS: (TextAlign | undefined)[] = ['justify', 'left', 'right', 'center', 'justify', 'justify'];
+const AUTO_NUMBER_KINDS = ['page', 'footnote', 'endnote', 'picture', 'table', 'equation'];
 
-class HwpTreeReader {
-  private readonly tree: HwpTree;
+type ListRef = { header: HwpRecord; paragraphs: HwpRecord[] };
+
+class HwpBodyReader {
+  private readonly info: HwpDocInfo;
   private readonly headers: string[] = [];
   private readonly footers: string[] = [];
   private landscape = false;
   private runningDepth = 0;
+  private readonly outline: number[] = [];
+  private outlineNumbering = 0;
 
-  constructor(tree: HwpTree) {
-    this.tree = tree;
+  private readonly streams: HwpStreams;
+  private readonly includeImages: boolean;
+
+  constructor(streams: HwpStreams, includeImages: boolean) {
+    this.streams = streams;
+    this.includeImages = includeImages;
+    this.info = streams.has('DocInfo') ? readDocInfo(parseRecords(streams.read('DocInfo'))) : readDocInfo([]);
   }
 
   read(): DocumentNode {
-    const sections = this.tree.body_text?.sections;
-    if (!Array.isArray(sections)) throw new DocumentError('unreadable', 'HWP body missing');
+    const sections = this.streams.sections();
+    if (sections.length === 0) throw new DocumentError('unreadable', 'HWP has no body text');
     const items: FlowItem[] = [];
-    for (const section of sections) items.push(...this.paragraphs(section.paragraphs ?? [], true));
+    for (const path of sections) {
+      const roots = recordTree(parseRecords(this.streams.readSection(path)));
+      items.push(
+        ...this.paragraphs(
+          roots.filter((record) => record.tag === TAG.PARA_HEADER),
+          true,
+        ),
+      );
+    }
     const content = buildBlocks(items);
     const attrs: DocumentAttrs = {};
     if (this.landscape) attrs.orientation = 'landscape';
@@ -154,120 +232,119 @@ class HwpTreeReader {
     return Object.keys(attrs).length > 0 ? { type: 'doc', attrs, content } : { type: 'doc', content };
   }
 
-  private paragraphs(paragraphs: HwpParagraph[], topLevel: boolean): FlowItem[] {
+  private paragraphs(paragraphs: HwpRecord[], topLevel: boolean): FlowItem[] {
     const out: FlowItem[] = [];
     for (const paragraph of paragraphs) out.push(...this.paragraph(paragraph, topLevel));
     return out;
   }
 
-  private paragraph(paragraph: HwpParagraph, topLevel: boolean): FlowItem[] {
-    const records = paragraph.records ?? [];
-    const header = paragraph.para_header ?? {};
-    const textRecord = records.find((record) => record.type === 'para_text');
-    const shapes = (records.find((record) => record.type === 'para_char_shape')?.shapes ?? []) as {
-      position: number;
-      shape_id: number;
-    }[];
-    const controls = records.filter((record) => record.type === 'ctrl_header');
+  private paragraph(paragraph: HwpRecord, topLevel: boolean): FlowItem[] {
+    const head = new ByteReader(paragraph.data);
+    head.skip(8);
+    const paraShapeId = head.u16();
+    const styleId = head.u8();
+    const breaks = head.u8();
+    const children = paragraph.children;
+    const textRecord = children.find((record) => record.tag === TAG.PARA_TEXT);
+    const shapes = charShapeRuns(children.find((record) => record.tag === TAG.PARA_CHAR_SHAPE));
+    const controls = children.filter((record) => record.tag === TAG.CTRL_HEADER);
     const content: InlineNode[] = [];
     const objects: FlowItem[] = [];
     let nextControl = 0;
-    let position = 0;
-    let previous: HwpRun | undefined;
-    for (const run of (textRecord?.runs ?? []) as HwpRun[]) {
-      if (run.kind === 'control') {
-        const code = run.code ?? 0;
+    if (textRecord) {
+      const data = textRecord.data;
+      const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+      const units = Math.floor(data.length / 2);
+      let run = '';
+      let runStart = 0;
+      const flush = (position: number) => {
+        if (run) this.appendShaped(content, run, shapes, runStart);
+        run = '';
+        runStart = position;
+      };
+      for (let position = 0; position < units; ) {
+        const code = view.getUint16(position * 2, true);
+        if (code >= 32) {
+          if (!run) runStart = position;
+          run += String.fromCharCode(code);
+          position++;
+          continue;
+        }
+        flush(position);
         if (EXTENDED_CONTROLS.has(code)) {
           const control = controls[nextControl++];
           if (control) this.control(control, content, objects);
-        } else if (code === 10) content.push({ type: 'hardBreak' });
-        else if (code === 24) appendText(content, '-', this.marksAt(shapes, position));
-        else if (code === 30 || code === 31) appendText(content, ' ', this.marksAt(shapes, position));
-        position = (run.position ?? position) + (run.size_wchars ?? 1);
-        previous = run;
-        continue;
+          position += 8;
+        } else if (INLINE_CONTROLS.has(code)) {
+          if (code === 9) appendText(content, '\t', this.marksAt(shapes, position));
+          position += 8;
+        } else {
+          if (code === 10) content.push({ type: 'hardBreak' });
+          else if (code === 24) appendText(content, '-', this.marksAt(shapes, position));
+          else if (code === 30 || code === 31) appendText(content, ' ', this.marksAt(shapes, position));
+          position++;
+        }
+        runStart = position;
       }
-      const text = run.text ?? '';
-      // hwpjs repeats a tab or line break as text right after its control; it takes no position.
-      const echo = previous?.kind === 'control' && text === String.fromCharCode(previous.code ?? -1);
-      previous = run;
-      if (echo) {
-        if (text === '\t') appendText(content, '\t', this.marksAt(shapes, position - 1));
-        continue;
-      }
-      this.appendShaped(content, text, shapes, position);
-      position += text.length;
+      flush(units);
     }
-    // Controls the text did not point at (older files) are still read, after the text.
+    // Controls the text did not point at are still read, after the text.
     for (const control of controls.slice(nextControl)) this.control(control, content, objects);
 
-    const paraShape = this.tree.doc_info?.para_shapes?.[Number(header.para_shape_id ?? -1)];
-    const attributes = (paraShape?.attributes1 ?? {}) as Json;
-    const breaks = (header.column_divide_type ?? []) as string[];
-    const pageBreakBefore = topLevel && breaks.includes('page');
+    const paraShape = this.info.paraShapes[paraShapeId];
+    const pageBreakBefore = topLevel && (breaks & 0b0100) !== 0;
     if (content.length === 0 && objects.length > 0) {
       if (pageBreakBefore && objects[0]) objects[0].pageBreakBefore = true;
       return objects;
     }
     const item: FlowItem = { kind: 'paragraph', content, pageBreakBefore };
-    const align = ALIGNS[String(attributes.align ?? '')];
-    if (align) item.align = align;
-    const heading = this.headingLevel(Number(header.para_style_id ?? -1), attributes);
+    const align = ALIGNS[paraShape?.align ?? -1];
+    if (align && !(align === 'justify' && paraShape?.align === 0)) item.align = align;
+    const heading = this.headingLevel(styleId, paraShape?.headType ?? 0, paraShape?.level ?? 0);
+    if (paraShape?.headType === 1 && topLevel) {
+      const number = outlineNumber(
+        this.info.numberings[this.outlineNumbering - 1],
+        this.outline,
+        paraShape.level,
+      );
+      if (number) content.unshift({ type: 'text', text: `${number} ` });
+    }
     if (heading) item.heading = heading;
-    else if (attributes.header_shape_type === 'bullet' || attributes.header_shape_type === 'number') {
-      item.list = {
-        ordered: attributes.header_shape_type === 'number',
-        level: Number(attributes.paragraph_level ?? 0),
-        id: Number(paraShape?.number_bullet_id ?? 0),
-      };
+    else if (paraShape && (paraShape.headType === 2 || paraShape.headType === 3)) {
+      item.list = { ordered: paraShape.headType === 2, level: paraShape.level, id: paraShape.numberingId };
     }
     return [item, ...objects];
   }
 
-  private headingLevel(styleId: number, attributes: Json): HeadingLevel | undefined {
-    const style = this.tree.doc_info?.styles?.[styleId];
-    const match =
-      /^Heading (\d)$/.exec(String(style?.english_name ?? '')) ??
-      /^제목 ?(\d)$/.exec(String(style?.local_name ?? ''));
+  private headingLevel(styleId: number, headType: number, level: number): HeadingLevel | undefined {
+    const style = this.info.styles[styleId];
+    const match = /^Heading (\d)$/.exec(style?.engName ?? '') ?? /^제목 ?(\d)$/.exec(style?.name ?? '');
     if (match) return clampLevel(Number(match[1]));
-    if (attributes.header_shape_type === 'outline')
-      return clampLevel(Number(attributes.paragraph_level ?? 0) + 1);
+    if (headType === 1) return clampLevel(level + 1);
     return undefined;
   }
 
-  private marksAt(shapes: { position: number; shape_id: number }[], position: number): Mark[] {
-    let shapeId = shapes[0]?.shape_id ?? 0;
-    for (const shape of shapes) {
-      if (shape.position > position) break;
-      shapeId = shape.shape_id;
+  private marksAt(shapes: [number, number][], position: number): Mark[] {
+    let shapeId = shapes[0]?.[1] ?? 0;
+    for (const [at, id] of shapes) {
+      if (at > position) break;
+      shapeId = id;
     }
-    const shape = this.tree.doc_info?.char_shapes?.[shapeId];
-    const attributes = (shape?.attributes ?? {}) as Json;
-    const color = shape?.text_color as { r: number; g: number; b: number } | undefined;
-    const hex = color
-      ? `#${[color.r, color.g, color.b].map((v) => v.toString(16).padStart(2, '0')).join('')}`
-      : '';
-    const underlineType = Number(attributes.underline_type ?? 0);
+    const shape = this.info.charShapes[shapeId];
+    if (!shape) return [];
     return marksFor({
-      bold: attributes.bold === true,
-      italic: attributes.italic === true,
-      // HWP keeps underline, strike-through (2) and overline in one field.
-      underline: underlineType === 1 || underlineType === 3,
-      strike: underlineType === 2 || Number(attributes.strikethrough ?? 0) > 0,
-      color: hex && hex !== '#000000' ? hex.toUpperCase() : undefined,
+      bold: shape.bold,
+      italic: shape.italic,
+      underline: shape.underline,
+      strike: shape.strike,
+      color: shape.color !== '#000000' ? shape.color : undefined,
     });
   }
 
-  private appendShaped(
-    content: InlineNode[],
-    text: string,
-    shapes: { position: number; shape_id: number }[],
-    start: number,
-  ): void {
-    // Split the run where the character shape changes.
+  private appendShaped(content: InlineNode[], text: string, shapes: [number, number][], start: number): void {
     let from = 0;
-    for (const shape of shapes) {
-      const cut = shape.position - start;
+    for (const [at] of shapes) {
+      const cut = at - start;
       if (cut <= from || cut >= text.length) continue;
       appendText(content, text.slice(from, cut), this.marksAt(shapes, start + from));
       from = cut;
@@ -276,11 +353,16 @@ class HwpTreeReader {
   }
 
   private control(control: HwpRecord, content: InlineNode[], objects: FlowItem[]): void {
-    switch (control.ctrl_id) {
+    const id = ctrlId(control);
+    switch (id) {
       case 'secd': {
-        const pageDef = (control.children as Json[] | undefined)?.find((child) => child.type === 'page_def');
-        const attributes = ((pageDef?.page_def as Json | undefined)?.attributes ?? {}) as Json;
-        this.landscape ||= attributes.paper_direction === 'horizontal';
+        const pageDef = control.children.find((child) => child.tag === TAG.PAGE_DEF);
+        if (pageDef) this.landscape ||= (new ByteReader(pageDef.data, 36).u32() & 1) === 1;
+        const r = new ByteReader(control.data, 4);
+        r.skip(4 + 2 + 2 + 2 + 4);
+        // The section's outline numbering (a NUMBERING id, 1-based).
+        const numbering = r.u16();
+        if (numbering > 0) this.outlineNumbering = numbering;
         return;
       }
       case 'tbl ':
@@ -289,68 +371,151 @@ class HwpTreeReader {
       case 'head':
       case 'foot': {
         this.runningDepth++;
-        const text = this.nestedText(control, true);
+        const text = this.listsText(control, true);
         this.runningDepth--;
-        if (text) (control.ctrl_id === 'head' ? this.headers : this.footers).push(text);
+        if (text) (id === 'head' ? this.headers : this.footers).push(text);
         return;
       }
       case 'fn  ':
       case 'en  ':
         content.push({
           type: 'footnote',
-          attrs: {
-            text: this.nestedText(control).trim(),
-            kind: control.ctrl_id === 'en  ' ? 'endnote' : 'footnote',
-          },
+          attrs: { text: this.listsText(control).trim(), kind: id === 'en  ' ? 'endnote' : 'footnote' },
         });
         return;
-      case 'atno':
-        // The low bits of an auto number's attribute give its kind; 0 is the page number.
-        if (this.runningDepth > 0 && (Number(control.attribute ?? -1) & 0xf) === 0)
-          appendText(content, PAGE_NUMBER_FIELD, []);
+      case 'atno': {
+        const r = new ByteReader(control.data, 4);
+        const kind = AUTO_NUMBER_KINDS[r.u32() & 0xf];
+        const number = r.u16();
+        if (kind === 'page') {
+          if (this.runningDepth > 0) appendText(content, PAGE_NUMBER_FIELD, []);
+        } else if (kind !== 'footnote' && kind !== 'endnote' && number > 0) {
+          appendText(content, String(number), []);
+        }
         return;
-      case 'eqed':
+      }
+      case 'eqed': {
+        const record = control.children.find((child) => child.tag === TAG.EQEDIT);
+        const script = record ? new ByteReader(record.data, 4).string().trim() : '';
+        const captions = this.captionItems(control);
+        if (script) content.push({ type: 'equation', attrs: { script } });
+        objects.push(...captions.items);
+        return;
+      }
+      case 'tcmt':
+        // A hidden comment is not part of the page.
+        return;
+      case 'gso ':
+        objects.push(...this.shape(control));
         return;
       default:
-        // Text boxes, grouped shapes, captions of pictures: whatever paragraphs they hold.
-        for (const list of controlParagraphLists(control)) objects.push(...this.paragraphs(list, false));
+        for (const list of paragraphLists(control.children))
+          objects.push(...this.paragraphs(list.paragraphs, false));
     }
   }
 
-  private nestedText(control: HwpRecord, running = false): string {
+  private listsText(control: HwpRecord, running = false): string {
     const blocks = buildBlocks(
-      controlParagraphLists(control).flatMap((list) => this.paragraphs(list, false)),
+      paragraphLists(control.children).flatMap((list) => this.paragraphs(list.paragraphs, false)),
     );
     if (running) return runningText(blocks);
     return documentToPlainText({ type: 'doc', content: blocks });
   }
 
+  /** The caption of a table, picture or shape: the list right under its control header. */
+  private captionItems(control: HwpRecord): { items: FlowItem[]; first: boolean } {
+    const leading: HwpRecord[] = [];
+    for (const child of control.children) {
+      if (child.tag !== TAG.LIST_HEADER && child.tag !== TAG.PARA_HEADER) break;
+      leading.push(child);
+    }
+    const list = ownLists(leading)[0];
+    if (!list) return { items: [], first: false };
+    const side = new ByteReader(list.header.data, 8).u32() & 3;
+    return { items: this.paragraphs(list.paragraphs, false), first: side === 2 || side === 0 };
+  }
+
+  private shape(control: HwpRecord): FlowItem[] {
+    const caption = this.captionItems(control);
+    const component = control.children.find((child) => child.tag === TAG.SHAPE_COMPONENT);
+    const body = component ? this.component(component, control) : [];
+    return caption.first && caption.items.length > 0
+      ? [...caption.items, ...body]
+      : [...body, ...caption.items];
+  }
+
+  /** A drawing object: a picture, a text box's text, a group's members in order. */
+  private component(component: HwpRecord, control: HwpRecord): FlowItem[] {
+    const out: FlowItem[] = [];
+    for (const list of ownLists(component.children)) out.push(...this.paragraphs(list.paragraphs, false));
+    for (const child of component.children) {
+      if (child.tag === TAG.SHAPE_COMPONENT) out.push(...this.component(child, control));
+      else if (child.tag === TAG.SHAPE_COMPONENT_PICTURE) {
+        const image = this.picture(child, control);
+        if (image) out.push({ kind: 'block', node: image });
+      }
+    }
+    return out;
+  }
+
+  private picture(record: HwpRecord, control: HwpRecord): ImageNode | undefined {
+    const binId = new ByteReader(record.data, 71).u16();
+    const common = new ByteReader(control.data, 16);
+    const width = Math.round(common.u32() / HWPUNIT_PER_PX);
+    const height = Math.round(common.u32() / HWPUNIT_PER_PX);
+    const description = new ByteReader(control.data, 44).string().trim();
+    // 한글 fills the description with "그림입니다. 원본 그림의 이름: …" by itself; that is no alt text.
+    const alt = description && !description.startsWith('그림입니다.') ? description : '';
+    const bin = this.info.binData.find((item) => item.id === binId) ?? this.info.binData[binId - 1];
+    const name = bin
+      ? `BinData/BIN${bin.id.toString(16).toUpperCase().padStart(4, '0')}.${bin.extension}`
+      : '';
+    let src = '';
+    if (this.includeImages && bin && this.streams.has(name)) {
+      const mimeType = IMAGE_TYPES[bin.extension];
+      if (mimeType)
+        src = encodeDataUrl(
+          this.streams.read(name, bin.compressed ?? this.streams.header.compressed),
+          mimeType,
+        );
+    }
+    // Without the picture, a picture with a description still says what it shows.
+    if (!src && alt) src = name || 'BinData';
+    if (!src) return undefined;
+    const attrs: ImageNode['attrs'] = { src };
+    if (width > 0) attrs.width = width;
+    if (height > 0) attrs.height = height;
+    if (alt) attrs.alt = alt;
+    return { type: 'image', attrs };
+  }
+
   private table(control: HwpRecord): FlowItem[] {
-    const tableChild = (control.children as Json[] | undefined)?.find((child) => child.type === 'table');
-    const table = tableChild?.table as { attributes?: Json; cells?: Json[] } | undefined;
-    const captionItems = this.paragraphs(captionParagraphs(control, table?.cells ?? []), false);
-    const caption = control.caption as { align?: string } | null | undefined;
-    const captionFirst = caption?.align === 'top' || caption?.align === 'left';
-    if (!table?.cells || table.cells.length === 0) return captionItems;
-    const placements = table.cells.map((cell) => {
-      const attributes = (cell.cell_attributes ?? {}) as Json;
-      return {
-        cell,
-        row: Number(attributes.row_address ?? 0),
-        col: Number(attributes.col_address ?? 0),
-        rowSpan: Math.max(1, Number(attributes.row_span ?? 1)),
-        colSpan: Math.max(1, Number(attributes.col_span ?? 1)),
-        width: Number(attributes.width ?? 0),
-      };
+    const caption = this.captionItems(control);
+    const tableRecord = control.children.find((child) => child.tag === TAG.TABLE);
+    if (!tableRecord) return caption.items;
+    const tableIndex = control.children.indexOf(tableRecord);
+    const cells = ownLists(control.children.slice(tableIndex + 1));
+    const tableInfo = new ByteReader(tableRecord.data, 4);
+    const rowCount = tableInfo.u16();
+    const declaredCols = tableInfo.u16();
+    const placements = cells.map((list) => {
+      const r = new ByteReader(list.header.data, 8);
+      const col = r.u16();
+      const row = r.u16();
+      const colSpan = Math.max(1, r.u16());
+      const rowSpan = Math.max(1, r.u16());
+      const width = r.u32();
+      r.skip(4 + 8);
+      const borderFill = r.u16();
+      return { list, row, col, colSpan, rowSpan, width, borderFill };
     });
-    const colCount = Math.max(
-      Number(table.attributes?.col_count ?? 0),
-      ...placements.map((placement) => placement.col + placement.colSpan),
-    );
+    if (placements.length === 0) return caption.items;
+    const colCount = Math.max(declaredCols, ...placements.map((cell) => cell.col + cell.colSpan));
     const widths = resolveColumnWidths(placements, colCount, HWPUNIT_PER_PX);
     const rows = new Map<number, TableCellNode[]>();
     for (const placement of [...placements].sort((a, b) => a.row - b.row || a.col - b.col)) {
-      const blocks = buildBlocks(this.paragraphs((placement.cell.paragraphs ?? []) as HwpParagraph[], false));
+      if (placement.row >= Math.max(rowCount, 1) + 1000) continue;
+      const blocks = buildBlocks(this.paragraphs(placement.list.paragraphs, false).map(cellItem));
       const cell: TableCellNode = {
         type: 'tableCell',
         content: blocks.length > 0 ? blocks : [{ type: 'paragraph' }],
@@ -358,6 +523,8 @@ class HwpTreeReader {
       cell.attrs = { colwidth: widths.slice(placement.col, placement.col + placement.colSpan) };
       if (placement.colSpan > 1) cell.attrs.colspan = placement.colSpan;
       if (placement.rowSpan > 1) cell.attrs.rowspan = placement.rowSpan;
+      const fill = this.info.borderFills[placement.borderFill - 1]?.fill;
+      if (fill) cell.attrs.backgroundColor = fill;
       const row = rows.get(placement.row) ?? [];
       row.push(cell);
       rows.set(placement.row, row);
@@ -366,74 +533,56 @@ class HwpTreeReader {
       .sort((a, b) => a - b)
       .map((row) => ({ type: 'tableRow', content: rows.get(row) ?? [] }));
     const tableItem: FlowItem = { kind: 'block', node: { type: 'table', content } };
-    return captionFirst ? [...captionItems, tableItem] : [tableItem, ...captionItems];
+    return caption.first ? [...caption.items, tableItem] : [tableItem, ...caption.items];
   }
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+};
+
+/** Inside a cell, left alignment is the default and needs no attribute. */
+function cellItem(item: FlowItem): FlowItem {
+  if (item.kind === 'paragraph' && item.align === 'left') delete item.align;
+  return item;
+}
+
+/** (position, char shape id) pairs of a paragraph. */
+function charShapeRuns(record: HwpRecord | undefined): [number, number][] {
+  if (!record) return [];
+  const r = new ByteReader(record.data);
+  const out: [number, number][] = [];
+  while (r.remaining >= 8) out.push([r.u32(), r.u32()]);
+  return out;
 }
 
 /**
- * The paragraph lists a control holds. hwpjs attaches a control's own list (a note's text, a
- * shape's caption) to the control and repeats lists under `children`, for notes not always the
- * right ones: notes and header/footer use their own list; shapes add the lists of their children
- * (text boxes) that are not a repeat of their own.
+ * The paragraph lists among one record's children: each LIST_HEADER and the paragraphs that
+ * follow it at its level.
  */
-function controlParagraphLists(control: HwpRecord): HwpParagraph[][] {
-  const own =
-    Array.isArray(control.paragraphs) && control.paragraphs.length > 0
-      ? (control.paragraphs as HwpParagraph[])
-      : undefined;
-  const ownOnly =
-    control.ctrl_id === 'fn  ' ||
-    control.ctrl_id === 'en  ' ||
-    control.ctrl_id === 'head' ||
-    control.ctrl_id === 'foot';
-  if (own && ownOnly) return [own];
-  const seen = new Set<string>();
-  return [...(own ? [own] : []), ...paragraphLists(control.children)].filter((list) => {
-    const signature = listSignature(list);
-    if (seen.has(signature)) return false;
-    seen.add(signature);
-    return true;
-  });
-}
-
-function listSignature(list: HwpParagraph[]): string {
-  return list
-    .map((paragraph) => String(paragraph.records?.find((r) => r.type === 'para_text')?.text ?? ''))
-    .join('\n');
-}
-
-/**
- * hwpjs lists every paragraph under a table (cells and caption) on the table control; the caption
- * is what is left once the cells' paragraphs are taken out.
- */
-function captionParagraphs(control: HwpRecord, cells: Json[]): HwpParagraph[] {
-  if (!control.caption || !Array.isArray(control.paragraphs)) return [];
-  const inCells = new Map<string, number>();
-  for (const cell of cells) {
-    for (const paragraph of (cell.paragraphs ?? []) as HwpParagraph[]) {
-      const signature = listSignature([paragraph]);
-      inCells.set(signature, (inCells.get(signature) ?? 0) + 1);
-    }
+function ownLists(records: HwpRecord[]): ListRef[] {
+  const out: ListRef[] = [];
+  let current: ListRef | undefined;
+  for (const record of records) {
+    if (record.tag === TAG.LIST_HEADER) {
+      current = { header: record, paragraphs: [] };
+      out.push(current);
+    } else if (record.tag === TAG.PARA_HEADER && current) current.paragraphs.push(record);
+    else current = undefined;
   }
-  return (control.paragraphs as HwpParagraph[]).filter((paragraph) => {
-    const signature = listSignature([paragraph]);
-    const count = inCells.get(signature) ?? 0;
-    if (count === 0) return true;
-    inCells.set(signature, count - 1);
-    return false;
-  });
+  return out;
 }
 
-/** Every `paragraphs` list below a node, not looking inside the paragraphs themselves. */
-function paragraphLists(node: unknown, out: HwpParagraph[][] = []): HwpParagraph[][] {
-  if (Array.isArray(node)) {
-    for (const child of node) paragraphLists(child, out);
-  } else if (node && typeof node === 'object') {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'paragraphs' && Array.isArray(value)) out.push(value as HwpParagraph[]);
-      else if (typeof value === 'object' && key !== 'runs' && key !== 'segments') paragraphLists(value, out);
-    }
-  }
+/** Every paragraph list below some records, not looking inside paragraphs. */
+function paragraphLists(records: HwpRecord[], out: ListRef[] = []): ListRef[] {
+  out.push(...ownLists(records));
+  for (const record of records)
+    if (record.tag !== TAG.PARA_HEADER && record.tag !== TAG.LIST_HEADER)
+      paragraphLists(record.children, out);
   return out;
 }
 
@@ -452,7 +601,6 @@ export function readHwpBodyText(bytes: Uint8Array, options: HwpReadOptions = {})
 }
 
 const HWPTAG_PARA_TEXT = 67;
-const INLINE_CONTROLS = new Set([4, 5, 6, 7, 8, 9, 19, 20]);
 
 function readBodyTextRecords(cfb: CfbFile, header: HwpFileHeader, limits: ReadLimits): DocumentNode {
   if (header.distribution)

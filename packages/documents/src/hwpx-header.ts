@@ -8,7 +8,9 @@ import { escapeXml, HWPML_NAMESPACES, XML_DECLARATION } from './hwpx-xml.ts';
  */
 
 const LANGS = ['HANGUL', 'LATIN', 'HANJA', 'JAPANESE', 'OTHER', 'SYMBOL', 'USER'] as const;
-const FONTS = ['함초롬돋움', '함초롬바탕'] as const;
+/** 한글's default faces first (body and headings use them), then the ones Korean schools use. */
+const FONTS = ['함초롬돋움', '함초롬바탕', '맑은 고딕', '나눔고딕'] as const;
+const SERIF_FACES = new Set<string>(['함초롬바탕']);
 export const FONT_GOTHIC = 0;
 export const FONT_SERIF = 1;
 
@@ -233,7 +235,7 @@ export class HwpxHeader {
   private fontfacesXml(): string {
     const fonts = FONTS.map(
       (face, id) =>
-        `<hh:font id="${id}" face="${face}" type="TTF" isEmbedded="0"><hh:typeInfo familyType="FCAT_GOTHIC" weight="8" proportion="4" contrast="0" strokeVariation="1" armStyle="1" letterform="1" midline="1" xHeight="1"/></hh:font>`,
+        `<hh:font id="${id}" face="${face}" type="TTF" isEmbedded="0"><hh:typeInfo familyType="${SERIF_FACES.has(face) ? 'FCAT_OLDSTYLE' : 'FCAT_GOTHIC'}" weight="${SERIF_FACES.has(face) ? 6 : 8}" proportion="4" contrast="0" strokeVariation="1" armStyle="1" letterform="1" midline="1" xHeight="1"/></hh:font>`,
     ).join('');
     const faces = LANGS.map(
       (lang) => `<hh:fontface lang="${lang}" fontCnt="${FONTS.length}">${fonts}</hh:fontface>`,

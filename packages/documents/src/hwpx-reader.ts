@@ -23,6 +23,7 @@ import {
 import { HWPUNIT_PER_PX } from './hwpx-xml.ts';
 import { encodeDataUrl } from './image-source.ts';
 import { type ReadLimits, resolveLimits } from './limits.ts';
+import { NUMBER_FORMATS, type OutlineNumbering, outlineNumber } from './outline-numbering.ts';
 import {
   elements,
   findAll,
@@ -57,6 +58,7 @@ type Header = {
   paras: Map<string, ParaLook>;
   styles: Map<string, StyleInfo>;
   fills: Map<string, string>;
+  numberings: Map<string, OutlineNumbering>;
 };
 
 export function readHwpx(bytes: Uint8Array, options: HwpxReadOptions = {}): ReadResult {
@@ -91,7 +93,15 @@ function refuseEncrypted(zip: ZipArchive): void {
 class HwpxReader {
   private readonly zip: ZipArchive;
   private readonly includeImages: boolean;
-  private header: Header = { chars: new Map(), paras: new Map(), styles: new Map(), fills: new Map() };
+  private header: Header = {
+    chars: new Map(),
+    paras: new Map(),
+    styles: new Map(),
+    fills: new Map(),
+    numberings: new Map(),
+  };
+  private readonly outline: number[] = [];
+  private outlineNumbering = '';
   private binItems = new Map<string, { href: string; mediaType: string }>();
   private headerTexts: string[] = [];
   private footerTexts: string[] = [];
@@ -175,6 +185,11 @@ class HwpxReader {
     const item: FlowItem = { kind: 'paragraph', content, pageBreakBefore };
     const align = alignOf(look?.align, false);
     if (align) item.align = align;
+    if (look?.headingType === 'OUTLINE' && topLevel) {
+      const numbering = this.header.numberings.get(this.outlineNumbering);
+      const number = outlineNumber(numbering, this.outline, look.level);
+      if (number) content.unshift({ type: 'text', text: `${number} ` });
+    }
     const heading = headingLevel(style, look);
     if (heading) item.heading = heading;
     else if (look?.headingType === 'BULLET' || look?.headingType === 'NUMBER') {
@@ -223,6 +238,7 @@ class HwpxReader {
     switch (element.name) {
       case 'secPr':
         this.landscape ||= firstElement(element, 'pagePr')?.attrs.landscape === 'NARROWLY';
+        if (element.attrs.outlineShapeIDRef) this.outlineNumbering = element.attrs.outlineShapeIDRef;
         return;
       case 'ctrl':
         for (const control of elements(element)) this.control(control, content);
@@ -238,7 +254,13 @@ class HwpxReader {
         if (branch) for (const child of elements(branch)) this.inlineObject(child, content, objects);
         return;
       }
-      case 'equation':
+      case 'equation': {
+        const script = textOf(firstElement(element, 'script') ?? element).trim();
+        if (script) content.push({ type: 'equation', attrs: { script } });
+        const caption = firstElement(element, 'caption');
+        if (caption) objects.push(...this.paragraphs(findAll(caption, 'p'), false));
+        return;
+      }
       case 'linesegarray':
         return;
       default:
@@ -255,8 +277,14 @@ class HwpxReader {
       const text = this.subListText(control, true);
       this.runningDepth--;
       if (text) (control.name === 'header' ? this.headerTexts : this.footerTexts).push(text);
-    } else if (control.name === 'autoNum' && control.attrs.numType === 'PAGE' && this.runningDepth > 0) {
-      appendText(content, PAGE_NUMBER_FIELD, []);
+    } else if (control.name === 'autoNum' && control.attrs.numType === 'PAGE') {
+      if (this.runningDepth > 0) appendText(content, PAGE_NUMBER_FIELD, []);
+    } else if (control.name === 'autoNum' || control.name === 'newNum') {
+      // Caption numbers (표 1, 그림 2, 수식 3): the number 한글 stored with the document.
+      const kind = control.attrs.numType;
+      const number = Number(control.attrs.num ?? 0);
+      if (kind !== 'FOOTNOTE' && kind !== 'ENDNOTE' && number > 0 && control.name === 'autoNum')
+        appendText(content, String(number), []);
     } else if (control.name === 'footNote' || control.name === 'endNote') {
       const text = this.subListText(control).trim();
       content.push({
@@ -343,16 +371,18 @@ class HwpxReader {
     const captionItems = caption ? this.paragraphs(findAll(caption, 'p'), false) : [];
     const ref = findAll(pic, 'img')[0]?.attrs.binaryItemIDRef;
     const item = ref ? this.binItems.get(ref) : undefined;
-    if (this.includeImages && item && this.zip.has(item.href)) {
+    const comment = firstElement(pic, 'shapeComment');
+    // 한글 fills the comment with "그림입니다. 원본 그림의 이름: …" by itself; that is no alt text.
+    const alt = comment && !textOf(comment).startsWith('그림입니다.') ? textOf(comment).trim() : '';
+    const included = this.includeImages && item && this.zip.has(item.href);
+    // Without the picture, a picture with alt text still says what it shows.
+    if (included || (alt && item)) {
       const size = firstElement(pic, 'sz') ?? firstElement(pic, 'curSz');
       const width = Math.round(intAttr(size, 'width', 0) / HWPUNIT_PER_PX);
       const height = Math.round(intAttr(size, 'height', 0) / HWPUNIT_PER_PX);
       const mimeType = item.mediaType === 'image/jpg' ? 'image/jpeg' : item.mediaType;
-      const comment = firstElement(pic, 'shapeComment');
-      // 한글 fills the comment with "그림입니다. 원본 그림의 이름: …" by itself; that is no alt text.
-      const alt = comment && !textOf(comment).startsWith('그림입니다.') ? textOf(comment).trim() : '';
       const attrs: { src: string; alt?: string; width?: number; height?: number } = {
-        src: encodeDataUrl(this.zip.read(item.href), mimeType),
+        src: included ? encodeDataUrl(this.zip.read(item.href), mimeType) : item.href,
       };
       if (width > 0) attrs.width = width;
       if (height > 0) attrs.height = height;
@@ -379,7 +409,25 @@ function cellItem(item: FlowItem): FlowItem {
 }
 
 function readHeader(root: XmlElement): Header {
-  const header: Header = { chars: new Map(), paras: new Map(), styles: new Map(), fills: new Map() };
+  const header: Header = {
+    chars: new Map(),
+    paras: new Map(),
+    styles: new Map(),
+    fills: new Map(),
+    numberings: new Map(),
+  };
+  for (const numbering of findAll(root, 'numbering')) {
+    const heads = elements(numbering, 'paraHead');
+    const byLevel = (level: number) => heads.find((head) => intAttr(head, 'level', 0) === level + 1);
+    const levels = Array.from({ length: 7 }, (_, level) => byLevel(level));
+    header.numberings.set(numbering.attrs.id ?? '', {
+      formats: levels.map((head) => (head ? textOf(head) : '')),
+      starts: levels.map((head) => intAttr(head, 'start', 1) || 1),
+      numberFormats: levels.map((head) =>
+        Math.max(0, NUMBER_FORMATS.indexOf(head?.attrs.numFormat ?? 'DIGIT')),
+      ),
+    });
+  }
   for (const charPr of findAll(root, 'charPr')) {
     const look: CharLook = {};
     const underline = firstElement(charPr, 'underline');

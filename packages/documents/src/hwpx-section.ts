@@ -83,6 +83,7 @@ export class HwpxSectionWriter {
   private objectId = 1_000_000_000;
   private zOrder = 0;
   private footnotes = 0;
+  private objects = 0;
   private endnotes = 0;
 
   constructor(header: HwpxHeader, images: Map<string, BinImage>) {
@@ -296,6 +297,11 @@ export class HwpxSectionWriter {
         out += this.note(node, baseId);
         continue;
       }
+      if (node.type === 'equation') {
+        flush();
+        out += this.equation(node.attrs.script, baseId);
+        continue;
+      }
       const id =
         node.type === 'text'
           ? this.header.charPr(markedStyle(node, base))
@@ -310,6 +316,19 @@ export class HwpxSectionWriter {
     }
     flush();
     return out || this.emptyRun(baseId);
+  }
+
+  /** An equation as 한글 equation script, placed like a character in the line. */
+  private equation(script: string, charPr: number): string {
+    // 한글 lays the equation out again when it opens the file; the size is a first guess.
+    const width = Math.max(1200, Math.min(40000, script.length * 450));
+    return (
+      `<hp:run charPrIDRef="${charPr}"><hp:equation id="${1800000000 + ++this.objects}" zOrder="${this.objects}" numberingType="EQUATION" textWrap="TOP_AND_BOTTOM" textFlow="BOTH_SIDES" lock="0" dropcapstyle="None" version="Equation Version 60" baseLine="85" textColor="#000000" baseUnit="1000" lineMode="CHAR" font="HYhwpEQ">` +
+      `<hp:sz width="${width}" widthRelTo="ABSOLUTE" height="1200" heightRelTo="ABSOLUTE" protect="0"/>` +
+      '<hp:pos treatAsChar="1" affectLSpacing="0" flowWithText="1" allowOverlap="0" holdAnchorAndSO="0" vertRelTo="PARA" horzRelTo="PARA" vertAlign="TOP" horzAlign="LEFT" vertOffset="0" horzOffset="0"/>' +
+      '<hp:outMargin left="56" right="56" top="0" bottom="0"/><hp:shapeComment>수식입니다.</hp:shapeComment>' +
+      `<hp:script>${escapeXml(script)}</hp:script></hp:equation></hp:run>`
+    );
   }
 
   private note(node: FootnoteNode, charPr: number): string {

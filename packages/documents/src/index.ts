@@ -6,6 +6,7 @@ export * from './docx-writer.ts';
 export * from './file-name-sanitizer.ts';
 export * from './file-type-sniffer.ts';
 export * from './hwp-reader.ts';
+export * from './hwp-writer.ts';
 export * from './hwpx-reader.ts';
 export * from './hwpx-writer.ts';
 export * from './image-ocr-reader.ts';

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import {
   type BlockNode,
   type DocumentNode,
+  equationText,
   hasMark,
   type ImageNode,
   type InlineNode,
@@ -200,6 +201,8 @@ class PdfContentBuilder {
       } else if (node.type === 'footnote') {
         this.notes.push(node.attrs.text);
         out.push({ text: `${this.notes.length})`, sup: true, fontSize: 7 });
+      } else if (node.type === 'equation') {
+        out.push(equationText(node.attrs.script));
       } else {
         const decoration = [
           hasMark(node, 'underline') && 'underline',

@@ -64,7 +64,7 @@ export async function readDocument(
   const read = async () => {
     switch (kind) {
       case 'hwp':
-        return readHwp(bytes, { limits });
+        return readHwp(bytes, { limits, includeImages });
       case 'hwpx':
         return readHwpx(bytes, { limits, includeImages });
       case 'docx':

@@ -35,9 +35,9 @@ describe.skipIf(!HAS_FIXTURES)('HWPX fixtures saved by 한글', () => {
         .readText('Preview/PrvText.txt')
         .replace(/></g, ' | ')
         .replace(/[<>]/g, '');
-      expect(bigramRecall(preview, readHwpx(bytes, { includeImages: false }).text)).toBeGreaterThanOrEqual(
-        0.98,
-      );
+      // The preview has no equations: 한글 leaves their place blank there.
+      const text = readHwpx(bytes, { includeImages: false }).text.replace(/\[수식: [^\]\n]*\]/g, '');
+      expect(bigramRecall(preview, text)).toBeGreaterThanOrEqual(0.98);
     },
   );
 

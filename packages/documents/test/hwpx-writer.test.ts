@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   doc,
   documentToPlainText,
+  equation,
   paragraph,
   table,
   tableCell,
@@ -179,6 +180,23 @@ describe('writeHwpx package structure', async () => {
       'SYMBOL',
       'USER',
     ]);
+    // 한글's defaults and the faces schools use, declared in every language, serif typed as serif.
+    for (const face of faces) {
+      const fonts = elements(face, 'font');
+      expect(intAttr(face, 'fontCnt')).toBe(fonts.length);
+      expect(fonts.map((font) => font.attrs.face)).toEqual([
+        '함초롬돋움',
+        '함초롬바탕',
+        '맑은 고딕',
+        '나눔고딕',
+      ]);
+      expect(fonts.map((font) => firstElement(font, 'typeInfo')?.attrs.familyType)).toEqual([
+        'FCAT_GOTHIC',
+        'FCAT_OLDSTYLE',
+        'FCAT_GOTHIC',
+        'FCAT_GOTHIC',
+      ]);
+    }
     for (const list of [
       'fontfaces',
       'borderFills',
@@ -472,5 +490,20 @@ describe.skipIf(!HAS_FIXTURES)('writeHwpx against a table saved by 한글', () =
       }
     }
     expect(unseen).toEqual([]);
+  });
+});
+
+describe('HWPX equations', () => {
+  it('writes an equation as 한글 equation script that reads back as the same node', async () => {
+    const script = 'x = {-b +- sqrt {b^2 - 4ac}} over {2a}';
+    const written = await writeHwpx(doc([paragraph([text('근의 공식: '), equation(script)])]), { now: NOW });
+    const zip = new ZipArchive(written);
+    const found = findAll(section(zip), 'equation');
+    expect(found).toHaveLength(1);
+    expect(firstElement(found[0] as XmlElement, 'script')?.children).toEqual([script]);
+    expect(firstElement(found[0] as XmlElement, 'pos')?.attrs.treatAsChar).toBe('1');
+    const back = readHwpx(written);
+    expect(back.document.content[0]).toEqual(paragraph([text('근의 공식: '), equation(script)]));
+    expect(back.text).toBe(`근의 공식: [수식: ${script}]`);
   });
 });

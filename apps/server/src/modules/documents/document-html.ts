@@ -1,6 +1,7 @@
 import {
   type BlockNode,
   type DocumentNode,
+  equationText,
   type InlineNode,
   type Mark,
   PAGE_NUMBER_FIELD,
@@ -128,6 +129,8 @@ function renderInline(nodes: InlineNode[] | undefined, state: RenderState): stri
   for (const node of nodes ?? []) {
     if (node.type === 'text') out += withMarks(escapeHtml(node.text), node.marks ?? []);
     else if (node.type === 'hardBreak') out += '<br>';
+    else if (node.type === 'equation')
+      out += `<span class="equation">${escapeHtml(equationText(node.attrs.script))}</span>`;
     else if (node.type === 'footnote') {
       state.notes.push(node.attrs.text);
       const number = state.notes.length;

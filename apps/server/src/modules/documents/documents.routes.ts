@@ -152,13 +152,13 @@ export function documentsRoutes(service: DocumentsService): FastifyPluginAsyncZo
         preHandler: teachersOnly,
         schema: {
           ...hwp,
-          summary: 'Download a library item as an HWPX file (the spec\'s "hwp file")',
+          summary: 'Download a library item as an .hwp file (HWP 5.0)',
           params: toolItemParams,
           response: fileResponse,
         },
       },
       async (request, reply) =>
-        sendFile(reply, await service.exportItem(actorOf(request), request.params.id, 'hwpx')),
+        sendFile(reply, await service.exportItem(actorOf(request), request.params.id, 'hwp')),
     );
 
     app.get(

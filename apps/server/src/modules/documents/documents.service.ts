@@ -44,7 +44,7 @@ const MIME_TYPES: Record<DocumentUploadType | DocumentExportFormat, string> = {
   pdf: 'application/pdf',
 };
 /** A library item offered through the download call: `library-<id>.<format>`. */
-const LIBRARY_FILE = /^library-(\d{1,12})\.(hwpx|docx|pdf)$/;
+const LIBRARY_FILE = /^library-(\d{1,12})\.(hwp|hwpx|docx|pdf)$/;
 const MAX_DETAILS = 10;
 
 export interface UploadedFile {

@@ -93,7 +93,7 @@ describe('DocumentEditorPage', () => {
     });
     renderAt('/document/editor/7');
 
-    fireEvent.click(await screen.findByRole('button', { name: 'HWPX' }));
+    fireEvent.click(await screen.findByRole('button', { name: '한글 (.hwpx)' }));
     await waitFor(() => expect(clicks).toEqual(['수학 분수 평가계획.hwpx']));
     const exportCall = calls.find((call) => call.url.pathname === '/api/v1/document/library/7/export');
     expect(exportCall?.url.searchParams.get('format')).toBe('hwpx');

@@ -97,11 +97,13 @@ describe('DocumentViewerPage', () => {
 
     await screen.findByRole('heading', { level: 1, name: '수학 분수 평가계획' });
     expect(screen.queryByRole('link', { name: '편집' })).toBeNull();
-    for (const name of ['HWPX', 'DOCX', 'PDF']) {
+    const names = ['한글 (.hwp)', '한글 (.hwpx)', 'DOCX', 'PDF'];
+    for (const name of names) {
       fireEvent.click(screen.getByRole('button', { name }));
-      await waitFor(() => expect(downloads).toHaveLength(['HWPX', 'DOCX', 'PDF'].indexOf(name) + 1));
+      await waitFor(() => expect(downloads).toHaveLength(names.indexOf(name) + 1));
     }
     expect(downloads).toEqual([
+      '수학 분수 평가계획.hwp',
       '수학 분수 평가계획.hwpx',
       '수학 분수 평가계획.docx',
       '수학 분수 평가계획.pdf',
@@ -110,7 +112,7 @@ describe('DocumentViewerPage', () => {
       calls
         .filter((call) => call.url.pathname === '/api/v1/document/library/7/export')
         .map((call) => call.url.searchParams.get('format')),
-    ).toEqual(['hwpx', 'docx', 'pdf']);
+    ).toEqual(['hwp', 'hwpx', 'docx', 'pdf']);
 
     fireEvent.click(screen.getByRole('button', { name: '인쇄' }));
     expect(print).toHaveBeenCalled();

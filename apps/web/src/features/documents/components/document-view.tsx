@@ -55,6 +55,9 @@ function renderInline(node: ModelNode, notes: Notes): ReactNode {
       return renderText(node);
     case 'hardBreak':
       return <br />;
+    case 'equation':
+      // 한글 equation script, shown as it reads in plain text.
+      return <span data-equation="">{`[수식: ${String(node.attrs?.script ?? '').trim()}]`}</span>;
     case 'footnote': {
       const number = notes.list.length + 1;
       notes.list.push({

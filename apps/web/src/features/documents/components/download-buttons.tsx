@@ -37,7 +37,7 @@ interface DownloadButtonsProps {
   onUnsaved?: (format: DocumentExportFormat) => void;
 }
 
-/** HWPX first (한글 opens it), then DOCX and PDF. */
+/** 한글 (.hwp) first, then 한글 (.hwpx), DOCX and PDF. */
 export function DownloadButtons({ id, title, disabled, onUnsaved }: DownloadButtonsProps) {
   const { t } = useTranslation('documents');
   const { download, downloading } = useDownloadDocument();
@@ -47,7 +47,7 @@ export function DownloadButtons({ id, title, disabled, onUnsaved }: DownloadButt
         <Button
           key={format}
           size="xs"
-          variant={format === 'hwpx' ? 'filled' : 'default'}
+          variant={format === 'hwp' ? 'filled' : 'default'}
           leftSection={<IconDownload size={14} aria-hidden />}
           title={t(`download.${format}Title`)}
           loading={downloading === format}

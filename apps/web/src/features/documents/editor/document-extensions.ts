@@ -60,6 +60,23 @@ const Footnote = Node.create({
   ],
 });
 
+/** An equation kept as 한글 equation script; HWP/HWPX export it as an equation object. */
+const Equation = Node.create({
+  name: 'equation',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  addAttributes() {
+    return { script: { default: '', parseHTML: (element) => element.getAttribute('data-equation') ?? '' } };
+  },
+  parseHTML: () => [{ tag: 'span[data-equation]' }],
+  renderHTML: ({ node }) => [
+    'span',
+    { 'data-equation': node.attrs.script, class: 'ssaem-equation', title: node.attrs.script },
+    `[수식: ${node.attrs.script}]`,
+  ],
+});
+
 /** Cells carry the model's shading; the export writers fill the cell with it. */
 const cellAttributes = {
   backgroundColor: {
@@ -115,6 +132,7 @@ export function documentExtensions(): AnyExtension[] {
     ModelDocument,
     PageBreak,
     Footnote,
+    Equation,
     TextStyle,
     Color,
     TextAlign.configure({ types: ['heading', 'paragraph'] }),

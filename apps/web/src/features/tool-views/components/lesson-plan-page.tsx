@@ -390,7 +390,7 @@ function LessonToolbar({
   const handleDownload = () =>
     download.mutate(item.id, {
       // The server names the file after the title; the blob helper does not pass its headers on.
-      onSuccess: (blob) => saveBlob(blob, downloadFileName(item.title, 'hwpx')),
+      onSuccess: (blob) => saveBlob(blob, downloadFileName(item.title, 'hwp')),
       onError: () => toast.show(t('lesson.downloadFailed')),
     });
 
