@@ -50,6 +50,8 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
 import { aiConnectionRoutes } from './modules/tools/ai-connection.routes.ts';
 import { draftForChat } from './modules/tools/chat-draft.ts';
+import { classGroupRoutes } from './modules/tools/class-group/class-group.routes.ts';
+import { createClassGroupService } from './modules/tools/class-group/class-group.service.ts';
 import { feedbackRoutes } from './modules/tools/feedback/feedback.routes.ts';
 import { createFeedbackService } from './modules/tools/feedback/feedback.service.ts';
 import { createGenerationService, type GenerationService } from './modules/tools/generation.service.ts';
@@ -366,6 +368,21 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
         library: libraryRepository,
         gateway,
         tools: toolsService,
+      }),
+    ),
+  );
+  // 모둠 편성: rosters read under the classes policy (and logged); the solver never calls a model.
+  await app.register(
+    classGroupRoutes(
+      createClassGroupService({
+        generation: generationService,
+        library: libraryRepository,
+        gateway,
+        roster: async (context, classroomId) =>
+          (await classesService.students(context, classroomId)).map((s) => ({
+            name: s.name,
+            gender: s.gender,
+          })),
       }),
     ),
   );

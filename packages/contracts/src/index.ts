@@ -1,5 +1,6 @@
 export * from './board.ts';
 export * from './chat.ts';
+export * from './class-group.ts';
 export * from './classes.ts';
 export * from './common.ts';
 export * from './counselling.ts';
