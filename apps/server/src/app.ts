@@ -58,6 +58,8 @@ import { createGenerationService, type GenerationService } from './modules/tools
 import { createGrounding } from './modules/tools/grounding.ts';
 import { lessonRoutes } from './modules/tools/lesson/lesson.routes.ts';
 import { createLessonService } from './modules/tools/lesson/lesson.service.ts';
+import { standardRoutes } from './modules/tools/standard/standard.routes.ts';
+import { createStandardService } from './modules/tools/standard/standard.service.ts';
 import { studioRoutes } from './modules/tools/studio/studio.routes.ts';
 import { createStudioEndpoints } from './modules/tools/studio/studio-tools.ts';
 import { subscribeRoutes } from './modules/tools/subscribe.routes.ts';
@@ -364,6 +366,19 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
       createStudioEndpoints({
         reader,
         db,
+        generation: generationService,
+        library: libraryRepository,
+        gateway,
+        tools: toolsService,
+      }),
+    ),
+  );
+  // The standards tool: codes and wording only from the reference data.
+  await app.register(
+    standardRoutes(
+      createStandardService({
+        db,
+        reader,
         generation: generationService,
         library: libraryRepository,
         gateway,

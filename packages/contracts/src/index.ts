@@ -15,6 +15,7 @@ export * from './licenses.ts';
 export * from './play.ts';
 export * from './reference.ts';
 export * from './sharing.ts';
+export * from './standard-tool.ts';
 export * from './student-record-banned-items.ts';
 export * from './student-record-checks.ts';
 export * from './student-records.ts';

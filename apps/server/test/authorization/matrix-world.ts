@@ -187,6 +187,7 @@ export async function buildMatrixWorld(t: TestApp & { origin: string }): Promise
     }),
     // issue 21
     'class-group': await created('/api/v1/class-group', { ...shared, ...FORMS['class-group'] }),
+    standard: await created('/api/v1/standard', { ...shared, ...FORMS.standard }),
   };
 
   const cloneItem = async (id: number): Promise<number> => {
@@ -467,5 +468,11 @@ export const FORMS: Record<string, Record<string, unknown>> = {
     ],
     constraints: { groupSize: 2, mixGender: true },
     seed: 7,
+  },
+  standard: {
+    title: '분수 단원 성취기준',
+    gradeSeq: 13,
+    subjectSeq: 13004,
+    text: '1. 똑같이 나누기로 분수의 뜻 알기\n2. 단위분수 비교하기',
   },
 };

@@ -279,6 +279,23 @@ const FAMILIES: Family[] = [
       },
     ],
   },
+  {
+    slug: 'standard',
+    base: '/api/v1/standard',
+    create: ['/api/v1/standard', '/api/v1/standard/create'].map((path) => ({
+      path,
+      body: { ...PRIVATE, ...FORMS.standard },
+    })),
+    aliases: ['/api/v1/standard/library/:id'],
+    copy: true,
+    updates: [
+      {
+        route: 'PUT /api/v1/standard/:id',
+        path: (id) => `/api/v1/standard/${id}`,
+        body: { title: '고친 성취기준' },
+      },
+    ],
+  },
 ];
 
 function familyRows(family: Family): RouteRow[] {
