@@ -45,6 +45,8 @@ import { createMaterialsService } from './modules/materials/materials.service.ts
 import { createRecordsRepository } from './modules/records/records.repository.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { createRecordsService } from './modules/records/records.service.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { createSearchService } from './modules/search/search.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
@@ -94,6 +96,7 @@ import { registerUploadRateLimit } from './platform/http/upload-rate-limit.ts';
 import { createBackground } from './platform/jobs/background.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createDocumentReader } from './platform/sandbox/document-reader.ts';
+import { configuredProviders } from './platform/search/search-provider.ts';
 import { createLocalFileStorage } from './platform/storage/file-storage.ts';
 import { createGeneratedImages } from './platform/storage/generated-images.ts';
 import { registerPeriodic } from './platform/timers/periodic.ts';
@@ -373,6 +376,17 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
       }),
     ),
   );
+  // Search tools: a configured provider (SearXNG, YouTube) or, without one, the product's own sources.
+  const searchService = createSearchService({
+    db,
+    providers: configuredProviders(config),
+    referenceDataDir: config.REFERENCE_DATA_DIR,
+    cacheSeconds: config.SEARCH_CACHE_SECONDS,
+    licences: tokenTracker,
+    related: (actor, query, limit) => libraryService.related(actor, query, limit),
+    log: app.log,
+  });
+  await app.register(searchRoutes(searchService));
   // The standards tool: codes and wording only from the reference data.
   await app.register(
     standardRoutes(

@@ -14,6 +14,7 @@ export * from './library.ts';
 export * from './licenses.ts';
 export * from './play.ts';
 export * from './reference.ts';
+export * from './search.ts';
 export * from './sharing.ts';
 export * from './standard-tool.ts';
 export * from './student-record-banned-items.ts';

@@ -412,6 +412,10 @@ const AI_HOST_ALIASES: { path: string; body: Record<string, unknown> }[] = [
   })),
 ];
 const ISSUE_21_ROWS: RouteRow[] = [
+  ...['web_search', 'image_search', 'gif_image_search', 'youtube_search', 'edutech_search'].map((name) => ({
+    route: `POST /openai/${name}`,
+    cases: [{ request: fixed(`/openai/${name}`, { query: '광합성' }), expect: licensed(200) }],
+  })),
   ...AI_HOST_ALIASES.map(({ path, body }) => ({
     route: `POST ${path}`,
     cases: [{ request: fixed(path, body), expect: licensed(201) }],
