@@ -264,6 +264,17 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     suggestions: createSuggestionsRepository(db),
     publicUrl: config.PUBLIC_URL,
   });
+  // Search tools: a configured provider (SearXNG, YouTube) or, without one, the product's own sources.
+  const searchService = createSearchService({
+    db,
+    providers: configuredProviders(config),
+    referenceDataDir: config.REFERENCE_DATA_DIR,
+    cacheSeconds: config.SEARCH_CACHE_SECONDS,
+    licences: tokenTracker,
+    related: (actor, query, limit) => libraryService.related(actor, query, limit),
+    log: app.log,
+  });
+  await app.register(searchRoutes(searchService));
   const chatService = createChatService({
     files: filesService,
     repository: chatRepository,
@@ -274,6 +285,7 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     studentNamesOf: (userId) => classesService.rosterNamesOf(userId),
     materials: libraryService,
     images: createGeneratedImages(fileStorage, 'chat-images'),
+    search: searchService,
     // With Redis every instance shares the bus, so answers can be re-attached through any of them.
     events: { bus: background.events, shared: Boolean(config.REDIS_URL) },
   });
@@ -376,17 +388,6 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
       }),
     ),
   );
-  // Search tools: a configured provider (SearXNG, YouTube) or, without one, the product's own sources.
-  const searchService = createSearchService({
-    db,
-    providers: configuredProviders(config),
-    referenceDataDir: config.REFERENCE_DATA_DIR,
-    cacheSeconds: config.SEARCH_CACHE_SECONDS,
-    licences: tokenTracker,
-    related: (actor, query, limit) => libraryService.related(actor, query, limit),
-    log: app.log,
-  });
-  await app.register(searchRoutes(searchService));
   // The standards tool: codes and wording only from the reference data.
   await app.register(
     standardRoutes(

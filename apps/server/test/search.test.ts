@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 import { seedReferenceData } from '../src/db/seed/reference.seed.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { askChat } from './chat-ask.ts';
+import { buildDemoWorld, type DemoWorld } from './demo-world.ts';
+import { type FakeLlm, startFakeLlm } from './fake-llm-server.ts';
 import { type FakeSearch, startFakeSearch } from './fake-search-server.ts';
+import { textOfDeltas } from './sse-client.ts';
 import { buildToolTestContext, type ToolTestContext } from './tool-test-context.ts';
 
 interface Answer {
@@ -160,5 +165,43 @@ describe('search tools with no provider', () => {
     expect(answer.results.find((r) => r.title === '똑똑! 수학탐험대')?.url).toBe(
       'https://www.toctocmath.kr/',
     );
+  });
+});
+
+describe('search in chat', () => {
+  let t: TestApp;
+  let world: DemoWorld;
+  let fake: FakeLlm;
+  let provider: FakeSearch;
+  beforeAll(async () => {
+    fake = await startFakeLlm();
+    provider = await startFakeSearch();
+    t = await buildTestApp({ AI_BASE_URL: fake.url, AI_MODEL: 'fake-model', SEARXNG_URL: provider.url });
+    world = await buildDemoWorld(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+    await provider.close();
+  });
+
+  it('gives a connected model the web search tool, whose results carry links, the provider and a note to cite them', async () => {
+    fake.enqueue(
+      { toolCall: { name: 'web_search', args: { query: '광합성' } } },
+      {
+        text: ['광합성은 위키백과(https://ko.wikipedia.org/wiki/%EA%B4%91%ED%95%A9%EC%84%B1)를 참고하세요.'],
+      },
+    );
+    const frames = await askChat(t, world, '광합성 설명을 웹에서 검색해 줘');
+    expect(JSON.stringify(frames)).toContain('web_search');
+    expect(textOfDeltas(frames)).toContain('위키백과');
+    const offered = fake.requests.at(-2)?.body as { tools?: { function: { name: string } }[] } | undefined;
+    expect(offered?.tools?.map((tool) => tool.function.name)).toContain('web_search');
+    expect(offered?.tools?.map((tool) => tool.function.name)).not.toContain('youtube_search');
+    const last = fake.requests.at(-1)?.body as { messages: { role: string; content: unknown }[] } | undefined;
+    const result = JSON.stringify(last?.messages.find((m) => m.role === 'tool')?.content);
+    expect(result).toContain('https://ko.wikipedia.org/wiki/');
+    expect(result).toContain('SearXNG');
+    expect(result).toContain('출처');
   });
 });
