@@ -45,11 +45,11 @@ import { createMaterialsService } from './modules/materials/materials.service.ts
 import { createRecordsRepository } from './modules/records/records.repository.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { createRecordsService } from './modules/records/records.service.ts';
-import { searchRoutes } from './modules/search/search.routes.ts';
-import { createSearchService } from './modules/search/search.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { createSearchService } from './modules/search/search.service.ts';
 import { aiConnectionRoutes } from './modules/tools/ai-connection.routes.ts';
 import { draftForChat } from './modules/tools/chat-draft.ts';
 import { classGroupRoutes } from './modules/tools/class-group/class-group.routes.ts';

@@ -1,6 +1,7 @@
 import type account from './locales/ko/account.json';
 import type chat from './locales/ko/chat.json';
 import type classes from './locales/ko/classes.json';
+import type classGroup from './locales/ko/classGroup.json';
 import type common from './locales/ko/common.json';
 import type documents from './locales/ko/documents.json';
 import type home from './locales/ko/home.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       library: typeof library;
       documents: typeof documents;
       toolViews: typeof toolViews;
+      classGroup: typeof classGroup;
       tools: typeof tools;
       classes: typeof classes;
       records: typeof records;

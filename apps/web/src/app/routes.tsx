@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { chatRoutes } from '../features/chat/routes';
+import { classGroupRoutes } from '../features/class-group/routes';
 import { classesRoutes } from '../features/classes/routes';
 import { documentRoutes, immersiveDocumentRoutes } from '../features/documents/routes';
 import { libraryRoutes, sharedLibraryRoute } from '../features/library/routes';
@@ -173,6 +174,7 @@ export const appRoutes: RouteObject[] = [
                   ...documentRoutes,
                   ...toolRoutes,
                   ...toolViewRoutes,
+                  ...classGroupRoutes,
                   ...classesRoutes,
                   ...recordsRoutes,
                 ],

@@ -22,6 +22,7 @@ export type PageNamespace =
   | 'library'
   | 'documents'
   | 'toolViews'
+  | 'classGroup'
   | 'tools'
   | 'classes'
   | 'records';
