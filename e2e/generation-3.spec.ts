@@ -1,7 +1,8 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 
 // Groups are formed by a background job on a busy machine: allow them time.
-const expect = baseExpect.configure({ timeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 240_000 });
 
 test.skip(({ isMobile }) => isMobile, 'signed-in journeys run on the desktop');
 

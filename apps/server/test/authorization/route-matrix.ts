@@ -416,6 +416,10 @@ const ISSUE_21_ROWS: RouteRow[] = [
     route: `POST /openai/${name}`,
     cases: [{ request: fixed(`/openai/${name}`, { query: '광합성' }), expect: licensed(200) }],
   })),
+  ...['/generate/text', '/openai/generate/text'].map((path) => ({
+    route: `POST ${path}`,
+    cases: [{ request: fixed(path, { ...PRIVATE, ...FORMS.general }), expect: licensed(201) }],
+  })),
   ...AI_HOST_ALIASES.map(({ path, body }) => ({
     route: `POST ${path}`,
     cases: [{ request: fixed(path, body), expect: licensed(201) }],
