@@ -60,7 +60,7 @@ test.describe('모둠 편성 without a model', () => {
     await page.getByTestId('member-서연').dragTo(page.getByTestId(to));
     expect(await groupOf(page, '서연')).toBe(to);
     await page.getByRole('button', { name: '저장' }).click();
-    await expect(page.getByRole('status')).toHaveText('저장했어요. 자료실의 내 자료에서도 볼 수 있어요.');
+    await expect(page.getByText('저장했어요. 자료실의 내 자료에서도 볼 수 있어요.')).toBeVisible();
     await expect(page.getByTestId('summary')).toContainText('5명 모둠 1개, 3명 모둠 1개');
     // Or choose a group next to the name (keyboard and touch).
     await page.getByLabel('서연 학생을 옮길 모둠').selectOption({ index: from === 'group-1' ? 0 : 1 });

@@ -17,6 +17,7 @@ import { IconAlertTriangle, IconDownload, IconRefresh, IconSettings } from '@tab
 import { type DragEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useToast } from '../../../components/toast/toast-context';
 import { saveBlob } from '../../tool-views/save-blob';
 import { exportClassGroup, useClassGroup, useRecreateClassGroup, useSaveGroups } from '../api';
 
@@ -29,6 +30,7 @@ export function ClassGroupViewPage() {
   const id = Number(useParams().id);
   const query = useClassGroup(id);
   const save = useSaveGroups(id);
+  const toast = useToast();
   const recreate = useRecreateClassGroup();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [dragging, setDragging] = useState<string | null>(null);
@@ -258,16 +260,15 @@ export function ClassGroupViewPage() {
                 {t('view.undo')}
               </Button>
             ) : null}
-            <Button disabled={!changed} loading={save.isPending} onClick={() => save.mutate(draft)}>
+            <Button
+              disabled={!changed}
+              loading={save.isPending}
+              onClick={() => save.mutate(draft, { onSuccess: () => toast.show(t('view.saved')) })}
+            >
               {t('view.save')}
             </Button>
           </Group>
         </Group>
-      ) : null}
-      {save.isSuccess && !changed ? (
-        <Text size="sm" c="teal" role="status">
-          {t('view.saved')}
-        </Text>
       ) : null}
     </Stack>
   );
