@@ -11,6 +11,7 @@ import type pricing from './locales/ko/pricing.json';
 import type records from './locales/ko/records.json';
 import type signup from './locales/ko/signup.json';
 import type site from './locales/ko/site.json';
+import type standardTool from './locales/ko/standardTool.json';
 import type teacher from './locales/ko/teacher.json';
 import type tools from './locales/ko/tools.json';
 import type toolViews from './locales/ko/toolViews.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       documents: typeof documents;
       toolViews: typeof toolViews;
       classGroup: typeof classGroup;
+      standardTool: typeof standardTool;
       tools: typeof tools;
       classes: typeof classes;
       records: typeof records;

@@ -8,6 +8,7 @@ import { documentRoutes, immersiveDocumentRoutes } from '../features/documents/r
 import { libraryRoutes, sharedLibraryRoute } from '../features/library/routes';
 import { myMaterialsRoutes } from '../features/my-materials/routes';
 import { recordsRoutes } from '../features/records/routes';
+import { standardToolRoutes } from '../features/standard-tool/routes';
 import { immersiveToolViewRoutes, toolViewRoutes } from '../features/tool-views/routes';
 import { toolRoutes } from '../features/tools/routes';
 import { loadPageTexts, type PageNamespace } from '../lib/i18n';
@@ -175,6 +176,7 @@ export const appRoutes: RouteObject[] = [
                   ...toolRoutes,
                   ...toolViewRoutes,
                   ...classGroupRoutes,
+                  ...standardToolRoutes,
                   ...classesRoutes,
                   ...recordsRoutes,
                 ],

@@ -23,6 +23,7 @@ export type PageNamespace =
   | 'documents'
   | 'toolViews'
   | 'classGroup'
+  | 'standardTool'
   | 'tools'
   | 'classes'
   | 'records';

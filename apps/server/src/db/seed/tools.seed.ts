@@ -314,6 +314,18 @@ export const SEED_TOOLS: SeedTool[] = [
     kind: 'link',
   },
   {
+    codeName: 'STANDARD',
+    libraryType: 'STANDARD',
+    colour: '#7C3AED',
+    icon: 'target',
+    labelKo: '성취기준 매핑',
+    labelEn: 'Standards mapping',
+    descriptionKo: '수업 계획을 2022·2015 성취기준에 연결',
+    descriptionEn: 'Map a plan onto the 2022 and 2015 standards',
+    route: '/tool/standard',
+    kind: 'link',
+  },
+  {
     codeName: 'HWP_EDITOR',
     libraryType: 'HWP_EDITOR',
     colour: '#1D4ED8',
