@@ -100,3 +100,32 @@ test('the immersive generator opens the document generator, not a document calle
   await expect(page).toHaveURL(/\/immersive\/document\/generate$/);
   await expect(page.getByText('자료를 찾을 수 없', { exact: false })).toHaveCount(0);
 });
+
+test.describe('the standards tool without a model', () => {
+  test('a teacher maps a science plan onto the 2022 standards, sees the passages and reopens the form prefilled', async ({
+    page,
+  }) => {
+    await signIn(page, '/tool/standard');
+    await expect(page.getByRole('heading', { name: '성취기준 매핑', level: 1 })).toBeVisible();
+    await page.getByLabel('제목').fill('자석의 이용');
+    await page.getByLabel('학년').selectOption({ label: '초3' });
+    await page.getByLabel('과목').selectOption({ label: '과학' });
+    await page.getByLabel('2015 개정').uncheck();
+    await page
+      .getByLabel('수업 계획')
+      .fill(
+        '자석에 붙는 물체와 붙지 않는 물체를 분류하기\n나침반의 바늘이 가리키는 방향 관찰하기\n정리 퀴즈',
+      );
+    await page.getByRole('button', { name: '성취기준 찾기' }).click();
+    await expect(page).toHaveURL(/\/tool\/standard\/\d+$/);
+    await expect(
+      page.getByText(/AI 연결 없이 계획의 낱말과 성취기준 문장을 비교해 연결했어요/),
+    ).toBeVisible();
+    await expect(page.getByTestId('mappings')).toContainText(/\[4과\d\d-\d\d\]/);
+    await expect(page.getByTestId('mappings')).toContainText('자석에 붙는 물체와 붙지 않는 물체를 분류하기');
+    await page.getByRole('button', { name: '조건 바꿔 다시 찾기' }).click();
+    await expect(page.getByLabel('제목')).toHaveValue('자석의 이용');
+    await expect(page.getByLabel('수업 계획')).toHaveValue(/나침반/);
+    await expect(page.getByLabel('2015 개정')).not.toBeChecked();
+  });
+});

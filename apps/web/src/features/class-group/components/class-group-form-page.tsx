@@ -1,3 +1,7 @@
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/ActionIcon.css';
 import '../../../components/form-styles';
 import {
   ActionIcon,

@@ -1,3 +1,4 @@
+import '../../../components/form-styles';
 import {
   Alert,
   Badge,

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Checkbox.css';
 import '../../../components/form-styles';
 import {
   Alert,
