@@ -24,7 +24,9 @@ describe('AI host aliases', () => {
     return (await (await ctx.request('teacher', 'GET', `${base}/${id}`)).json()) as Item;
   };
 
-  it('makes feedback, summaries and spelling checks through the same jobs as the tools', async () => {
+  it('makes feedback, summaries and spelling checks through the same jobs as the tools', {
+    timeout: 180_000,
+  }, async () => {
     for (const path of ['/generate/feedback', '/openai/generate/feedback']) {
       const item = await done(
         '/api/v1/feedback',
