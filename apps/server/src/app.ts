@@ -61,14 +61,20 @@ import { createRecordsService } from './modules/records/records.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { createSearchService } from './modules/search/search.service.ts';
 import { aiConnectionRoutes } from './modules/tools/ai-connection.routes.ts';
 import { draftForChat } from './modules/tools/chat-draft.ts';
+import { classGroupRoutes } from './modules/tools/class-group/class-group.routes.ts';
+import { createClassGroupService } from './modules/tools/class-group/class-group.service.ts';
 import { feedbackRoutes } from './modules/tools/feedback/feedback.routes.ts';
 import { createFeedbackService } from './modules/tools/feedback/feedback.service.ts';
 import { createGenerationService, type GenerationService } from './modules/tools/generation.service.ts';
 import { createGrounding } from './modules/tools/grounding.ts';
 import { lessonRoutes } from './modules/tools/lesson/lesson.routes.ts';
 import { createLessonService } from './modules/tools/lesson/lesson.service.ts';
+import { standardRoutes } from './modules/tools/standard/standard.routes.ts';
+import { createStandardService } from './modules/tools/standard/standard.service.ts';
 import { studioRoutes } from './modules/tools/studio/studio.routes.ts';
 import { createStudioEndpoints } from './modules/tools/studio/studio-tools.ts';
 import { subscribeRoutes } from './modules/tools/subscribe.routes.ts';
@@ -104,6 +110,7 @@ import { registerUploadRateLimit } from './platform/http/upload-rate-limit.ts';
 import { createBackground } from './platform/jobs/background.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createDocumentReader } from './platform/sandbox/document-reader.ts';
+import { configuredProviders } from './platform/search/search-provider.ts';
 import { createGeneratedImages } from './platform/storage/generated-images.ts';
 import { createFileStorageFromConfig } from './platform/storage/storage-from-config.ts';
 import { registerPeriodic } from './platform/timers/periodic.ts';
@@ -307,6 +314,17 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     suggestions: createSuggestionsRepository(db),
     publicUrl: config.PUBLIC_URL,
   });
+  // Search tools: a configured provider (SearXNG, YouTube) or, without one, the product's own sources.
+  const searchService = createSearchService({
+    db,
+    providers: configuredProviders(config),
+    referenceDataDir: config.REFERENCE_DATA_DIR,
+    cacheSeconds: config.SEARCH_CACHE_SECONDS,
+    licences: tokenTracker,
+    related: (actor, query, limit) => libraryService.related(actor, query, limit),
+    log: app.log,
+  });
+  await app.register(searchRoutes(searchService));
   const chatService = createChatService({
     files: filesService,
     repository: chatRepository,
@@ -318,6 +336,7 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     materials: libraryService,
     edutech: edutechService,
     images: createGeneratedImages(fileStorage, 'chat-images'),
+    search: searchService,
     // With Redis every instance shares the bus, so answers can be re-attached through any of them.
     events: { bus: background.events, shared: Boolean(config.REDIS_URL) },
   });
@@ -423,6 +442,34 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
         library: libraryRepository,
         gateway,
         tools: toolsService,
+      }),
+    ),
+  );
+  // The standards tool: codes and wording only from the reference data.
+  await app.register(
+    standardRoutes(
+      createStandardService({
+        db,
+        reader,
+        generation: generationService,
+        library: libraryRepository,
+        gateway,
+        tools: toolsService,
+      }),
+    ),
+  );
+  // 모둠 편성: rosters read under the classes policy (and logged); the solver never calls a model.
+  await app.register(
+    classGroupRoutes(
+      createClassGroupService({
+        generation: generationService,
+        library: libraryRepository,
+        gateway,
+        roster: async (context, classroomId) =>
+          (await classesService.students(context, classroomId)).map((s) => ({
+            name: s.name,
+            gender: s.gender,
+          })),
       }),
     ),
   );

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './board.ts';
 export * from './chat.ts';
+export * from './class-group.ts';
 export * from './classes.ts';
 export * from './common.ts';
 export * from './counselling.ts';
@@ -16,7 +17,9 @@ export * from './licenses.ts';
 export * from './patch.ts';
 export * from './play.ts';
 export * from './reference.ts';
+export * from './search.ts';
 export * from './sharing.ts';
+export * from './standard-tool.ts';
 export * from './student-record-banned-items.ts';
 export * from './student-record-checks.ts';
 export * from './student-records.ts';

@@ -18,6 +18,7 @@ export const LIBRARY_TYPES = [
   'COUNSEL_PARENT',
   'COUNSEL_PARENT_SCRIPT',
   'STANDARD',
+  'CLASS_GROUP',
 ] as const;
 export const libraryTypeSchema = z.enum(LIBRARY_TYPES);
 export type LibraryType = z.infer<typeof libraryTypeSchema>;

@@ -52,6 +52,14 @@ export const configSchema = z.object({
   AI_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
   /** The image model for lesson pictures: OpenAI's (default gpt-image-1), or a compatible server's when set. */
   AI_IMAGE_MODEL: z.string().min(1).optional(),
+  /** A SearXNG instance (its JSON API) for web, image and GIF search; safe search is always strict. */
+  SEARXNG_URL: optionalUrl,
+  /** The YouTube Data API v3 key for video search (safeSearch=strict). */
+  YOUTUBE_API_KEY: z.string().min(1).optional(),
+  /** Where the YouTube Data API is (tests point it at a local fake). */
+  YOUTUBE_API_URL: z.url().default('https://www.googleapis.com'),
+  /** Seconds a search answer is kept and reused for the same question. */
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   /** Pause between the words of an offline chat answer (0: at once). The browser journeys slow it down. */
   AI_OFFLINE_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(0),
   /** Days an upload to the HWP editor is kept (a working copy that may name pupils). */

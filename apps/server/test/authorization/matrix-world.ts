@@ -188,6 +188,9 @@ export async function buildMatrixWorld(t: TestApp & { origin: string }): Promise
       ...shared,
       ...FORMS['counsel-parent-script'],
     }),
+    // issue 21
+    'class-group': await created('/api/v1/class-group', { ...shared, ...FORMS['class-group'] }),
+    standard: await created('/api/v1/standard', { ...shared, ...FORMS.standard }),
   };
 
   const cloneItem = async (id: number): Promise<number> => {
@@ -507,4 +510,22 @@ export const FORMS: Record<string, Record<string, unknown>> = {
   },
   general: { query: '가을 운동회 계획서를 만들어 줘' },
   'parent-letter': { title: '현장 체험 학습 안내', topic: '3학년 현장 체험 학습', documentType: 'GUIDE' },
+  // issue 21
+  'class-group': {
+    title: '과학 실험 모둠',
+    students: [
+      { name: '가온', gender: 'M', level: '상' },
+      { name: '나래', gender: 'F', level: '중' },
+      { name: '다솜', gender: 'F', level: '하' },
+      { name: '라온', gender: 'M', level: '중' },
+    ],
+    constraints: { groupSize: 2, mixGender: true },
+    seed: 7,
+  },
+  standard: {
+    title: '분수 단원 성취기준',
+    gradeSeq: 13,
+    subjectSeq: 13004,
+    text: '1. 똑같이 나누기로 분수의 뜻 알기\n2. 단위분수 비교하기',
+  },
 };

@@ -268,6 +268,38 @@ const FAMILIES: Family[] = [
       updates: [studioUpdate(slug, FORMS[slug])],
     }),
   ),
+  // issue 21
+  {
+    slug: 'class-group',
+    base: '/api/v1/class-group',
+    create: [{ path: '/api/v1/class-group', body: { ...PRIVATE, ...FORMS['class-group'] } }],
+    aliases: ['/api/v1/class-group/library/:id'],
+    copy: true,
+    updates: [
+      {
+        route: 'PUT /api/v1/class-group/:id',
+        path: (id) => `/api/v1/class-group/${id}`,
+        body: { title: '고친 모둠' },
+      },
+    ],
+  },
+  {
+    slug: 'standard',
+    base: '/api/v1/standard',
+    create: ['/api/v1/standard', '/api/v1/standard/create'].map((path) => ({
+      path,
+      body: { ...PRIVATE, ...FORMS.standard },
+    })),
+    aliases: ['/api/v1/standard/library/:id'],
+    copy: true,
+    updates: [
+      {
+        route: 'PUT /api/v1/standard/:id',
+        path: (id) => `/api/v1/standard/${id}`,
+        body: { title: '고친 성취기준' },
+      },
+    ],
+  },
 ];
 
 function familyRows(family: Family): RouteRow[] {
@@ -357,6 +389,67 @@ async function freshConversation(w: MatrixWorld): Promise<string> {
   const text = await response.text();
   return /"conversationId":"([0-9a-f-]{36})"/.exec(text)?.[1] ?? '';
 }
+
+// issue 21: the AI host's aliases of the tools, 모둠 편성's own calls.
+const AI_HOST_ALIASES: { path: string; body: Record<string, unknown> }[] = [
+  ...['/generate/feedback', '/openai/generate/feedback'].map((path) => ({
+    path,
+    body: { ...PRIVATE, title: '피드백', targetContent: '나는 책 읽는 것을 좋아한다.' },
+  })),
+  ...['/generate/summary', '/openai/generate/summary'].map((path) => ({
+    path,
+    body: {
+      ...PRIVATE,
+      title: '요약',
+      summaryType: 'TEXT_SUMMARY',
+      inputText: '식물은 빛으로 양분을 만든다.',
+    },
+  })),
+  ...[
+    '/generate/TextCorrection',
+    '/openai/generate/TextCorrection',
+    '/generate/spelling-check',
+    '/openai/generate/spelling-check',
+  ].map((path) => ({
+    path,
+    body: { ...PRIVATE, title: '검사', useManualType: 'TEXT', userText: '오늘은 맑다.' },
+  })),
+];
+const ISSUE_21_ROWS: RouteRow[] = [
+  ...['web_search', 'image_search', 'gif_image_search', 'youtube_search', 'edutech_search'].map((name) => ({
+    route: `POST /openai/${name}`,
+    cases: [{ request: fixed(`/openai/${name}`, { query: '광합성' }), expect: licensed(200) }],
+  })),
+  ...['/generate/text', '/openai/generate/text'].map((path) => ({
+    route: `POST ${path}`,
+    cases: [{ request: fixed(path, { ...PRIVATE, ...FORMS.general }), expect: licensed(201) }],
+  })),
+  ...AI_HOST_ALIASES.map(({ path, body }) => ({
+    route: `POST ${path}`,
+    cases: [{ request: fixed(path, body), expect: licensed(201) }],
+  })),
+  {
+    route: 'POST /api/v1/class-group/generate/ClassGroup',
+    cases: [
+      {
+        request: fixed('/api/v1/class-group/generate/ClassGroup', {
+          text: '두 명씩, 가온과 나래는 떨어뜨려 주세요',
+          names: ['가온', '나래', '다솜', '라온'],
+        }),
+        expect: licensed(200),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/v1/class-group/:id/export',
+    cases: [
+      {
+        request: (w) => ({ url: `/api/v1/class-group/${item('class-group')(w)}/export` }),
+        expect: readsSchoolItem(200),
+      },
+    ],
+  },
+];
 
 export const ROUTE_MATRIX: RouteRow[] = [
   // Classes, rosters, student records, the access log and users batch create.
@@ -1069,6 +1162,7 @@ export const ROUTE_MATRIX: RouteRow[] = [
 
   // The document tools.
   ...FAMILIES.flatMap(familyRows),
+  ...ISSUE_21_ROWS,
   {
     route: 'POST /api/v1/document/studio',
     cases: Object.entries(FORMS)

@@ -3,12 +3,14 @@ import { type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { adminRoutes } from '../features/admin/routes';
 import { chatRoutes } from '../features/chat/routes';
+import { classGroupRoutes } from '../features/class-group/routes';
 import { classesRoutes } from '../features/classes/routes';
 import { documentRoutes, immersiveDocumentRoutes } from '../features/documents/routes';
 import { edutechRoutes } from '../features/edutech/routes';
 import { libraryRoutes, sharedLibraryRoute } from '../features/library/routes';
 import { myMaterialsRoutes } from '../features/my-materials/routes';
 import { recordsRoutes } from '../features/records/routes';
+import { standardToolRoutes } from '../features/standard-tool/routes';
 import { immersiveToolViewRoutes, toolViewRoutes } from '../features/tool-views/routes';
 import { toolRoutes } from '../features/tools/routes';
 import { loadPageTexts, type PageNamespace } from '../lib/i18n';
@@ -179,6 +181,8 @@ export const appRoutes: RouteObject[] = [
                   ...documentRoutes,
                   ...toolRoutes,
                   ...toolViewRoutes,
+                  ...classGroupRoutes,
+                  ...standardToolRoutes,
                   ...classesRoutes,
                   ...recordsRoutes,
                 ],

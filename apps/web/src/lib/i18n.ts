@@ -22,6 +22,8 @@ export type PageNamespace =
   | 'library'
   | 'documents'
   | 'toolViews'
+  | 'classGroup'
+  | 'standardTool'
   | 'tools'
   | 'classes'
   | 'records'

@@ -134,6 +134,9 @@ const MAX_CHAT_IMAGES = 4;
 const ASKS_FOR_MATERIALS =
   /자료|찾아|추천|참고|예시|샘플|지도안|평가\s*계획|가정\s*통신|활동지|library|material|resource/i;
 
+/** Questions that ask to look something up outside the product (the search tools are offered for these). */
+const ASKS_FOR_SEARCH = /검색|찾아|영상|동영상|유튜브|youtube|웹|인터넷|사이트|search|video/i;
+
 export function createChatService(deps: {
   files: FilesService;
   repository: ChatRepository;
@@ -148,6 +151,19 @@ export function createChatService(deps: {
   edutech?: { forQuestion(actor: Actor, question: string): Promise<EdutechLine[]> };
   /** Where pictures drawn in chat are kept (served at /api/v1/chat/images/{file}). */
   images?: GeneratedImages;
+  /** The search tools (web, YouTube), offered to a connected model when a provider is configured. */
+  search?: {
+    providers: { name: string; kinds: string[] }[];
+    search(
+      actor: Actor,
+      kind: 'web' | 'youtube',
+      query: string,
+      limit: number,
+    ): Promise<{
+      provider: string | null;
+      results: { title: string; url: string; snippet: string; source: string }[];
+    }>;
+  };
   /**
    * The event bus, and whether other instances share it (Redis): then a client may re-attach to
    * or stop an answer through any instance.
@@ -447,6 +463,47 @@ export function createChatService(deps: {
     };
   }
 
+  /**
+   * Web and video search in chat: a connected model gets the search tools of the configured
+   * providers when the teacher asks to look something up; results carry their links and the
+   * provider, and the model is told to cite them.
+   */
+  function searchTools(actor: Actor, question: string): ToolSet | undefined {
+    const search = deps.search;
+    if (!search || deps.gateway.info.offline || !ASKS_FOR_SEARCH.test(question)) return undefined;
+    const kinds = new Set(search.providers.flatMap((p) => p.kinds));
+    const tools: ToolSet = {};
+    const make = (kind: 'web' | 'youtube', description: string) =>
+      tool({
+        description,
+        inputSchema: z.object({ query: z.string().min(1).max(100).describe('검색어') }),
+        execute: async ({ query }) => {
+          const answer = await search.search(actor, kind, query, 5);
+          return {
+            provider: answer.provider,
+            results: answer.results.map(({ title, url, snippet, source }) => ({
+              title,
+              url,
+              snippet,
+              source,
+            })),
+            note: '답변에 쓴 결과는 제목과 링크, 출처를 그대로 밝힙니다. 결과에 없는 링크는 쓰지 않습니다.',
+          };
+        },
+      });
+    if (kinds.has('web'))
+      tools.web_search = make(
+        'web',
+        '웹에서 수업에 쓸 정보를 찾습니다(세이프서치). 교사가 검색이나 최신 정보를 원할 때 씁니다.',
+      );
+    if (kinds.has('youtube'))
+      tools.youtube_search = make(
+        'youtube',
+        '유튜브에서 수업에 쓸 영상을 찾습니다(세이프서치). 교사가 영상을 원할 때 씁니다.',
+      );
+    return Object.keys(tools).length ? tools : undefined;
+  }
+
   /** Runs the model and turns its events into frames; detached from any HTTP connection. */
   async function run(
     generation: Generation,
@@ -463,9 +520,10 @@ export function createChatService(deps: {
       const library = await withLibrary(actor, agent.systemPrompt, question);
       const edutech = await withEdutech(actor, library.system, question);
       const pictures = picturesTool(actor, generation, question, sensitiveNames);
+      const searching = searchTools(actor, question);
       const tools =
-        library.tools || edutech.tools || pictures
-          ? { ...library.tools, ...edutech.tools, ...pictures }
+        library.tools || edutech.tools || pictures || searching
+          ? { ...library.tools, ...edutech.tools, ...pictures, ...searching }
           : undefined;
       const system = edutech.system;
       const events = deps.gateway.streamChat({

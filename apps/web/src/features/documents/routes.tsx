@@ -29,6 +29,17 @@ export const immersiveDocumentRoutes: RouteObject[] = [
     lazy: screen((s) => s.ImmersiveDocumentGuard),
     children: [
       { path: 'document/editor', lazy: screen((s) => s.NewDocumentEditorPage) },
+      {
+        // The generator opened full screen; a static path, so it wins over document/:id.
+        path: 'document/generate',
+        lazy: async () => {
+          const [module] = await Promise.all([
+            import('../tools/components/document-generate-page'),
+            loadPageTexts(['tools']),
+          ]);
+          return { Component: module.DocumentGeneratePage };
+        },
+      },
       { path: 'document/:id', lazy: viewer },
     ],
   },

@@ -18,31 +18,33 @@ const BASE = '/api/v1/feedback';
 /** document-tools.md §7, Feedback: list, {id}, library/{id}, create, save, re-create, delete, copy. */
 export function feedbackRoutes(service: FeedbackService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      BASE,
-      {
-        preHandler: teachersOnly,
-        schema: {
-          ...TOOL_SCHEMA,
-          summary: 'Feedback on a student text (JSON, or multipart inputDto + files)',
-          response: { 201: z.object({ id: z.number().int() }), ...ERROR_RESPONSES },
+    // The AI host's `/generate/feedback` is the same call: same form, same job, same rules.
+    for (const url of [BASE, '/generate/feedback', '/openai/generate/feedback'])
+      app.post(
+        url,
+        {
+          preHandler: teachersOnly,
+          schema: {
+            ...TOOL_SCHEMA,
+            summary: 'Feedback on a student text (JSON, or multipart inputDto + files)',
+            response: { 201: z.object({ id: z.number().int() }), ...ERROR_RESPONSES },
+          },
         },
-      },
-      async (request, reply) => {
-        const form = await readToolForm(request, { maxFiles: FEEDBACK_MAX_FILES });
-        const parsed = feedbackInputSchema.safeParse(form.input ?? {});
-        if (!parsed.success) throw formError(parsed.error.issues);
-        const text = await service.textFrom(parsed.data, form.files);
-        const key = request.headers['idempotency-key'];
-        const { id } = await service.create(
-          actorOf(request),
-          parsed.data,
-          text,
-          typeof key === 'string' ? key.slice(0, 100) : undefined,
-        );
-        return reply.status(201).send({ id });
-      },
-    );
+        async (request, reply) => {
+          const form = await readToolForm(request, { maxFiles: FEEDBACK_MAX_FILES });
+          const parsed = feedbackInputSchema.safeParse(form.input ?? {});
+          if (!parsed.success) throw formError(parsed.error.issues);
+          const text = await service.textFrom(parsed.data, form.files);
+          const key = request.headers['idempotency-key'];
+          const { id } = await service.create(
+            actorOf(request),
+            parsed.data,
+            text,
+            typeof key === 'string' ? key.slice(0, 100) : undefined,
+          );
+          return reply.status(201).send({ id });
+        },
+      );
     app.put(
       `${BASE}/:id`,
       {

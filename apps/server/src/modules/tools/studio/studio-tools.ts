@@ -39,7 +39,8 @@ export function createStudioEndpoints(deps: StudioDeps): StudioEndpoint[] {
     {
       handle: erase(createStudioTool(deps, generalDocumentTool)),
       createPath: 'generate',
-      aliases: ['/api/v1/hwp/generate/plans'],
+      // The AI host's `/generate/text` (instruction plus files → a draft) is this tool.
+      aliases: ['/api/v1/hwp/generate/plans', '/generate/text', '/openai/generate/text'],
       slug: 'general',
       files: { max: 1, read: (input, files) => readGeneralTemplate(deps.reader, input, files) },
     },

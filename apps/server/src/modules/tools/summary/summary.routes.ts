@@ -12,24 +12,26 @@ const MAX_FILES = 5;
 
 export function summaryRoutes(service: SummaryService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/v1/summary',
-      {
-        preHandler: teachersOnly,
-        schema: {
-          ...TOOL_SCHEMA,
-          summary: 'Summarise a topic, documents or a text',
-          response: { 201: z.object({ id: z.number().int() }), ...ERROR_RESPONSES },
+    // The AI host's `/generate/summary` is the same call: same form, same job, same rules.
+    for (const url of ['/api/v1/summary', '/generate/summary', '/openai/generate/summary'])
+      app.post(
+        url,
+        {
+          preHandler: teachersOnly,
+          schema: {
+            ...TOOL_SCHEMA,
+            summary: 'Summarise a topic, documents or a text',
+            response: { 201: z.object({ id: z.number().int() }), ...ERROR_RESPONSES },
+          },
         },
-      },
-      async (request, reply) => {
-        const form = await readToolForm(request, { maxFiles: MAX_FILES });
-        const parsed = summaryInputSchema.safeParse(form.input ?? {});
-        if (!parsed.success) throw formError(parsed.error.issues);
-        const text = await service.sourceText(parsed.data, form.files);
-        return reply.status(201).send(await service.create(actorOf(request), parsed.data, text));
-      },
-    );
+        async (request, reply) => {
+          const form = await readToolForm(request, { maxFiles: MAX_FILES });
+          const parsed = summaryInputSchema.safeParse(form.input ?? {});
+          if (!parsed.success) throw formError(parsed.error.issues);
+          const text = await service.sourceText(parsed.data, form.files);
+          return reply.status(201).send(await service.create(actorOf(request), parsed.data, text));
+        },
+      );
     app.put(
       '/api/v1/summary/library/:id',
       {

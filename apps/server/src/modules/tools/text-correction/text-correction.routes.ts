@@ -15,31 +15,39 @@ const textCorrectionUpdateSchema = z.object({
 
 export function textCorrectionRoutes(service: TextCorrectionService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
+    // The AI host's `generate/TextCorrection` and `generate/spelling-check` are the same call.
+    for (const url of [
       '/api/v1/text-correction',
-      {
-        preHandler: teachersOnly,
-        schema: {
-          ...TOOL_SCHEMA,
-          summary: 'Check spelling and grammar (JSON, or multipart inputDto + files)',
-          response: { 201: z.object({ id: z.number().int() }), ...ERROR_RESPONSES },
+      '/generate/TextCorrection',
+      '/openai/generate/TextCorrection',
+      '/generate/spelling-check',
+      '/openai/generate/spelling-check',
+    ])
+      app.post(
+        url,
+        {
+          preHandler: teachersOnly,
+          schema: {
+            ...TOOL_SCHEMA,
+            summary: 'Check spelling and grammar (JSON, or multipart inputDto + files)',
+            response: { 201: z.object({ id: z.number().int() }), ...ERROR_RESPONSES },
+          },
         },
-      },
-      async (request, reply) => {
-        const form = await readToolForm(request, { maxFiles: 1 });
-        const parsed = textCorrectionInputSchema.safeParse(form.input ?? {});
-        if (!parsed.success) throw formError(parsed.error.issues);
-        const text = await service.textFrom(parsed.data, form.files[0]);
-        const key = request.headers['idempotency-key'];
-        const { id } = await service.create(
-          actorOf(request),
-          parsed.data,
-          text,
-          typeof key === 'string' ? key.slice(0, 100) : undefined,
-        );
-        return reply.status(201).send({ id });
-      },
-    );
+        async (request, reply) => {
+          const form = await readToolForm(request, { maxFiles: 1 });
+          const parsed = textCorrectionInputSchema.safeParse(form.input ?? {});
+          if (!parsed.success) throw formError(parsed.error.issues);
+          const text = await service.textFrom(parsed.data, form.files[0]);
+          const key = request.headers['idempotency-key'];
+          const { id } = await service.create(
+            actorOf(request),
+            parsed.data,
+            text,
+            typeof key === 'string' ? key.slice(0, 100) : undefined,
+          );
+          return reply.status(201).send({ id });
+        },
+      );
     app.put(
       '/api/v1/text-correction/:id',
       {
