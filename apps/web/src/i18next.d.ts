@@ -6,6 +6,7 @@ import type documents from './locales/ko/documents.json';
 import type home from './locales/ko/home.json';
 import type landing from './locales/ko/landing.json';
 import type library from './locales/ko/library.json';
+import type notices from './locales/ko/notices.json';
 import type pricing from './locales/ko/pricing.json';
 import type records from './locales/ko/records.json';
 import type signup from './locales/ko/signup.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
       tools: typeof tools;
       classes: typeof classes;
       records: typeof records;
+      notices: typeof notices;
     };
   }
 }

@@ -6,6 +6,7 @@ import { classesRoutes } from '../features/classes/routes';
 import { documentRoutes, immersiveDocumentRoutes } from '../features/documents/routes';
 import { libraryRoutes, sharedLibraryRoute } from '../features/library/routes';
 import { myMaterialsRoutes } from '../features/my-materials/routes';
+import { noticeRoutes, publicNoticeRoutes } from '../features/notices/routes';
 import { recordsRoutes } from '../features/records/routes';
 import { immersiveToolViewRoutes, toolViewRoutes } from '../features/tool-views/routes';
 import { toolRoutes } from '../features/tools/routes';
@@ -87,6 +88,7 @@ const publicPages: RouteObject[] = [
       ['signup'],
     ),
   },
+  ...publicNoticeRoutes,
   // A PUBLIC library item's share link opens for anyone, signed in or not.
   sharedLibraryRoute,
   {
@@ -145,6 +147,8 @@ export const appRoutes: RouteObject[] = [
               ['account'],
             ),
           },
+          // The notice board is for every signed-in role, licence or not.
+          ...noticeRoutes,
           {
             // Screens that need a valid licence; the rest go to /license-guide.
             id: 'licensed',

@@ -1,10 +1,18 @@
 import { setTokenProvider } from '../api-client';
-import { onSessionEnd, setSessionProbe, setSignInStarter } from '../session';
+import { onSessionEnd, type SignInKind, setSessionProbe, setSignInStarter } from '../session';
 import { hasStoredSession } from './stored-session';
 
 /** The identity client loads on first use, so public pages never download it. */
 export function loadAuthClient() {
   return import('./auth-client');
+}
+
+/** Where a student lands after the student door: their school's notices, no teacher tools. */
+export const STUDENT_RETURN_PATH = '/notice';
+
+/** The door a visitor chose on /home decides where sign-in returns to. */
+export function signInReturnPath(kind: SignInKind, fallback: string): string {
+  return kind === 'student' ? STUDENT_RETURN_PATH : fallback;
 }
 
 /**
@@ -13,9 +21,9 @@ export function loadAuthClient() {
  */
 export function installAuth(options: { clearCaches: () => void }): void {
   setSessionProbe(hasStoredSession);
-  setSignInStarter(async () => {
+  setSignInStarter(async (kind) => {
     const auth = await loadAuthClient();
-    await auth.signIn(auth.DEFAULT_RETURN_PATH);
+    await auth.signIn(signInReturnPath(kind, auth.DEFAULT_RETURN_PATH));
   });
   setTokenProvider(async () => {
     if (!hasStoredSession()) return null;
