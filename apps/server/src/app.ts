@@ -42,6 +42,8 @@ import { createLicencesService, createTokenTracker } from './modules/licences/li
 import { createMaterialsRepository } from './modules/materials/materials.repository.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { createMaterialsService } from './modules/materials/materials.service.ts';
+import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
+import { createProxyService } from './modules/proxy/proxy.service.ts';
 import { createRecordsRepository } from './modules/records/records.repository.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { createRecordsService } from './modules/records/records.service.ts';
@@ -84,6 +86,7 @@ import { AppError } from './platform/errors/app-error.ts';
 import { registerErrorHandler } from './platform/errors/error-handler.ts';
 import { registerCompression } from './platform/http/compression.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
+import { createSafeImageFetcher, type SafeImageFetchOptions } from './platform/http/safe-image-fetch.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { registerUploadRateLimit } from './platform/http/upload-rate-limit.ts';
@@ -106,6 +109,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Told of every route as it is registered (the route inventory's test lists them this way). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** Tests only: name resolution and the address rule of the image proxy (local test servers). */
+  imageProxy?: Pick<SafeImageFetchOptions, 'resolve' | 'isAllowedAddress'>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -119,7 +124,12 @@ function loggerOptions(config: Config) {
 }
 
 /** Builds the whole server; main.ts and the tests call the same function. */
-export async function buildApp({ config, database, onRoute }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  onRoute,
+  imageProxy,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -231,6 +241,18 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
   });
   await app.register(boardRoutes(boardService));
   registerPeriodic(app, 'notice view purge', 60 * 60 * 1000, () => boardService.purgeOldViews());
+  const proxyService = createProxyService({
+    fetchImage: createSafeImageFetcher({
+      allowedOrigins: config.PROXY_IMAGE_ORIGINS,
+      maxBytes: config.PROXY_IMAGE_MAX_BYTES,
+      timeoutMs: config.PROXY_IMAGE_TIMEOUT_MS,
+      ...imageProxy,
+    }),
+    cacheBytes: 64 * 1024 * 1024,
+    cacheTtlMs: 60 * 60 * 1000,
+    log: app.log,
+  });
+  await app.register(proxyRoutes(proxyService));
   // Classes, rosters and the access log of pupils' data; student records build on them.
   const accessLogService = createAccessLogService(createAccessLogRepository(db));
   const classesService = createClassesService({

@@ -1,5 +1,6 @@
 import '../../../components/form-styles';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/CloseButton.css';
 import {
@@ -66,21 +67,21 @@ export function NoticeEditor({ notice, scopes, basePath }: NoticeEditorProps) {
 
   const keptCount = (notice?.attachments.length ?? 0) - removed.length;
 
+  // The box ticks at once; when the board already holds its limit of pinned notices it unticks
+  // with the spec's E_ALREADY_FULL message (the server checks again on save).
   const handlePin = async (checked: boolean) => {
     setErrors((current) => ({ ...current, pinned: undefined }));
-    if (!checked || notice?.pinned) {
-      setPinned(checked);
-      return;
-    }
+    setPinned(checked);
+    if (!checked || notice?.pinned) return;
     try {
       const availability = await fetchPinAvailability(notice?.scope ?? scope);
       setPinInfo(availability);
       if (!availability.available) {
+        setPinned(false);
         setErrors((current) => ({ ...current, pinned: tc('errors.E_ALREADY_FULL') }));
-        return;
       }
-      setPinned(true);
     } catch (error) {
+      setPinned(false);
       setErrors((current) => ({ ...current, pinned: apiErrorMessage(error, tc) }));
     }
   };
