@@ -69,6 +69,7 @@ import { createToolsRepository } from './modules/tools/tools.repository.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { createToolsService } from './modules/tools/tools.service.ts';
 import { createSchoolMembershipRepository } from './modules/users/school-membership.repository.ts';
+import { sessionStatusRoutes } from './modules/users/session-status.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -200,6 +201,7 @@ export async function buildApp({
   await app.register(referenceRoutes(referenceService));
   await app.register(errorReportRoutes(errorReportService));
   await app.register(usersRoutes(usersService, verificationService));
+  await app.register(sessionStatusRoutes());
   await app.register(licencesRoutes(licencesService));
 
   const tokenTracker = createTokenTracker(licencesRepository);

@@ -1059,6 +1059,10 @@ export const ROUTE_MATRIX: RouteRow[] = [
     ],
   },
   {
+    route: 'GET /api/v1/users/info/status',
+    cases: [{ request: fixed('/api/v1/users/info/status'), expect: signedIn(200) }],
+  },
+  {
     route: 'GET /api/v1/proxy/image/blob',
     cases: [
       {

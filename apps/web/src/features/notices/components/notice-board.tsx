@@ -11,6 +11,7 @@ import {
   Table,
   Text,
   TextInput,
+  ThemeIcon,
   Title,
 } from '@mantine/core';
 import type { NoticeSummary } from '@ssaem/contracts/board';
@@ -209,14 +210,9 @@ function NoticeTable({
           <Table.Tr key={notice.id} className={notice.pinned ? classes.pinnedRow : undefined}>
             <Table.Td className={classes.numberCol}>
               {notice.pinned ? (
-                <Badge
-                  variant="filled"
-                  color="green"
-                  size="sm"
-                  leftSection={<IconPin size={12} aria-hidden />}
-                >
-                  {t('pinned')}
-                </Badge>
+                <ThemeIcon color="green" size="sm" radius="xl" role="img" aria-label={t('pinned')}>
+                  <IconPin size={12} aria-hidden />
+                </ThemeIcon>
               ) : (
                 notice.number
               )}
