@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { openidRedirectRoutes } from './modules/auth/openid-redirect.routes.ts';
 import { createBoardRepository } from './modules/board/board.repository.ts';
 import { boardRoutes } from './modules/board/board.routes.ts';
 import { createBoardService } from './modules/board/board.service.ts';
@@ -202,6 +203,7 @@ export async function buildApp({
   await app.register(errorReportRoutes(errorReportService));
   await app.register(usersRoutes(usersService, verificationService));
   await app.register(sessionStatusRoutes());
+  await app.register(openidRedirectRoutes(config.PUBLIC_URL));
   await app.register(licencesRoutes(licencesService));
 
   const tokenTracker = createTokenTracker(licencesRepository);

@@ -33,3 +33,24 @@ describe('GET /api/v1/users/info/status', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('GET /oauth/openid', () => {
+  it('answers the sign-in redirect URL on a 302, keeping a path in the app to return to', async () => {
+    const response = await t.app.inject({ url: '/oauth/openid?returnTo=%2Fnotice%3Fpage%3D2' });
+    expect(response.statusCode).toBe(302);
+    const location = new URL(response.headers.location as string);
+    expect(location.origin).toBe(new URL(t.config.PUBLIC_URL).origin);
+    expect(location.pathname).toBe('/auth/sign-in');
+    expect(location.searchParams.get('returnTo')).toBe('/notice?page=2');
+  });
+
+  it('never sends the browser to another site afterwards', async () => {
+    for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const response = await t.app.inject({ url: `/oauth/openid?returnTo=${encodeURIComponent(returnTo)}` });
+      expect(response.statusCode).toBe(302);
+      const location = new URL(response.headers.location as string);
+      expect(location.pathname).toBe('/auth/sign-in');
+      expect(location.searchParams.get('returnTo')).toBeNull();
+    }
+  });
+});

@@ -1059,6 +1059,22 @@ export const ROUTE_MATRIX: RouteRow[] = [
     ],
   },
   {
+    route: 'POST /api/v1/files/upload/multiple',
+    cases: [
+      {
+        request: () => ({
+          url: '/api/v1/files/upload/multiple',
+          body: form({}, { files: { bytes: PNG, name: 'a.png' } }),
+        }),
+        expect: teachers(201),
+      },
+    ],
+  },
+  {
+    route: 'GET /oauth/openid',
+    cases: [{ request: fixed('/oauth/openid?returnTo=%2Fnotice'), expect: all(302) }],
+  },
+  {
     route: 'GET /api/v1/users/info/status',
     cases: [{ request: fixed('/api/v1/users/info/status'), expect: signedIn(200) }],
   },

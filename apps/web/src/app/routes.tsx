@@ -121,6 +121,14 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       {
+        // GET /oauth/openid sends browsers here to start signing in.
+        path: 'auth/sign-in',
+        lazy: lazyPage(
+          () => import('../features/auth/sign-in-start-page'),
+          (m) => m.SignInStartPage,
+        ),
+      },
+      {
         // Signed in, without the sidebar (core.md §2).
         path: 'license-guide',
         lazy: lazyPage(
