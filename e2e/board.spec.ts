@@ -2,11 +2,11 @@ import { type Browser, expect as baseExpect, type Page, test } from '@playwright
 
 const PASSWORD = 'demo1234!';
 // Waits (not performance checks): sign-in and first loads take a while on a shared, busy machine.
-const expect = baseExpect.configure({ timeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 60_000 });
 
 test.skip(({ isMobile }) => isMobile, 'signed-in journeys run on the desktop');
 // Three sign-ins and several tabs per journey: more room than the default on a busy machine.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 400_000 });
 
 async function submitLogin(page: Page, username: string) {
   await expect(page).toHaveURL(/\/interaction\//, { timeout: 60_000 });
