@@ -17,6 +17,7 @@ import { createPromptVersionsService } from './modules/admin/prompt-versions.ser
 import { createUsageRepository } from './modules/admin/usage.repository.ts';
 import { usageRoutes } from './modules/admin/usage.routes.ts';
 import { createUsageService } from './modules/admin/usage.service.ts';
+import { openidRedirectRoutes } from './modules/auth/openid-redirect.routes.ts';
 import { createBoardRepository } from './modules/board/board.repository.ts';
 import { boardRoutes } from './modules/board/board.routes.ts';
 import { createBoardService } from './modules/board/board.service.ts';
@@ -55,6 +56,8 @@ import { createLicencesService, createTokenTracker } from './modules/licences/li
 import { createMaterialsRepository } from './modules/materials/materials.repository.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { createMaterialsService } from './modules/materials/materials.service.ts';
+import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
+import { createProxyService } from './modules/proxy/proxy.service.ts';
 import { createRecordsRepository } from './modules/records/records.repository.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { createRecordsService } from './modules/records/records.service.ts';
@@ -86,6 +89,7 @@ import { createToolsRepository } from './modules/tools/tools.repository.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { createToolsService } from './modules/tools/tools.service.ts';
 import { createSchoolMembershipRepository } from './modules/users/school-membership.repository.ts';
+import { sessionStatusRoutes } from './modules/users/session-status.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -104,6 +108,7 @@ import { registerErrorHandler, sendError } from './platform/errors/error-handler
 import { registerCompression } from './platform/http/compression.ts';
 import { capConnectionsPerAddress, trustedProxies } from './platform/http/connections.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
+import { createSafeImageFetcher, type SafeImageFetchOptions } from './platform/http/safe-image-fetch.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { registerUploadRateLimit } from './platform/http/upload-rate-limit.ts';
@@ -127,6 +132,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Told of every route as it is registered (the route inventory's test lists them this way). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** Tests only: name resolution and the address rule of the image proxy (local test servers). */
+  imageProxy?: Pick<SafeImageFetchOptions, 'resolve' | 'isAllowedAddress'>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -140,7 +147,12 @@ function loggerOptions(config: Config) {
 }
 
 /** Builds the whole server; main.ts and the tests call the same function. */
-export async function buildApp({ config, database, onRoute }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  onRoute,
+  imageProxy,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -233,6 +245,8 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
       auditService,
     ),
   );
+  await app.register(sessionStatusRoutes());
+  await app.register(openidRedirectRoutes(config.PUBLIC_URL));
   await app.register(licencesRoutes(licencesService));
 
   const tokenTracker = createTokenTracker(licencesRepository);
@@ -288,6 +302,18 @@ export async function buildApp({ config, database, onRoute }: AppDependencies): 
     storage: fileStorage,
   });
   await app.register(edutechRoutes(edutechService));
+  const proxyService = createProxyService({
+    fetchImage: createSafeImageFetcher({
+      allowedOrigins: config.PROXY_IMAGE_ORIGINS,
+      maxBytes: config.PROXY_IMAGE_MAX_BYTES,
+      timeoutMs: config.PROXY_IMAGE_TIMEOUT_MS,
+      ...imageProxy,
+    }),
+    cacheBytes: 64 * 1024 * 1024,
+    cacheTtlMs: 60 * 60 * 1000,
+    log: app.log,
+  });
+  await app.register(proxyRoutes(proxyService));
   // Classes, rosters and the access log of pupils' data; student records build on them.
   const accessLogService = createAccessLogService(createAccessLogRepository(db));
   const classesService = createClassesService({

@@ -30,7 +30,11 @@ export function createFakeWebDist(): string {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { database?: DatabaseHandle; onRoute?: AppDependencies['onRoute'] } = {},
+  options: {
+    database?: DatabaseHandle;
+    onRoute?: AppDependencies['onRoute'];
+    imageProxy?: AppDependencies['imageProxy'];
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   // Both folders are this app's own and go when it closes (unless a test named its own).
@@ -47,7 +51,7 @@ export async function buildTestApp(
     UPLOADS_PER_MINUTE: '10000',
     ...env,
   });
-  const app = await buildApp({ config, database, onRoute: options.onRoute });
+  const app = await buildApp({ config, database, onRoute: options.onRoute, imageProxy: options.imageProxy });
   await app.ready();
   return {
     app,

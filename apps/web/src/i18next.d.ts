@@ -9,6 +9,7 @@ import type edutech from './locales/ko/edutech.json';
 import type home from './locales/ko/home.json';
 import type landing from './locales/ko/landing.json';
 import type library from './locales/ko/library.json';
+import type notices from './locales/ko/notices.json';
 import type pricing from './locales/ko/pricing.json';
 import type records from './locales/ko/records.json';
 import type signup from './locales/ko/signup.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
       records: typeof records;
       admin: typeof admin;
       edutech: typeof edutech;
+      notices: typeof notices;
     };
   }
 }

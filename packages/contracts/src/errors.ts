@@ -100,6 +100,17 @@ export const ERROR_CATALOGUE = {
     en: 'The requested item was not found.',
   },
   E_PAYLOAD_TOO_LARGE: { status: 413, ko: '요청 크기가 너무 큽니다.', en: 'The request is too large.' },
+  // issue 18: the image proxy
+  E_PROXY_001: {
+    status: 403,
+    ko: '이 주소의 그림은 가져올 수 없습니다.',
+    en: 'Images from this address cannot be fetched.',
+  },
+  E_PROXY_002: {
+    status: 502,
+    ko: '그림을 가져오지 못했습니다.',
+    en: 'The image could not be fetched.',
+  },
   E_UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     ko: '지원하지 않는 콘텐츠 형식입니다.',

@@ -116,6 +116,24 @@ export const configSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  /** Origins the image proxy fetches pictures from (comma-separated); nothing else is fetched. */
+  PROXY_IMAGE_ORIGINS: z
+    .string()
+    .default('https://upload.wikimedia.org')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  PROXY_IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
+  PROXY_IMAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
 });
 
 type RawConfig = z.infer<typeof configSchema>;

@@ -1154,6 +1154,50 @@ export const ROUTE_MATRIX: RouteRow[] = [
     ],
   },
 
+  // issue 18
+  // The image proxy: open to anyone (pictures in public documents), but only for allow-listed
+  // origins; a loopback address is refused for everyone. The data-URL form is for signed-in users.
+  {
+    route: 'GET /api/v1/proxy/image',
+    cases: [
+      {
+        label: 'a loopback address',
+        request: fixed(`/api/v1/proxy/image?url=${encodeURIComponent('http://127.0.0.1/x.png')}`),
+        expect: all(403),
+      },
+    ],
+  },
+  {
+    route: 'POST /api/v1/files/upload/multiple',
+    cases: [
+      {
+        request: () => ({
+          url: '/api/v1/files/upload/multiple',
+          body: form({}, { files: { bytes: PNG, name: 'a.png' } }),
+        }),
+        expect: teachers(201),
+      },
+    ],
+  },
+  {
+    route: 'GET /oauth/openid',
+    cases: [{ request: fixed('/oauth/openid?returnTo=%2Fnotice'), expect: all(302) }],
+  },
+  {
+    route: 'GET /api/v1/users/info/status',
+    cases: [{ request: fixed('/api/v1/users/info/status'), expect: signedIn(200) }],
+  },
+  {
+    route: 'GET /api/v1/proxy/image/blob',
+    cases: [
+      {
+        label: 'a loopback address',
+        request: fixed(`/api/v1/proxy/image/blob?url=${encodeURIComponent('http://127.0.0.1/x.png')}`),
+        expect: signedIn(403),
+      },
+    ],
+  },
+
   // How the AI is connected: operators' setup details, for the super administrator's eyes only.
   {
     route: 'GET /api/v1/admin/ai-connection',

@@ -9,6 +9,7 @@ import { documentRoutes, immersiveDocumentRoutes } from '../features/documents/r
 import { edutechRoutes } from '../features/edutech/routes';
 import { libraryRoutes, sharedLibraryRoute } from '../features/library/routes';
 import { myMaterialsRoutes } from '../features/my-materials/routes';
+import { noticeRoutes, publicNoticeRoutes } from '../features/notices/routes';
 import { recordsRoutes } from '../features/records/routes';
 import { standardToolRoutes } from '../features/standard-tool/routes';
 import { immersiveToolViewRoutes, toolViewRoutes } from '../features/tool-views/routes';
@@ -91,6 +92,7 @@ const publicPages: RouteObject[] = [
       ['signup'],
     ),
   },
+  ...publicNoticeRoutes,
   // A PUBLIC library item's share link opens for anyone, signed in or not.
   sharedLibraryRoute,
   {
@@ -120,6 +122,14 @@ export const appRoutes: RouteObject[] = [
         lazy: lazyPage(
           () => import('../features/auth/auth-callback-page'),
           (m) => m.AuthCallbackPage,
+        ),
+      },
+      {
+        // GET /oauth/openid sends browsers here to start signing in.
+        path: 'auth/sign-in',
+        lazy: lazyPage(
+          () => import('../features/auth/sign-in-start-page'),
+          (m) => m.SignInStartPage,
         ),
       },
       {
@@ -153,6 +163,8 @@ export const appRoutes: RouteObject[] = [
           ...adminRoutes,
           // EduTech needs no Ssaem licence: teachers, administrators and providers (each screen checks its roles).
           ...edutechRoutes,
+          // The notice board is for every signed-in role, licence or not.
+          ...noticeRoutes,
           {
             // Screens that need a valid licence; the rest go to /license-guide.
             id: 'licensed',

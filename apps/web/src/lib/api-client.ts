@@ -2,7 +2,7 @@ import type { ErrorCode } from '@ssaem/contracts/errors';
 import { i18n } from './i18n';
 
 /** Codes the client adds for failures that never reached the server's error handler. */
-export type ClientErrorCode = 'E_NETWORK' | 'E_ABORTED';
+export type ClientErrorCode = 'E_NETWORK' | 'E_ABORTED' | 'E_STREAM_TIMEOUT';
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 export interface ApiErrorDetail {

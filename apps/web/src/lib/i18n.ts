@@ -28,7 +28,8 @@ export type PageNamespace =
   | 'classes'
   | 'records'
   | 'admin'
-  | 'edutech';
+  | 'edutech'
+  | 'notices';
 
 // One small chunk per language and namespace: a screen downloads only the texts it shows, in the
 // language shown. Page texts are complete in both languages (locales.test.ts), so the English

@@ -43,6 +43,27 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fil
   return upload;
 }
 
+/** Files one `upload/multiple` request may carry (the multipart plugin's own cap is 10 parts). */
+export const MAX_FILES_PER_UPLOAD = 10;
+
+/** Reads every file part of a multipart upload (fields `files` or `file`), at most MAX_FILES_PER_UPLOAD. */
+async function readUploads(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string }[]> {
+  if (!request.isMultipart()) throw new AppError('E_UNSUPPORTED_MEDIA_TYPE');
+  const uploads: { bytes: Buffer; filename: string }[] = [];
+  for await (const part of request.parts({
+    limits: { fileSize: MAX_DOCUMENT_BYTES + 1, files: MAX_FILES_PER_UPLOAD + 1 },
+  })) {
+    if (part.type !== 'file') continue;
+    const bytes = await part.toBuffer();
+    if (part.fieldname !== 'files' && part.fieldname !== 'file') continue;
+    if (part.file.truncated) throw new AppError('E_PAYLOAD_TOO_LARGE');
+    if (uploads.length >= MAX_FILES_PER_UPLOAD) throw new AppError('E_PAYLOAD_TOO_LARGE');
+    uploads.push({ bytes, filename: part.filename || 'upload' });
+  }
+  if (uploads.length === 0) throw new AppError('E_FILE_001');
+  return uploads;
+}
+
 export function filesRoutes(files: FilesService): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['files'];
@@ -63,6 +84,26 @@ export function filesRoutes(files: FilesService): FastifyPluginAsyncZod {
         upload('chat'),
       );
     }
+    // core.md §7 "files upload multiple": several chat attachments in one request, each read and
+    // checked as a single upload is; the answer lists them in the order sent.
+    app.post(
+      '/api/v1/files/upload/multiple',
+      {
+        preHandler: teachersOnly,
+        schema: {
+          ...secured,
+          summary: 'Upload several files for chat at once (multipart field `files`)',
+          response: { 201: z.object({ files: z.array(fileSchema) }), ...ERROR_RESPONSES },
+        },
+      },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const uploads = await readUploads(request);
+        const stored = [];
+        for (const upload of uploads) stored.push(await files.upload(actor, { ...upload, purpose: 'chat' }));
+        return reply.status(201).send({ files: stored });
+      },
+    );
     for (const url of ['/api/v1/files/upload/images', '/api/files/images']) {
       app.post(
         url,

@@ -1,4 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPageTexts } from '../../lib/i18n';
 import { renderWithProviders } from '../../test/render';
@@ -28,6 +31,11 @@ const PAGE = {
   pageSize: 3,
 };
 
+function renderInRouter(element: ReactElement) {
+  const router = createMemoryRouter([{ path: '*', element }]);
+  return renderWithProviders(<RouterProvider router={router} />);
+}
+
 beforeEach(async () => {
   await loadPageTexts(['home']);
 });
@@ -56,22 +64,34 @@ describe('fetchLatestNotices', () => {
 describe('NoticeTeaser', () => {
   it('lists the newest notices with writer, date and views', async () => {
     stubFetch(json(200, PAGE));
-    renderWithProviders(<NoticeTeaser />);
+    renderInRouter(<NoticeTeaser />);
     expect(await screen.findByText('2학기 평가계획 도구 개선 안내')).toBeTruthy();
     expect(screen.getByText('운영팀')).toBeTruthy();
     expect(screen.getByText('조회 128')).toBeTruthy();
     expect(screen.getByRole('region', { name: '공지사항' })).toBeTruthy();
+    // A visitor opens the public board; the notice itself is one click away.
+    expect(screen.getByRole('link', { name: '2학기 평가계획 도구 개선 안내' }).getAttribute('href')).toBe(
+      '/notices/3',
+    );
+    expect(screen.getByRole('link', { name: '전체 보기' }).getAttribute('href')).toBe('/notices');
+  });
+
+  it('marks pinned and new notices', async () => {
+    stubFetch(json(200, { ...PAGE, items: [{ ...PAGE.items[0], pinned: true, isNew: true }] }));
+    renderInRouter(<NoticeTeaser />);
+    expect(await screen.findByRole('img', { name: '고정 공지' })).toBeTruthy();
+    expect(screen.getByText('새 글')).toBeTruthy();
   });
 
   it('says so when there are none', async () => {
     stubFetch(json(200, { ...PAGE, items: [], total: 0 }));
-    renderWithProviders(<NoticeTeaser />);
+    renderInRouter(<NoticeTeaser />);
     expect(await screen.findByText('아직 올라온 공지사항이 없어요.')).toBeTruthy();
   });
 
   it('offers a retry after a failure', async () => {
     stubFetch(json(500, { code: 'SERVER_ERROR', message: 'x' }), json(200, PAGE));
-    renderWithProviders(<NoticeTeaser />);
+    renderInRouter(<NoticeTeaser />);
     fireEvent.click(await screen.findByRole('button', { name: '다시 시도' }));
     expect(await screen.findByText('2학기 평가계획 도구 개선 안내')).toBeTruthy();
   });

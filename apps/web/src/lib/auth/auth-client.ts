@@ -4,6 +4,7 @@ import { currentLanguage } from '../i18n';
 import { LANGUAGE_STORAGE_KEY } from '../language';
 import { notifySessionEnd } from '../session';
 import { pickPrimaryRole, readRoleClaims } from './roles';
+import { announceSignOut } from './session-watch';
 import { sessionStore } from './stored-session';
 import { createTokenSource } from './token-source';
 
@@ -148,6 +149,7 @@ export async function signOut(): Promise<void> {
   const manager = await getUserManager();
   const user = await manager.getUser();
   clearLocalState();
+  announceSignOut();
   await manager.signoutRedirect({
     id_token_hint: user?.id_token,
     post_logout_redirect_uri: `${window.location.origin}/`,

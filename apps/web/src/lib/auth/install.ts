@@ -1,10 +1,20 @@
 import { setTokenProvider } from '../api-client';
-import { onSessionEnd, setSessionProbe, setSignInStarter } from '../session';
+import { clearFileStore } from '../file-store';
+import { onSessionEnd, type SignInKind, setSessionProbe, setSignInStarter } from '../session';
+import { installSessionWatch } from './session-watch';
 import { hasStoredSession } from './stored-session';
 
 /** The identity client loads on first use, so public pages never download it. */
 export function loadAuthClient() {
   return import('./auth-client');
+}
+
+/** Where a student lands after the student door: their school's notices, no teacher tools. */
+export const STUDENT_RETURN_PATH = '/notice';
+
+/** The door a visitor chose on /home decides where sign-in returns to. */
+export function signInReturnPath(kind: SignInKind, fallback: string): string {
+  return kind === 'student' ? STUDENT_RETURN_PATH : fallback;
 }
 
 /**
@@ -13,9 +23,9 @@ export function loadAuthClient() {
  */
 export function installAuth(options: { clearCaches: () => void }): void {
   setSessionProbe(hasStoredSession);
-  setSignInStarter(async () => {
+  setSignInStarter(async (kind) => {
     const auth = await loadAuthClient();
-    await auth.signIn(auth.DEFAULT_RETURN_PATH);
+    await auth.signIn(signInReturnPath(kind, auth.DEFAULT_RETURN_PATH));
   });
   setTokenProvider(async () => {
     if (!hasStoredSession()) return null;
@@ -23,4 +33,29 @@ export function installAuth(options: { clearCaches: () => void }): void {
     return auth.getAccessToken({ minValidity: auth.API_MIN_VALIDITY });
   });
   onSessionEnd(options.clearCaches);
+  // Logout clears the local file store too (core.md §4).
+  onSessionEnd(() => void clearFileStore());
+  installSessionWatch({
+    isSignedIn: hasStoredSession,
+    checkSession: checkSessionStatus,
+    onEnded: () => {
+      void loadAuthClient().then((auth) => {
+        auth.clearLocalState();
+        window.location.assign(`${window.location.origin}/`);
+      });
+    },
+  });
+}
+
+/** The cheap status call of the 5-second session check; 401 means the session ended elsewhere. */
+async function checkSessionStatus(): Promise<'active' | 'ended' | 'unknown'> {
+  const auth = await loadAuthClient();
+  const token = await auth.getAccessToken({ minValidity: auth.API_MIN_VALIDITY });
+  if (!token) return hasStoredSession() ? 'unknown' : 'ended';
+  const response = await fetch('/api/v1/users/info/status', {
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    cache: 'no-store',
+  });
+  if (response.status === 401) return 'ended';
+  return response.ok ? 'active' : 'unknown';
 }

@@ -25,6 +25,7 @@ import {
   flattenMessagePages,
   generateTitle,
   useChatAgents,
+  useDeleteConversation,
   useLikeMessage,
   useMessagePages,
   useUserSettings,
@@ -74,6 +75,7 @@ export function ChatPage({ basePath }: { basePath: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
+  const removeConversation = useDeleteConversation();
   const settings = useUserSettings();
   const agents = useChatAgents();
   const messages = useMessagePages(routeId);
@@ -126,13 +128,19 @@ export function ChatPage({ basePath }: { basePath: string }) {
       }
       // A first message gets a generated title (core.md §4).
       const isFirst = state.requestMessage?.parentMessageId === NO_PARENT_ID;
+      // An error on a new conversation's first message removes that conversation (core.md §4): the
+      // teacher is back on a new chat, told why, instead of in an empty conversation.
+      if (state.phase === 'error' && isFirst && state.conversationId) {
+        removeConversation.mutate(state.conversationId);
+        void navigate(`${basePath}/new`, { replace: true });
+      }
       if (state.phase === 'finished' && isFirst && state.conversationId) {
         generateTitle(state.conversationId)
           .then(() => queryClient.invalidateQueries({ queryKey: chatKeys.conversations }))
           .catch(() => {});
       }
     },
-    [queryClient, toast, tCommon],
+    [queryClient, toast, tCommon, removeConversation, navigate, basePath],
   );
 
   // A reload re-attaches to an answer still being written.

@@ -3,11 +3,16 @@ import { i18n } from '../../../lib/i18n';
 import { SseParser } from './sse-parser';
 import { getStreamToken } from './stream-token';
 
+/** core.md §9 message receive timeout: a stream silent this long (not even a heartbeat) is given up. */
+export const MESSAGE_RECEIVE_TIMEOUT_MS = 10_000;
+
 export interface StreamRequest {
   path: string;
   method: 'GET' | 'POST';
   body?: unknown;
   signal?: AbortSignal;
+  /** Tests shorten it; the app uses MESSAGE_RECEIVE_TIMEOUT_MS. */
+  receiveTimeoutMs?: number;
 }
 
 /** One decoded frame: the SSE event name and its JSON data (`[DONE]` ends the stream and is not passed on). */
@@ -64,18 +69,35 @@ export async function readChatStream(request: StreamRequest, onFrame: FrameHandl
       onFrame(event, parsed);
     }
   };
+  // The server writes a heartbeat comment every few seconds, so silence means the connection is
+  // gone even when the socket does not say so; the answer then ends with a retry (E_STREAM_TIMEOUT).
+  const timeoutMs = request.receiveTimeoutMs ?? MESSAGE_RECEIVE_TIMEOUT_MS;
+  let timedOut = false;
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => {
+      timedOut = true;
+      void reader.cancel().catch(() => undefined);
+    }, timeoutMs);
+  };
   try {
+    arm();
     for (;;) {
       const { value, done } = await reader.read();
+      if (timedOut) throw new ApiError('E_STREAM_TIMEOUT', 0, 'No frame arrived in time.');
       if (done) break;
+      arm();
       dispatch(parser.push(decoder.decode(value, { stream: true })));
     }
     dispatch(parser.push(decoder.decode()));
     dispatch(parser.end());
   } catch (error) {
+    if (timedOut) throw new ApiError('E_STREAM_TIMEOUT', 0, 'No frame arrived in time.');
     if (request.signal?.aborted) throw new ApiError('E_ABORTED', 0, 'The request was cancelled.');
     throw new ApiError('E_NETWORK', 0, error instanceof Error ? error.message : 'Stream interrupted');
   } finally {
+    clearTimeout(watchdog);
     reader.releaseLock();
   }
 }
