@@ -131,18 +131,15 @@ export const edutechLicenceInputSchema = z
   .refine((input) => !input.endOn || input.endOn >= input.startOn, {
     message: EDUTECH_LICENCE_MESSAGES.period,
     path: ['endOn'],
-  })
-  .meta({ id: 'EdutechLicenceInput' });
+  });
 export type EdutechLicenceInput = z.infer<typeof edutechLicenceInputSchema>;
 
-export const edutechLicenceUpdateSchema = z
-  .object({
-    name: z.string().trim().min(1, { message: EDUTECH_LICENCE_MESSAGES.name }).max(100).optional(),
-    siteUrl: siteSchema.nullable().optional(),
-    startOn: dateSchema.optional(),
-    endOn: dateSchema.nullable().optional(),
-  })
-  .meta({ id: 'EdutechLicenceUpdate' });
+export const edutechLicenceUpdateSchema = z.object({
+  name: z.string().trim().min(1, { message: EDUTECH_LICENCE_MESSAGES.name }).max(100).optional(),
+  siteUrl: siteSchema.nullable().optional(),
+  startOn: dateSchema.optional(),
+  endOn: dateSchema.nullable().optional(),
+});
 export type EdutechLicenceUpdate = z.infer<typeof edutechLicenceUpdateSchema>;
 
 export const edutechLicenceListQuerySchema = z.object({
@@ -251,14 +248,12 @@ export const EDUTECH_VENDOR_MESSAGES = {
   price: '가격 정책을 입력해 주세요.',
 } as const;
 
-export const edutechVendorInputSchema = z
-  .object({
-    name: z.string().trim().min(2, { message: EDUTECH_VENDOR_MESSAGES.name }).max(80),
-    homepage: siteSchema.nullable().optional(),
-    description: z.string().trim().min(1, { message: EDUTECH_VENDOR_MESSAGES.description }).max(2000),
-    contactEmail: z.email({ message: EDUTECH_VENDOR_MESSAGES.email }).max(200).nullable().optional(),
-  })
-  .meta({ id: 'EdutechVendorInput' });
+export const edutechVendorInputSchema = z.object({
+  name: z.string().trim().min(2, { message: EDUTECH_VENDOR_MESSAGES.name }).max(80),
+  homepage: siteSchema.nullable().optional(),
+  description: z.string().trim().min(1, { message: EDUTECH_VENDOR_MESSAGES.description }).max(2000),
+  contactEmail: z.email({ message: EDUTECH_VENDOR_MESSAGES.email }).max(200).nullable().optional(),
+});
 export type EdutechVendorInput = z.infer<typeof edutechVendorInputSchema>;
 
 export const edutechVendorSchema = z
@@ -274,23 +269,20 @@ export const edutechVendorSchema = z
   .meta({ id: 'EdutechVendor' });
 export type EdutechVendor = z.infer<typeof edutechVendorSchema>;
 
-export const edutechVendorProductInputSchema = z
-  .object({
-    name: z.string().trim().min(1, { message: EDUTECH_VENDOR_MESSAGES.productName }).max(100),
-    category: edutechCategorySchema,
-    levels: z.array(edutechLevelSchema).min(1, { message: EDUTECH_VENDOR_MESSAGES.levels }).max(7),
-    pricePolicy: z.string().trim().min(1, { message: EDUTECH_VENDOR_MESSAGES.price }).max(200),
-    priceType: edutechPriceTypeSchema,
-    description: z.string().trim().min(1).max(2000),
-    siteUrl: siteSchema,
-  })
-  .meta({ id: 'EdutechVendorProductInput' });
+export const edutechVendorProductInputSchema = z.object({
+  name: z.string().trim().min(1, { message: EDUTECH_VENDOR_MESSAGES.productName }).max(100),
+  category: edutechCategorySchema,
+  levels: z.array(edutechLevelSchema).min(1, { message: EDUTECH_VENDOR_MESSAGES.levels }).max(7),
+  pricePolicy: z.string().trim().min(1, { message: EDUTECH_VENDOR_MESSAGES.price }).max(200),
+  priceType: edutechPriceTypeSchema,
+  description: z.string().trim().min(1).max(2000),
+  siteUrl: siteSchema,
+});
 export type EdutechVendorProductInput = z.infer<typeof edutechVendorProductInputSchema>;
 
 export const edutechVendorProductUpdateSchema = edutechVendorProductInputSchema
   .partial()
-  .extend({ serviceStatus: z.enum(EDUTECH_SERVICE_STATUSES).optional() })
-  .meta({ id: 'EdutechVendorProductUpdate' });
+  .extend({ serviceStatus: z.enum(EDUTECH_SERVICE_STATUSES).optional() });
 export type EdutechVendorProductUpdate = z.infer<typeof edutechVendorProductUpdateSchema>;
 
 export const EDUTECH_IMAGE_KINDS = ['logo', 'screenshot'] as const;
