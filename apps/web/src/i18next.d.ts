@@ -2,6 +2,7 @@ import type account from './locales/ko/account.json';
 import type chat from './locales/ko/chat.json';
 import type classes from './locales/ko/classes.json';
 import type common from './locales/ko/common.json';
+import type dashboard from './locales/ko/dashboard.json';
 import type documents from './locales/ko/documents.json';
 import type home from './locales/ko/home.json';
 import type landing from './locales/ko/landing.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
       tools: typeof tools;
       classes: typeof classes;
       records: typeof records;
+      dashboard: typeof dashboard;
     };
   }
 }

@@ -1,11 +1,11 @@
 /**
  * The sidebar, declared once. Names are the spec's route names (core.md §2); an item is shown only
- * when its path is registered in the router, so the sidebar never offers a screen that is missing.
+ * when its path is registered in the router, the user holds one of its roles and, for screens behind
+ * the licence wall, holds a valid licence: the sidebar never offers a screen that would refuse.
  */
 export type NavGroup = 'start' | 'assistant' | 'materials' | 'school' | 'me';
 
 export type NavItemId =
-  | 'home'
   | 'dashboard'
   | 'chat'
   | 'myChat'
@@ -30,6 +30,8 @@ export interface NavItem {
   group: NavGroup;
   /** Realm roles that may open the screen; any signed-in user when absent (core.md §6). */
   roles?: readonly string[];
+  /** Behind the licence wall (core.md §4): hidden from a user without a valid licence. */
+  licensed?: boolean;
 }
 
 export const NAV_GROUPS: readonly NavGroup[] = ['start', 'assistant', 'materials', 'school', 'me'];
@@ -38,31 +40,63 @@ export const NAV_GROUPS: readonly NavGroup[] = ['start', 'assistant', 'materials
 const TEACHING_ROLES = ['ROLE_TEACHER', 'ROLE_ADMIN', 'ROLE_SUPER_ADMIN'] as const;
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { id: 'home', routeName: 'Home', path: '/home', group: 'start' },
+  // The signed-in home: a page made for each role (teacher, student, administrator).
+  { id: 'dashboard', routeName: 'Dashboard', path: '/dashboard', group: 'start' },
   {
-    id: 'dashboard',
-    routeName: 'Dashboard',
-    path: '/dashboard',
-    group: 'start',
+    id: 'chat',
+    routeName: 'chat',
+    path: '/chat/new',
+    group: 'assistant',
     roles: TEACHING_ROLES,
+    licensed: true,
   },
-  { id: 'chat', routeName: 'chat', path: '/chat/new', group: 'assistant', roles: TEACHING_ROLES },
-  { id: 'myChat', routeName: 'My chat', path: '/v2/chat', group: 'assistant', roles: TEACHING_ROLES },
-  { id: 'aiTools', routeName: 'AI tools index', path: '/v2/tool/list', group: 'assistant' },
-  { id: 'createDocument', routeName: 'Create Document', path: '/document/generate', group: 'assistant' },
+  {
+    id: 'myChat',
+    routeName: 'My chat',
+    path: '/v2/chat',
+    group: 'assistant',
+    roles: TEACHING_ROLES,
+    licensed: true,
+  },
+  {
+    id: 'aiTools',
+    routeName: 'AI tools index',
+    path: '/v2/tool/list',
+    group: 'assistant',
+    roles: TEACHING_ROLES,
+    licensed: true,
+  },
+  {
+    id: 'createDocument',
+    routeName: 'Create Document',
+    path: '/document/generate',
+    group: 'assistant',
+    roles: TEACHING_ROLES,
+    licensed: true,
+  },
   {
     id: 'createDocumentHwp',
     routeName: 'Create Document (HWP)',
     path: '/immersive/document/editor',
     group: 'assistant',
+    roles: TEACHING_ROLES,
+    licensed: true,
   },
-  { id: 'createLesson', routeName: 'Create Lesson', path: '/create-lesson', group: 'assistant' },
+  {
+    id: 'createLesson',
+    routeName: 'Create Lesson',
+    path: '/create-lesson',
+    group: 'assistant',
+    roles: TEACHING_ROLES,
+    licensed: true,
+  },
   {
     id: 'myMaterials',
     routeName: 'My Materials',
     path: '/my-materials',
     group: 'materials',
     roles: TEACHING_ROLES,
+    licensed: true,
   },
   {
     id: 'library',
@@ -70,17 +104,26 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/v2/library/list',
     group: 'materials',
     roles: TEACHING_ROLES,
+    licensed: true,
   },
   { id: 'edutech', routeName: 'EduTech', path: '/edutech', group: 'school' },
   { id: 'myEdutech', routeName: 'My EduTech', path: '/my-edutech', group: 'school' },
   { id: 'noticeBoard', routeName: 'Notice board', path: '/notice', group: 'school' },
-  { id: 'myClass', routeName: 'My Class', path: '/my-class', group: 'school', roles: TEACHING_ROLES },
+  {
+    id: 'myClass',
+    routeName: 'My Class',
+    path: '/my-class',
+    group: 'school',
+    roles: TEACHING_ROLES,
+    licensed: true,
+  },
   {
     id: 'allStudents',
     routeName: 'all-student management',
     path: '/students',
     group: 'school',
     roles: ['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'],
+    licensed: true,
   },
   { id: 'myInfo', routeName: 'My Info', path: '/my-info', group: 'me' },
 ];
@@ -89,8 +132,12 @@ export function visibleNavItems(
   items: readonly NavItem[],
   isRegistered: (path: string) => boolean,
   hasRole: (role: string) => boolean = () => true,
+  isLicensed = true,
 ): NavItem[] {
   return items.filter(
-    (item) => isRegistered(item.path) && (!item.roles || item.roles.some((role) => hasRole(role))),
+    (item) =>
+      isRegistered(item.path) &&
+      (!item.roles || item.roles.some((role) => hasRole(role))) &&
+      (!item.licensed || isLicensed),
   );
 }

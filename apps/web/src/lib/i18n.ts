@@ -24,7 +24,8 @@ export type PageNamespace =
   | 'toolViews'
   | 'tools'
   | 'classes'
-  | 'records';
+  | 'records'
+  | 'dashboard';
 
 // One small chunk per language and namespace: a screen downloads only the texts it shows, in the
 // language shown. Page texts are complete in both languages (locales.test.ts), so the English

@@ -145,7 +145,7 @@ export function AppShellFrame({ items, profile, onSignOut, children }: AppShellF
               size="sm"
               aria-label={navOpened ? t('shell.closeNavigation') : t('shell.openNavigation')}
             />
-            <Link to="/home" className={classes.brand}>
+            <Link to="/dashboard" className={classes.brand}>
               <BrandMark size={28} />
               <span>{t('app.name')}</span>
             </Link>

@@ -15,7 +15,7 @@ import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
@@ -49,6 +49,13 @@ import { type ListEntry, MessageList } from './message-list';
 
 export const OFFLINE_MODEL = 'offline';
 const DEFAULT_AGENT_ID = 'general';
+
+/** The first message a new chat was opened with (the home screen's question box), if any. */
+function promptFromState(state: unknown): string | null {
+  if (!state || typeof state !== 'object' || !('prompt' in state)) return null;
+  const prompt = (state as { prompt: unknown }).prompt;
+  return typeof prompt === 'string' && prompt.trim() ? prompt.trim() : null;
+}
 
 /** The id in the address, or null for a new chat (/chat/new). */
 function routeConversationId(param: string | undefined): string | null {
@@ -274,6 +281,20 @@ export function ChatPage({ basePath }: { basePath: string }) {
     },
     [thread],
   );
+
+  // A question typed on the home screen arrives as the navigation state of /chat/new: it is sent
+  // once, as soon as the teacher's settings are known, and the state is cleared so a reload does
+  // not send it again.
+  const location = useLocation();
+  const startPrompt = routeId === null ? promptFromState(location.state) : null;
+  const startedPrompt = useRef(false);
+  const settingsKnown = !settings.isPending && !agents.isPending;
+  useEffect(() => {
+    if (!startPrompt || startedPrompt.current || !settingsKnown) return;
+    startedPrompt.current = true;
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    handleSend(startPrompt);
+  }, [startPrompt, settingsKnown, handleSend, navigate, location.pathname, location.search]);
 
   const handleStop = useCallback(() => {
     if (streamKeyRef.current) void cancelChatStream(streamKeyRef.current);
