@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { usePublicLibraryItem } from '../api';
 import { materialTypeLabel } from '../material-type';
-import { DocumentText } from './document-text';
+import { MaterialBody } from './material-body';
 
 /** /shared/library/{token}: a PUBLIC item for anyone holding its link, signed in or not. */
 export function PublicLibraryPage() {
@@ -69,9 +69,7 @@ export function PublicLibraryPage() {
             {t('detail.createdAt', { date: new Date(data.createdAt).toLocaleDateString(i18n.language) })}
           </Text>
         </Stack>
-        <Card withBorder radius="lg" padding="lg">
-          <DocumentText libraryType={data.libraryType} content={data.content} text={data.text} />
-        </Card>
+        <MaterialBody libraryType={data.libraryType} content={data.content} text={data.text} />
       </Stack>
     </Container>
   );
