@@ -91,8 +91,8 @@ test.describe('a home for every role', () => {
       page,
     }, testInfo) => {
       await signInFromEntry(page, journey.username);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(journey.heading);
+      await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(journey.heading, { timeout: 15_000 });
       await expect(page.getByText(journey.shows).first()).toBeVisible();
       await page.screenshot({ path: testInfo.outputPath(`home-${role}.png`), fullPage: true });
 
@@ -105,7 +105,7 @@ test.describe('a home for every role', () => {
 
   test('a teacher asks the home a question and the chat answers it', async ({ page }) => {
     await signInFromEntry(page, 'teacher3');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
     await page
       .getByRole('textbox', { name: 'AI 도우미에게 보낼 메시지' })
       .fill('받아쓰기 시험 안내문을 써 줘');
