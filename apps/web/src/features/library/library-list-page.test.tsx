@@ -152,7 +152,9 @@ describe('LibraryListPage', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderAt('/v2/library/list?keyword=%EA%B3%BC%ED%95%99+%EC%8B%A4%ED%97%98');
     expect(await screen.findByTestId('any-word-notice')).toBeTruthy();
-    expect(screen.getByTestId('any-word-notice').textContent).toContain('‘과학 실험’의 모든 단어를 담은 자료가 없어');
+    expect(screen.getByTestId('any-word-notice').textContent).toContain(
+      '‘과학 실험’의 모든 단어를 담은 자료가 없어',
+    );
   });
 
   it('offers a way on when nothing is found: clear the conditions, other schools, ask the assistant', async () => {
