@@ -117,3 +117,46 @@ test.describe('a home for every role', () => {
     await expect(page.getByRole('region', { name: '최근 대화' }).getByRole('link').first()).toBeVisible();
   });
 });
+
+test.describe('chat on a phone', () => {
+  test.skip(({ isMobile }) => !isMobile, 'a phone-size journey');
+  test.describe.configure({ timeout: 90_000 });
+
+  test('@phone a teacher sends a chat message without scrolling and finds the list in a drawer', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/chat/new');
+    await expect(page).toHaveURL(/\/interaction\//);
+    await page.locator('#username').fill('teacher2');
+    await page.locator('#password').fill(PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/chat\/new$/, { timeout: 20_000 });
+
+    // The message box is on screen from the start, with nothing scrolled.
+    const box = page.getByRole('textbox', { name: '메시지' });
+    await expect(box).toBeInViewport();
+    const viewport = page.viewportSize();
+    const rect = await box.boundingBox();
+    expect(rect && viewport && rect.y + rect.height <= viewport.height).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The conversation list waits in a drawer rather than above the conversation.
+    await expect(page.getByRole('navigation', { name: '대화 목록' })).toHaveCount(0);
+
+    await box.fill('받아쓰기 시험 안내문을 써 줘');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/chat\/(?!new)[\w-]+$/, { timeout: 20_000 });
+    const log = page.getByRole('log', { name: '대화 내용' });
+    const answer = log.getByRole('article', { name: '쌤' }).last();
+    await expect(answer).toContainText('AI 연결 없이 기본 초안을 만들었어요.', { timeout: 30_000 });
+    await expect(page.getByRole('button', { name: '답변 멈추기' })).toHaveCount(0, { timeout: 30_000 });
+    // The view followed the answer to its end, and the box is still on screen under it.
+    await expect(answer.getByRole('button').last()).toBeInViewport();
+    await expect(box).toBeInViewport();
+    await page.screenshot({ path: testInfo.outputPath('chat-phone.png') });
+
+    await page.getByRole('button', { name: '대화 목록 열기' }).click();
+    const drawer = page.getByRole('dialog', { name: '대화 목록' });
+    await expect(drawer.getByRole('link', { name: '새 대화' })).toBeVisible();
+    await expect(drawer.getByText('최근 대화')).toBeVisible();
+  });
+});
