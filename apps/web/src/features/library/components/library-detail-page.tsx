@@ -4,19 +4,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Image.css';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Divider,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { LibraryDetail } from '@ssaem/contracts/library';
 import {
   IconArrowLeft,

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Badge, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
