@@ -26,7 +26,13 @@ async function sidebarPaths(page: Page): Promise<string[]> {
 async function openEveryMenuItem(page: Page, paths: string[]) {
   for (const path of paths) {
     await page.goto(path);
-    await expect(page.getByRole('heading').first(), path).toBeVisible({ timeout: 15_000 });
+    // The screen is drawn (the immersive editor has no heading, only its tools) and done loading.
+    await expect(page.getByRole('main').first(), path).toBeVisible({ timeout: 15_000 });
+    await expect(
+      page.getByRole('main').getByRole('button').or(page.getByRole('main').getByRole('heading')).first(),
+      path,
+    ).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('불러오는 중…'), path).toHaveCount(0, { timeout: 15_000 });
     await expect(page.getByText('이 페이지에 대한 권한이 없습니다.'), path).toHaveCount(0);
     await expect(page.getByText('찾으시는 페이지가 없어요'), path).toHaveCount(0);
     expect(new URL(page.url()).pathname, path).not.toBe('/license-guide');
