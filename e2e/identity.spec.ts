@@ -44,9 +44,7 @@ test.describe('signing in', () => {
     await page.getByRole('button', { name: '로그인', exact: true }).click();
     await submitLogin(page, 'teacher');
 
-    // Teachers land on /teacher, with the dashboard one click away.
-    await expect(page).toHaveURL(/\/teacher$/);
-    await page.getByRole('link', { name: '대시보드로 가기' }).click();
+    // Teachers land on their home, /dashboard.
     await expect(page).toHaveURL(/\/dashboard$/);
     const header = page.getByRole('banner');
     await expect(header.getByText('서울가락초등학교')).toBeVisible();
@@ -78,9 +76,9 @@ test.describe('signing in', () => {
     expect(after?.access_token).toBeTruthy();
     expect(after?.access_token).not.toBe(before?.access_token);
 
-    // The root path now sends the signed-in teacher to /teacher.
+    // The root path now sends the signed-in teacher to their home.
     await page.goto('/');
-    await expect(page).toHaveURL(/\/teacher$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
 
     await page.goto('/my-info');
     await page
@@ -98,7 +96,7 @@ test.describe('signing in', () => {
   test('a teacher without a licence is sent to the licence guide and unblocked by a key', async ({
     page,
   }) => {
-    await page.goto('/dashboard');
+    await page.goto('/chat/new');
     await submitLogin(page, 'unlicensed');
     await expect(page).toHaveURL(/\/license-guide$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('라이선스가 있어야 쌤을 쓸 수 있어요');
@@ -115,16 +113,17 @@ test.describe('signing in', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/선생님$/);
   });
 
-  test('a student opening the teacher dashboard is told they have no permission', async ({ page }) => {
-    await page.goto('/dashboard');
+  test('a student opening a teacher screen is told they have no permission', async ({ page }) => {
+    await page.goto('/my-materials');
     await submitLogin(page, 'student');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/my-materials$/);
     await expect(page.getByRole('alert')).toHaveText('이 페이지에 대한 권한이 없습니다.');
-    await expect(page.getByRole('heading', { name: /안녕하세요/ })).toHaveCount(0);
-    // The sidebar does not offer the screen either.
+    // The sidebar does not offer the screen; the student's own home does open.
     const sidebar = page.getByRole('navigation', { name: '사이드 메뉴' });
     await expect(sidebar.getByRole('link', { name: '내 정보' })).toBeVisible();
-    await expect(sidebar.getByRole('link', { name: '대시보드' })).toHaveCount(0);
+    await expect(sidebar.getByRole('link', { name: '내 자료' })).toHaveCount(0);
+    await sidebar.getByRole('link', { name: '홈' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('안녕하세요, 박지우님');
   });
 
   test('a teacher edits the profile on My info and the header follows', async ({ page }) => {
@@ -152,8 +151,7 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/interaction\//);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await submitLogin(page, 'teacher');
-    await expect(page).toHaveURL(/\/teacher$/);
-    await page.getByRole('link', { name: 'Go to the dashboard' }).first().click();
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, 김하늘');
   });
 });
@@ -200,7 +198,7 @@ test.describe('signing up', () => {
 
     await page.getByRole('button', { name: '로그인' }).click();
     await submitLogin(page, username, 'welcome2025');
-    await expect(page).toHaveURL(/\/teacher$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/my-info');
     await expect(page.getByRole('banner').getByText('서울가락초등학교')).toBeVisible();
     await expect(page.getByRole('banner').getByText(/새선생/)).toBeVisible();

@@ -81,6 +81,7 @@ interface Page {
   nextCursor: string | null;
   total: number;
   totalCapped: boolean;
+  matchedAnyWord?: boolean;
 }
 
 async function search(persona: AnyPersona, params: Record<string, string | number>): Promise<Page> {
@@ -131,7 +132,31 @@ describe('Korean search', () => {
     expect(titles(await search('teacher', { keyword: '계획평가' }))).toEqual([]);
     // Nothing typed is query syntax.
     expect(titles(await search('teacher', { keyword: '"수학" * (' }))).toEqual(['2학기 수학 평가계획서']);
-    expect(titles(await search('teacher', { keyword: '수학 OR' }))).toEqual([]);
+    // "OR" is a word like any other: no item holds it, so the search falls back to any word.
+    const withOr = await search('teacher', { keyword: '수학 OR' });
+    expect(titles(withOr)).toEqual(['2학기 수학 평가계획서']);
+    expect(withOr.matchedAnyWord).toBe(true);
+  });
+
+  it('forgives several words no item holds together: any of them, title matches first', async () => {
+    // Every word together still wins when some item holds them all.
+    const together = await search('teacher', { keyword: '수학 채점' });
+    expect(together.matchedAnyWord).toBe(false);
+    // "수학" and "실험" are never in one item: each item with either is found.
+    const either = await search('teacher', { keyword: '수학 실험' });
+    expect(either.matchedAnyWord).toBe(true);
+    expect(titles(either).sort()).toEqual(['2학기 수학 평가계획서', '과학 실험 안전 수칙']);
+    expect(either.total).toBe(2);
+    // A title match ranks before a match in the text only.
+    expect(titles(await search('teacher', { keyword: '채점 안전' }))).toEqual([
+      '과학 실험 안전 수칙',
+      '2학기 수학 평가계획서',
+    ]);
+    expect(titles(await search('teacher', { keyword: '보안경 상담' }))).toEqual(
+      expect.arrayContaining(['과학 실험 안전 수칙', '학부모 상담 주간 안내']),
+    );
+    // Words that match nothing at all still find nothing.
+    expect(titles(await search('teacher', { keyword: '우주 로켓' }))).toEqual([]);
   });
 
   it("never shows private items or another school's school-only items", async () => {

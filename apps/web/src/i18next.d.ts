@@ -4,6 +4,7 @@ import type chat from './locales/ko/chat.json';
 import type classes from './locales/ko/classes.json';
 import type classGroup from './locales/ko/classGroup.json';
 import type common from './locales/ko/common.json';
+import type dashboard from './locales/ko/dashboard.json';
 import type documents from './locales/ko/documents.json';
 import type edutech from './locales/ko/edutech.json';
 import type home from './locales/ko/home.json';
@@ -44,6 +45,7 @@ declare module 'i18next' {
       admin: typeof admin;
       edutech: typeof edutech;
       notices: typeof notices;
+      dashboard: typeof dashboard;
     };
   }
 }

@@ -97,6 +97,11 @@ export const libraryPageSchema = z
     total: z.number().int(),
     /** True when there are more than LIBRARY_COUNT_CAP ("1,000+"). */
     totalCapped: z.boolean(),
+    /**
+     * True when no item held every word of the keyword, so items holding any of them are listed
+     * (title matches first). Absent for searches without a keyword.
+     */
+    matchedAnyWord: z.boolean().optional(),
   })
   .meta({ id: 'LibraryPage' });
 export type LibraryPage = z.infer<typeof libraryPageSchema>;

@@ -1,11 +1,11 @@
 /**
  * The sidebar, declared once. Names are the spec's route names (core.md §2); an item is shown only
- * when its path is registered in the router, so the sidebar never offers a screen that is missing.
+ * when its path is registered in the router, the user holds one of its roles and, for screens behind
+ * the licence wall, holds a valid licence: the sidebar never offers a screen that would refuse.
  */
 export type NavGroup = 'start' | 'assistant' | 'materials' | 'school' | 'admin' | 'me';
 
 export type NavItemId =
-  | 'home'
   | 'dashboard'
   | 'chat'
   | 'myChat'
@@ -36,6 +36,8 @@ export interface NavItem {
   group: NavGroup;
   /** Realm roles that may open the screen; any signed-in user when absent (core.md §6). */
   roles?: readonly string[];
+  /** Behind the licence wall (core.md §4): hidden from a user without a valid licence. */
+  licensed?: boolean;
 }
 
 export const NAV_GROUPS: readonly NavGroup[] = ['start', 'assistant', 'materials', 'school', 'admin', 'me'];
@@ -46,31 +48,63 @@ const ADMIN_ROLES = ['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'] as const;
 const SUPER_ADMIN = ['ROLE_SUPER_ADMIN'] as const;
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { id: 'home', routeName: 'Home', path: '/home', group: 'start' },
+  // The signed-in home: a page made for each role (teacher, student, administrator).
+  { id: 'dashboard', routeName: 'Dashboard', path: '/dashboard', group: 'start' },
   {
-    id: 'dashboard',
-    routeName: 'Dashboard',
-    path: '/dashboard',
-    group: 'start',
+    id: 'chat',
+    routeName: 'chat',
+    path: '/chat/new',
+    group: 'assistant',
     roles: TEACHING_ROLES,
+    licensed: true,
   },
-  { id: 'chat', routeName: 'chat', path: '/chat/new', group: 'assistant', roles: TEACHING_ROLES },
-  { id: 'myChat', routeName: 'My chat', path: '/v2/chat', group: 'assistant', roles: TEACHING_ROLES },
-  { id: 'aiTools', routeName: 'AI tools index', path: '/v2/tool/list', group: 'assistant' },
-  { id: 'createDocument', routeName: 'Create Document', path: '/document/generate', group: 'assistant' },
+  {
+    id: 'myChat',
+    routeName: 'My chat',
+    path: '/v2/chat',
+    group: 'assistant',
+    roles: TEACHING_ROLES,
+    licensed: true,
+  },
+  {
+    id: 'aiTools',
+    routeName: 'AI tools index',
+    path: '/v2/tool/list',
+    group: 'assistant',
+    roles: TEACHING_ROLES,
+    licensed: true,
+  },
+  {
+    id: 'createDocument',
+    routeName: 'Create Document',
+    path: '/document/generate',
+    group: 'assistant',
+    roles: TEACHING_ROLES,
+    licensed: true,
+  },
   {
     id: 'createDocumentHwp',
     routeName: 'Create Document (HWP)',
     path: '/immersive/document/editor',
     group: 'assistant',
+    roles: TEACHING_ROLES,
+    licensed: true,
   },
-  { id: 'createLesson', routeName: 'Create Lesson', path: '/create-lesson', group: 'assistant' },
+  {
+    id: 'createLesson',
+    routeName: 'Create Lesson',
+    path: '/create-lesson',
+    group: 'assistant',
+    roles: TEACHING_ROLES,
+    licensed: true,
+  },
   {
     id: 'myMaterials',
     routeName: 'My Materials',
     path: '/my-materials',
     group: 'materials',
     roles: TEACHING_ROLES,
+    licensed: true,
   },
   {
     id: 'library',
@@ -78,6 +112,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/v2/library/list',
     group: 'materials',
     roles: TEACHING_ROLES,
+    licensed: true,
   },
   {
     id: 'edutech',
@@ -88,13 +123,21 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { id: 'myEdutech', routeName: 'My EduTech', path: '/my-edutech', group: 'school', roles: TEACHING_ROLES },
   { id: 'noticeBoard', routeName: 'Notice board', path: '/notice', group: 'school' },
-  { id: 'myClass', routeName: 'My Class', path: '/my-class', group: 'school', roles: TEACHING_ROLES },
+  {
+    id: 'myClass',
+    routeName: 'My Class',
+    path: '/my-class',
+    group: 'school',
+    roles: TEACHING_ROLES,
+    licensed: true,
+  },
   {
     id: 'allStudents',
     routeName: 'all-student management',
     path: '/students',
     group: 'school',
     roles: ['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'],
+    licensed: true,
   },
   // The admin area: a school's administrators (their school) and the super administrator (everything).
   { id: 'adminUsers', routeName: 'Admin users', path: '/admin/users', group: 'admin', roles: ADMIN_ROLES },
@@ -122,8 +165,12 @@ export function visibleNavItems(
   items: readonly NavItem[],
   isRegistered: (path: string) => boolean,
   hasRole: (role: string) => boolean = () => true,
+  isLicensed = true,
 ): NavItem[] {
   return items.filter(
-    (item) => isRegistered(item.path) && (!item.roles || item.roles.some((role) => hasRole(role))),
+    (item) =>
+      isRegistered(item.path) &&
+      (!item.roles || item.roles.some((role) => hasRole(role))) &&
+      (!item.licensed || isLicensed),
   );
 }

@@ -33,10 +33,10 @@ describe('root path', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
   });
 
-  it('sends signed-in teachers to /teacher', async () => {
+  it('sends the signed-in to their home, /dashboard', async () => {
     setSessionProbe(() => true);
     const router = renderApp('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/teacher'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });
 

@@ -19,9 +19,9 @@ import { isSignedIn } from '../lib/session';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteErrorPage } from './route-error-page';
 
-/** Where `/` sends a visitor (core.md §2): signed-in teachers to /teacher, everyone else to /landing. */
+/** Where `/` sends a visitor: the signed-in to their home (/dashboard), everyone else to /landing. */
 export function rootDestination(): string {
-  return isSignedIn() ? '/teacher' : '/landing';
+  return isSignedIn() ? '/dashboard' : '/landing';
 }
 
 /**
@@ -152,6 +152,16 @@ export const appRoutes: RouteObject[] = [
         ),
         children: [
           {
+            // The home after sign-in, made for each role; open without a licence (a teacher
+            // without one is shown the way to it there).
+            path: 'dashboard',
+            lazy: lazyPage(
+              () => import('../features/home/home-page'),
+              (m) => m.HomePage,
+              ['dashboard', 'home', 'library', 'account', 'edutech'],
+            ),
+          },
+          {
             path: 'my-info',
             lazy: lazyPage(
               () => import('../features/account/my-info-page'),
@@ -179,14 +189,6 @@ export const appRoutes: RouteObject[] = [
                   (m) => m.TeacherOnlyOutlet,
                 ),
                 children: [
-                  {
-                    path: 'dashboard',
-                    lazy: lazyPage(
-                      () => import('../features/account/dashboard-page'),
-                      (m) => m.DashboardPage,
-                      ['account', 'edutech'],
-                    ),
-                  },
                   ...chatRoutes,
                   ...libraryRoutes,
                   ...myMaterialsRoutes,

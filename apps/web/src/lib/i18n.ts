@@ -29,7 +29,8 @@ export type PageNamespace =
   | 'records'
   | 'admin'
   | 'edutech'
-  | 'notices';
+  | 'notices'
+  | 'dashboard';
 
 // One small chunk per language and namespace: a screen downloads only the texts it shows, in the
 // language shown. Page texts are complete in both languages (locales.test.ts), so the English

@@ -12,6 +12,7 @@ import * as libraryViews from './0010-library-views.ts';
 import * as messageStream from './0011-message-stream.ts';
 import * as schoolMembership from './0012-school-membership.ts';
 import * as noticeBoard from './0013-notice-board.ts';
+import * as readableExcerpts from './0021-readable-excerpts.ts';
 import * as classes from './0024-classes.ts';
 import * as studentRecords from './0025-student-records.ts';
 import * as studentAccessLog from './0026-student-access-log.ts';
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0011-message-stream': messageStream,
   '0012-school-membership': schoolMembership,
   '0013-notice-board': noticeBoard,
+  '0021-readable-excerpts': readableExcerpts,
   '0024-classes': classes,
   '0025-student-records': studentRecords,
   '0026-student-access-log': studentAccessLog,

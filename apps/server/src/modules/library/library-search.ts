@@ -8,6 +8,7 @@ import {
   indexTokens,
   type KeywordTerm,
   likePattern,
+  matchesAny,
   searchableText,
   termGrams,
 } from './search-grams.ts';
@@ -103,7 +104,7 @@ function scopeQuery(scope: SearchScope): { must: string[]; mustNot: string[] } {
 }
 
 function termsQuery(terms: KeywordTerm[]): string {
-  return `(${terms.map(ftsPhrase).join(' AND ')})`;
+  return `(${terms.map(ftsPhrase).join(matchesAny(terms) ? ' OR ' : ' AND ')})`;
 }
 
 /** The FTS5 expression: the keyword in the phase's columns, within the scope. */
@@ -191,15 +192,27 @@ function sqliteIndex(db: Kysely<Database>): LibrarySearchIndex {
 // --- PostgreSQL: a GIN-indexed array of grams narrows, LIKE on the normalized text confirms --------
 
 function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
+  /** One term in a row: its grams narrow through the index, LIKE confirms the order. */
+  function termCondition(eb: LibraryExpressions, term: KeywordTerm, column: 'search_text' | 'search_title') {
+    const grams = termGrams(term);
+    const like =
+      column === 'search_title'
+        ? sql<SqlBool>`library_item.search_title LIKE ${likePattern(term)}`
+        : sql<SqlBool>`library_item.search_text LIKE ${likePattern(term)}`;
+    return grams.length > 0
+      ? eb.and([sql<SqlBool>`library_item.search_grams @> ${grams}::text[]`, like])
+      : like;
+  }
+
   function keywordCondition(eb: LibraryExpressions, terms: KeywordTerm[], phase: MatchPhase) {
-    const grams = [...new Set(terms.flatMap(termGrams))];
+    const combine = (list: Expression<SqlBool>[]) => (matchesAny(terms) ? eb.or(list) : eb.and(list));
     const conditions: Expression<SqlBool>[] = [eb('libraryItem.searchGrams', 'is not', null)];
-    if (grams.length > 0) conditions.push(sql<SqlBool>`library_item.search_grams @> ${grams}::text[]`);
-    const inText = terms.map((term) => sql<SqlBool>`library_item.search_text LIKE ${likePattern(term)}`);
-    const inTitle = eb.and(
-      terms.map((term) => sql<SqlBool>`library_item.search_title LIKE ${likePattern(term)}`),
-    );
-    conditions.push(...inText);
+    if (!matchesAny(terms)) {
+      const grams = [...new Set(terms.flatMap(termGrams))];
+      if (grams.length > 0) conditions.push(sql<SqlBool>`library_item.search_grams @> ${grams}::text[]`);
+    }
+    conditions.push(combine(terms.map((term) => termCondition(eb, term, 'search_text'))));
+    const inTitle = combine(terms.map((term) => termCondition(eb, term, 'search_title')));
     if (phase === 'title') conditions.push(inTitle);
     if (phase === 'body') conditions.push(eb.not(inTitle));
     return eb.and(conditions);

@@ -17,7 +17,7 @@ import { asMaterial } from '../tools/tool-items.ts';
 import type { CardRow, LibraryCounter, LibraryItemRow, LibraryRepository } from './library.repository.ts';
 import type { LibrarySearchIndex, SearchScope } from './library-search.ts';
 import { plainTextOf } from './material-text.ts';
-import { keywordTerms } from './search-grams.ts';
+import { anyOf, keywordTerms } from './search-grams.ts';
 import type { SuggestionsRepository } from './suggestions.repository.ts';
 
 const COUNTER_OF_FILTER: Partial<Record<LibrarySearchQuery['filter'], LibraryCounter>> = {
@@ -184,12 +184,18 @@ export function createLibraryService(deps: {
     return scope;
   }
 
-  function page(items: LibraryCard[], nextCursor: string | null, counted: number): LibraryPage {
+  function page(
+    items: LibraryCard[],
+    nextCursor: string | null,
+    counted: number,
+    matchedAnyWord = false,
+  ): LibraryPage {
     return {
       items,
       nextCursor,
       total: Math.min(counted, LIBRARY_COUNT_CAP),
       totalCapped: counted > LIBRARY_COUNT_CAP,
+      matchedAnyWord,
     };
   }
 
@@ -222,7 +228,11 @@ export function createLibraryService(deps: {
     const scope = scopeOf(actor, query);
     if (!scope) return page([], null, 0);
     const cursor = parseCursor(query.cursor);
-    const terms = keywordTerms(query.keyword ?? '');
+    const typed = keywordTerms(query.keyword ?? '');
+    // Several words that no item holds together: any of them will do, the most telling first
+    // (title matches before text matches). Every page of the search decides the same way.
+    const matchedAnyWord = typed.length > 1 && (await search.count(typed, scope, 0)) === 0;
+    const terms = matchedAnyWord ? anyOf(typed) : typed;
     const minCreatedAt =
       query.filter === 'NEW'
         ? new Date(now().getTime() - LIBRARY_NEW_DAYS * 86_400_000).toISOString()
@@ -253,7 +263,7 @@ export function createLibraryService(deps: {
       next = found.length > limit ? `n.${ids.at(-1)}` : null;
       counted = await library.countScope(scope, LIBRARY_COUNT_CAP, { minCreatedAt, terms });
     }
-    return page(await cardsOf(actor, ids), next, counted);
+    return page(await cardsOf(actor, ids), next, counted, matchedAnyWord);
   }
 
   async function suggested(actor: Actor, query: LibrarySearchQuery): Promise<LibraryPage> {

@@ -5,8 +5,19 @@ import { type DocumentNode, documentToPlainText } from '@ssaem/documents';
  * reader shows when it has no richer view of that tool's result.
  */
 
-/** Keys holding machinery rather than the document (which engine made it, ids, positions). */
+/**
+ * Keys holding machinery rather than the document (which engine made it, ids, positions), and codes
+ * a reader never sees as words: an item's type (TEXT, ACTIVITY, QUESTION), the language (KOREAN),
+ * a feedback area's key (grammar), the image provider. Grade and subject stand on the card already.
+ */
 const SKIPPED_KEYS = new Set([
+  'type',
+  'language',
+  'area',
+  'images',
+  'provider',
+  'gradeName',
+  'subjectName',
   'engine',
   'notice',
   'kind',

@@ -59,6 +59,22 @@ export interface KeywordTerm {
   hangul: boolean;
 }
 
+/**
+ * The parts of a keyword and how they combine: every part (the search as typed) or any part (the
+ * forgiving retry when no item holds them all). Marked on the list itself, so the same terms pass
+ * through every query of the library unchanged.
+ */
+export type KeywordTerms = KeywordTerm[] & { matchAny?: true };
+
+/** The same terms, of which any one is enough. */
+export function anyOf(terms: readonly KeywordTerm[]): KeywordTerms {
+  return Object.assign([...terms], { matchAny: true as const });
+}
+
+export function matchesAny(terms: readonly KeywordTerm[]): boolean {
+  return (terms as KeywordTerms).matchAny === true;
+}
+
 /** The parts of a typed keyword; every part must match (AND). At most eight are used. */
 export function keywordTerms(keyword: string): KeywordTerm[] {
   const seen = new Set<string>();

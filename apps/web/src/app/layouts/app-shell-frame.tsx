@@ -130,7 +130,7 @@ export function AppShellFrame({ items, profile, onSignOut, children }: AppShellF
     <AppShell
       header={{ height: 64 }}
       navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding="lg"
+      padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header className={classes.header}>
         <a href="#main" className={classes.skipLink}>
@@ -145,7 +145,7 @@ export function AppShellFrame({ items, profile, onSignOut, children }: AppShellF
               size="sm"
               aria-label={navOpened ? t('shell.closeNavigation') : t('shell.openNavigation')}
             />
-            <Link to="/home" className={classes.brand}>
+            <Link to="/dashboard" className={classes.brand}>
               <BrandMark size={28} />
               <span>{t('app.name')}</span>
             </Link>

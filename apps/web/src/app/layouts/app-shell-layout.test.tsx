@@ -31,8 +31,7 @@ describe('AppShellFrame', () => {
     const sidebar = screen.getByRole('navigation', { name: '사이드 메뉴' });
     const links = within(sidebar).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['홈', '/home'],
-      ['대시보드', '/dashboard'],
+      ['홈', '/dashboard'],
       ['자료실', '/v2/library/list'],
       ['내 정보', '/my-info'],
     ]);
@@ -43,19 +42,19 @@ describe('AppShellFrame', () => {
   });
 
   it('shows school, name and title in the header', () => {
-    renderAt('/home', <AppShellFrame items={items} profile={PROFILE} />);
+    renderAt('/dashboard', <AppShellFrame items={items} profile={PROFILE} />);
     const header = screen.getByRole('banner');
     expect(within(header).getByText('한빛초등학교')).toBeTruthy();
     expect(within(header).getByText(/김하늘/).textContent).toBe('김하늘 교사');
   });
 
   it('leaves the profile out until it is known', () => {
-    renderAt('/home', <AppShellFrame items={items} profile={null} />);
+    renderAt('/dashboard', <AppShellFrame items={items} profile={null} />);
     expect(within(screen.getByRole('banner')).queryByText('한빛초등학교')).toBeNull();
   });
 
   it('opens the settings panel from the sidebar', async () => {
-    renderAt('/home', <AppShellFrame items={items} profile={PROFILE} />);
+    renderAt('/dashboard', <AppShellFrame items={items} profile={PROFILE} />);
     fireEvent.click(screen.getByRole('button', { name: '설정' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('화면 언어')).toBeTruthy();
@@ -72,7 +71,7 @@ describe('sidebar items', () => {
 
   it('with the real router, list only screens that exist today', () => {
     renderAt(
-      '/home',
+      '/dashboard',
       <ShellProfileContext.Provider value={PROFILE}>
         <AppShellLayout />
       </ShellProfileContext.Provider>,
@@ -81,7 +80,9 @@ describe('sidebar items', () => {
     const hrefs = within(sidebar)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual(expect.arrayContaining(['/home', '/dashboard', '/my-info']));
+    expect(hrefs).toEqual(expect.arrayContaining(['/dashboard', '/my-info']));
+    // The public entry page looks signed out: the signed-in home is /dashboard.
+    expect(hrefs).not.toContain('/home');
     for (const href of hrefs) expect(isRegisteredPath(appRoutes, href ?? ''), href ?? '').toBe(true);
     expect(hrefs).toEqual(expect.arrayContaining(['/v2/library/list', '/my-materials']));
     expect(hrefs).not.toContain('/edutech');
@@ -101,15 +102,39 @@ describe('sidebar items', () => {
         (path) => isRegisteredPath(routes, path),
         (role) => roles.includes(role),
       ).map((item) => item.id);
-    expect(visible(['ROLE_STUDENT'])).toEqual(['myInfo']);
+    expect(visible(['ROLE_STUDENT'])).toEqual(['dashboard', 'myInfo']);
     expect(visible(['ROLE_TEACHER'])).toEqual(['dashboard', 'chat', 'myChat', 'myInfo']);
     expect(visible(['ROLE_SUPER_ADMIN'])).toEqual(['dashboard', 'chat', 'myChat', 'myInfo']);
+  });
+
+  it('offer a student only what a student may open: the home and their own account', () => {
+    const visible = visibleNavItems(
+      NAV_ITEMS,
+      (path) => isRegisteredPath(appRoutes, path),
+      (role) => role === 'ROLE_STUDENT',
+      true,
+    ).map((item) => item.path);
+    expect(visible).toEqual(['/dashboard', '/my-info']);
+  });
+
+  it('hide the screens behind the licence wall from a teacher without a licence', () => {
+    const visible = (licensed: boolean) =>
+      visibleNavItems(
+        NAV_ITEMS,
+        (path) => isRegisteredPath(appRoutes, path),
+        (role) => role === 'ROLE_TEACHER',
+        licensed,
+      ).map((item) => item.id);
+    expect(visible(true)).toEqual(
+      expect.arrayContaining(['dashboard', 'chat', 'aiTools', 'library', 'myClass', 'myInfo']),
+    );
+    expect(visible(true)).not.toContain('allStudents');
+    expect(visible(false)).toEqual(['dashboard', 'myInfo']);
   });
 
   it('use the route names of the spec', () => {
     expect(NAV_ITEMS.map((item) => item.routeName)).toEqual(
       expect.arrayContaining([
-        'Home',
         'Dashboard',
         'chat',
         'AI tools index',

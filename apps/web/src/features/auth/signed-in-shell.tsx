@@ -6,6 +6,7 @@ import { type ShellProfile, ShellProfileContext } from '../../app/shell-profile'
 import { isApiError } from '../../lib/api-client';
 import { clearLocalState, hasRealmRole, signIn, signOut } from '../../lib/auth/auth-client';
 import { useUsersInfo } from '../account/api';
+import { useLicenceValidity } from '../licences/api';
 import { RequireAuth } from './require-auth';
 
 export function toShellProfile(info: UsersInfo): ShellProfile {
@@ -33,9 +34,13 @@ function ProfiledShell() {
   const info = useUsersInfo();
   useSignInAgainOnUnauthorized(info.error);
   const profile = useMemo(() => (info.data ? toShellProfile(info.data) : null), [info.data]);
+  // The screens behind the licence wall join the sidebar once the licence is known to be valid
+  // (the licensed screens themselves wait for the same answer).
+  const licence = useLicenceValidity();
+  const isLicensed = licence.data?.isValid === true;
   return (
     <ShellProfileContext.Provider value={profile}>
-      <AppShellLayout onSignOut={handleSignOut} hasRole={hasRealmRole} />
+      <AppShellLayout onSignOut={handleSignOut} hasRole={hasRealmRole} isLicensed={isLicensed} />
     </ShellProfileContext.Provider>
   );
 }

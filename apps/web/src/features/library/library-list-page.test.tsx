@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -139,5 +139,50 @@ describe('LibraryListPage', () => {
     renderAt('/v2/library/list');
     expect(await screen.findByText('자료를 불러오지 못했어요.')).toBeTruthy();
     expect(screen.getByRole('button', { name: '다시 시도' })).toBeTruthy();
+  });
+
+  // issue 14: a search that forgives, and an empty result that offers a way on.
+  it('says when the results hold only some of the words', async () => {
+    const { fetchMock } = fakeFetch([
+      on('GET', '/api/v1/code', () => Response.json(GRADES)),
+      on('GET', '/api/v1/library/search', () =>
+        Response.json(buildPage([buildCard()], { matchedAnyWord: true })),
+      ),
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/v2/library/list?keyword=%EA%B3%BC%ED%95%99+%EC%8B%A4%ED%97%98');
+    expect(await screen.findByTestId('any-word-notice')).toBeTruthy();
+    expect(screen.getByTestId('any-word-notice').textContent).toContain(
+      '‘과학 실험’의 모든 단어를 담은 자료가 없어',
+    );
+  });
+
+  it('offers a way on when nothing is found: clear the conditions, other schools, ask the assistant', async () => {
+    const { fetchMock, calls } = fakeFetch([
+      on('GET', '/api/v1/code', () => Response.json(GRADES)),
+      on('GET', '/api/v1/library/search', () => Response.json(buildPage([]))),
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    const router = createMemoryRouter(
+      [
+        { path: '/v2/library/list', element: <LibraryListPage /> },
+        { path: '/chat/new', element: <p>새 대화</p> },
+      ],
+      { initialEntries: ['/v2/library/list?keyword=%EC%9A%B0%EC%A3%BC&materialType=lesson'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    expect(await screen.findByText('조건에 맞는 자료가 없어요.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '다른 학교 자료에서 찾기' }));
+    await waitFor(() => expect(router.state.location.search).toContain('tab=OTHER_SCHOOLS'));
+
+    fireEvent.click(await screen.findByRole('button', { name: '검색 조건 모두 지우기' }));
+    await waitFor(() => expect(searchCalls(calls).at(-1)?.get('keyword')).toBeNull());
+    expect(searchCalls(calls).at(-1)?.get('materialType')).toBeNull();
+
+    await act(() => router.navigate('/v2/library/list?keyword=%EC%9A%B0%EC%A3%BC'));
+    fireEvent.click(await screen.findByRole('button', { name: /AI 도우미에게 ‘우주’ 자료 만들어/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/new'));
+    expect(router.state.location.state).toEqual({ prompt: '‘우주’에 관한 수업 자료를 만들어 줘' });
   });
 });

@@ -2,7 +2,8 @@ import { type RouteObject, redirect } from 'react-router';
 import { loadPageTexts } from '../../lib/i18n';
 
 async function loadLibraryTexts(): Promise<void> {
-  await loadPageTexts(['library']);
+  // An item reads as its tool's own view: those texts come along.
+  await loadPageTexts(['library', 'toolViews', 'documents']);
 }
 
 /** The library screens for signed-in teachers (core.md §2 Library). */

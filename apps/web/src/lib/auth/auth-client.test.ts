@@ -31,10 +31,10 @@ describe('clearLocalState (sign-out and failed refresh)', () => {
 });
 
 describe('safeReturnPath', () => {
-  it('keeps paths of this app and sends anything else to /teacher', () => {
+  it('keeps paths of this app and sends anything else to the signed-in home', () => {
     expect(safeReturnPath('/dashboard?x=1#y')).toBe('/dashboard?x=1#y');
-    expect(safeReturnPath(undefined)).toBe('/teacher');
-    expect(safeReturnPath('https://evil.example/')).toBe('/teacher');
-    expect(safeReturnPath('//evil.example/')).toBe('/teacher');
+    expect(safeReturnPath(undefined)).toBe('/dashboard');
+    expect(safeReturnPath('https://evil.example/')).toBe('/dashboard');
+    expect(safeReturnPath('//evil.example/')).toBe('/dashboard');
   });
 });

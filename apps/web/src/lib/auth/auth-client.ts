@@ -8,7 +8,8 @@ import { announceSignOut } from './session-watch';
 import { sessionStore } from './stored-session';
 import { createTokenSource } from './token-source';
 
-export const DEFAULT_RETURN_PATH = '/teacher';
+/** Where sign-in lands: the signed-in home, made for each role. */
+export const DEFAULT_RETURN_PATH = '/dashboard';
 /** Seconds of validity required before an ordinary API call and before a chat stream (core.md §9). */
 export const API_MIN_VALIDITY = 4;
 export const STREAM_MIN_VALIDITY = 120;

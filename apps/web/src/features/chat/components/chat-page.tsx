@@ -9,13 +9,26 @@ import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Tooltip.css';
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Text, Title, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/Drawer.css';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Drawer,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { type Message, NO_PARENT_ID } from '@ssaem/contracts/chat';
-import { IconPlugConnectedX } from '@tabler/icons-react';
+import { IconLayoutSidebarLeftExpand, IconPlugConnectedX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
@@ -50,6 +63,13 @@ import { type ListEntry, MessageList } from './message-list';
 
 export const OFFLINE_MODEL = 'offline';
 const DEFAULT_AGENT_ID = 'general';
+
+/** The first message a new chat was opened with (the home screen's question box), if any. */
+function promptFromState(state: unknown): string | null {
+  if (!state || typeof state !== 'object' || !('prompt' in state)) return null;
+  const prompt = (state as { prompt: unknown }).prompt;
+  return typeof prompt === 'string' && prompt.trim() ? prompt.trim() : null;
+}
 
 /** The id in the address, or null for a new chat (/chat/new). */
 function routeConversationId(param: string | undefined): string | null {
@@ -193,11 +213,33 @@ export function ChatPage({ basePath }: { basePath: string }) {
     }
     const shown = thread.messages.filter((m) => !hidden.has(m.messageId));
     const last = shown.at(-1);
+    // A regenerated answer is a new branch from the request, so the versions are the request's;
+    // their pager is shown under the answer, where the teacher compares them.
+    type Versions = NonNullable<ReturnType<typeof thread.siblings.get>>;
+    const pagerOnAnswer = new Map<string, Versions>();
+    const pagerMoved = new Set<string>();
+    shown.forEach((message, index) => {
+      const answer = shown[index + 1];
+      const versions = thread.siblings.get(message.messageId);
+      if (
+        message.isCreatedByUser &&
+        versions &&
+        answer &&
+        !answer.isCreatedByUser &&
+        answer.parentMessageId === message.messageId &&
+        !thread.siblings.get(answer.messageId)
+      ) {
+        pagerOnAnswer.set(answer.messageId, versions);
+        pagerMoved.add(message.messageId);
+      }
+    });
     const saved: ListEntry[] = shown.map((message) => ({
       kind: 'message',
       key: message.messageId,
       message,
-      sibling: thread.siblings.get(message.messageId),
+      sibling: pagerMoved.has(message.messageId)
+        ? undefined
+        : (pagerOnAnswer.get(message.messageId) ?? thread.siblings.get(message.messageId)),
       canRegenerate:
         live.length === 0 &&
         message === last &&
@@ -273,7 +315,11 @@ export function ChatPage({ basePath }: { basePath: string }) {
   );
 
   const handleSwitchSibling = useCallback(
-    (messageId: string, delta: number) => {
+    (shownId: string, delta: number) => {
+      // The pager under an answer pages its request's versions.
+      const shownMessage = thread.messages.find((m) => m.messageId === shownId);
+      const messageId =
+        thread.siblings.get(shownId) || !shownMessage ? shownId : shownMessage.parentMessageId;
       const info = thread.siblings.get(messageId);
       const message = thread.messages.find((m) => m.messageId === messageId);
       const target = info?.ids[info.index + delta];
@@ -282,6 +328,20 @@ export function ChatPage({ basePath }: { basePath: string }) {
     },
     [thread],
   );
+
+  // A question typed on the home screen arrives as the navigation state of /chat/new: it is sent
+  // once, as soon as the teacher's settings are known, and the state is cleared so a reload does
+  // not send it again.
+  const location = useLocation();
+  const startPrompt = routeId === null ? promptFromState(location.state) : null;
+  const startedPrompt = useRef(false);
+  const settingsKnown = !settings.isPending && !agents.isPending;
+  useEffect(() => {
+    if (!startPrompt || startedPrompt.current || !settingsKnown) return;
+    startedPrompt.current = true;
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    handleSend(startPrompt);
+  }, [startPrompt, settingsKnown, handleSend, navigate, location.pathname, location.search]);
 
   const handleStop = useCallback(() => {
     if (streamKeyRef.current) void cancelChatStream(streamKeyRef.current);
@@ -317,15 +377,47 @@ export function ChatPage({ basePath }: { basePath: string }) {
   const announced = useThrottledAnnouncement(status);
   const isEmpty = entries.length === 0 && (routeId === null || messages.isSuccess);
 
+  // On a phone the conversation list is a drawer, so the conversation and its box keep the screen.
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const [listOpened, list] = useDisclosure(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes whenever another conversation opens.
+  useEffect(() => list.close(), [routeId]);
+
   return (
     <div className={classes.page}>
       <title>{t('meta')}</title>
-      <ChatSidebar basePath={basePath} activeId={routeId} />
+      {isPhone ? (
+        <Drawer
+          opened={listOpened}
+          onClose={list.close}
+          position="left"
+          size="85%"
+          title={t('sidebar.label')}
+          padding="sm"
+        >
+          <ChatSidebar basePath={basePath} activeId={routeId} />
+        </Drawer>
+      ) : (
+        <ChatSidebar basePath={basePath} activeId={routeId} />
+      )}
       <section className={classes.main} aria-labelledby="chat-title">
         <Group justify="space-between" wrap="nowrap" className={classes.header}>
-          <Title order={1} size="h4" id="chat-title">
-            {t('title')}
-          </Title>
+          <Group gap="xs" wrap="nowrap">
+            {isPhone ? (
+              <ActionIcon
+                variant="default"
+                size="lg"
+                onClick={list.open}
+                aria-label={t('sidebar.open')}
+                aria-haspopup="dialog"
+              >
+                <IconLayoutSidebarLeftExpand size={20} aria-hidden />
+              </ActionIcon>
+            ) : null}
+            <Title order={1} size="h4" id="chat-title">
+              {t('title')}
+            </Title>
+          </Group>
           {agents.data && agents.data.length > 0 ? (
             <NativeSelect
               aria-label={t('agent.label')}

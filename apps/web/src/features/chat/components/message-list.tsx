@@ -76,6 +76,17 @@ export function MessageList({
     previous.current = { firstKey, count: entries.length, totalSize };
   });
 
+  // A new answer starting (the teacher just sent or regenerated) brings the view down to it, even
+  // from far up; after that it follows the answer only while the teacher stays at the bottom.
+  const lastEntry = entries.at(-1);
+  const followKey = lastEntry?.kind === 'live' ? lastEntry.key : null;
+  useLayoutEffect(() => {
+    if (!followKey) return;
+    atBottom.current = true;
+    const element = scrollRef.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [followKey]);
+
   // Stick to the bottom while there: new messages and growing answers stay visible.
   useLayoutEffect(() => {
     const element = scrollRef.current;

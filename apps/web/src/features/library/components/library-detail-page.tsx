@@ -4,19 +4,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Image.css';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Divider,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { LibraryDetail } from '@ssaem/contracts/library';
 import {
   IconArrowLeft,
@@ -36,7 +24,7 @@ import { useUsersInfo } from '../../account/api';
 import { useBookmarkToggle, useCopyLibraryItem, useLibraryItem, useLikeToggle } from '../api';
 import { materialTypeLabel } from '../material-type';
 import { AccessSettings } from './access-settings';
-import { DocumentText } from './document-text';
+import { MaterialBody } from './material-body';
 import { SharePanel } from './share-panel';
 
 function BackLink() {
@@ -162,17 +150,7 @@ function DetailBody({ item }: { item: LibraryDetail }) {
         </Text>
       </Stack>
       <ItemActions item={item} isCreator={isCreator} />
-      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="library-content-title">
-        <Title order={2} fz="h3" id="library-content-title" mb="sm">
-          {t('detail.content')}
-        </Title>
-        <DocumentText
-          libraryType={item.libraryType}
-          content={item.content}
-          text={item.text}
-          headingLevel={3}
-        />
-      </Card>
+      <MaterialBody libraryType={item.libraryType} content={item.content} text={item.text} />
       <section aria-labelledby="library-share-title">
         <Title order={2} fz="h4" id="library-share-title" mb="sm">
           {t('share.title')}

@@ -1,10 +1,22 @@
 import '../../../components/form-styles';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Chip.css';
-import { Alert, Button, Center, Loader, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { LIBRARY_TABS } from '@ssaem/contracts/library';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useLibrarySearch } from '../api';
 import {
@@ -17,7 +29,71 @@ import {
 import { LibraryCard } from './library-card';
 import { LibraryFilters } from './library-filters';
 
-function LibraryResults({ search }: { search: LibrarySearchParams }) {
+/** No result: ways on, rather than a dead end. */
+function EmptyActions({
+  search,
+  onChange,
+}: {
+  search: LibrarySearchParams;
+  onChange: (patch: Partial<LibrarySearchParams>) => void;
+}) {
+  const { t } = useTranslation('library');
+  const navigate = useNavigate();
+  const narrowed =
+    search.keyword || search.gradeSeq || search.subjectSeq || search.materialType || search.filter !== 'ALL';
+  return (
+    <Stack gap="xs" align="center" mt="sm">
+      <Text size="sm" fw={600}>
+        {t('list.emptyActions')}
+      </Text>
+      <Group gap="xs" justify="center">
+        {narrowed ? (
+          <Button
+            variant="default"
+            size="sm"
+            onClick={() =>
+              onChange({
+                keyword: undefined,
+                gradeSeq: undefined,
+                subjectSeq: undefined,
+                materialType: undefined,
+                filter: 'ALL',
+              })
+            }
+          >
+            {t('list.clearFilters')}
+          </Button>
+        ) : null}
+        {search.tab === 'OUR_SCHOOL' ? (
+          <Button variant="default" size="sm" onClick={() => onChange({ tab: 'OTHER_SCHOOLS' })}>
+            {t('list.otherSchools')}
+          </Button>
+        ) : null}
+        {search.keyword ? (
+          <Button
+            variant="light"
+            size="sm"
+            onClick={() =>
+              void navigate('/chat/new', {
+                state: { prompt: t('list.askPrompt', { keyword: search.keyword }) },
+              })
+            }
+          >
+            {t('list.askAssistant', { keyword: search.keyword })}
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+function LibraryResults({
+  search,
+  onChange,
+}: {
+  search: LibrarySearchParams;
+  onChange: (patch: Partial<LibrarySearchParams>) => void;
+}) {
   const { t, i18n } = useTranslation('library');
   const { t: tc } = useTranslation();
   const results = useLibrarySearch(search);
@@ -51,12 +127,18 @@ function LibraryResults({ search }: { search: LibrarySearchParams }) {
       <Text role="status" aria-live="polite" fw={600}>
         {t('list.total', { total })}
       </Text>
+      {first?.matchedAnyWord && items.length > 0 ? (
+        <Alert color="blue" variant="light" data-testid="any-word-notice">
+          {t('list.anyWord', { keyword: search.keyword ?? '' })}
+        </Alert>
+      ) : null}
       {items.length === 0 ? (
         <Stack gap={4} py="xl" align="center">
           <Text fw={600}>{t('list.empty')}</Text>
           <Text size="sm" c="dimmed">
             {t('list.emptyHint')}
           </Text>
+          <EmptyActions search={search} onChange={onChange} />
         </Stack>
       ) : (
         <SimpleGrid
@@ -128,7 +210,7 @@ export function LibraryListPage() {
         </Stack>
         {LIBRARY_TABS.map((tab) => (
           <Tabs.Panel key={tab} value={tab} pt="md">
-            {tab === search.tab ? <LibraryResults search={search} /> : null}
+            {tab === search.tab ? <LibraryResults search={search} onChange={update} /> : null}
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -1,12 +1,12 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Badge, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { usePublicLibraryItem } from '../api';
 import { materialTypeLabel } from '../material-type';
-import { DocumentText } from './document-text';
+import { MaterialBody } from './material-body';
 
 /** /shared/library/{token}: a PUBLIC item for anyone holding its link, signed in or not. */
 export function PublicLibraryPage() {
@@ -69,9 +69,7 @@ export function PublicLibraryPage() {
             {t('detail.createdAt', { date: new Date(data.createdAt).toLocaleDateString(i18n.language) })}
           </Text>
         </Stack>
-        <Card withBorder radius="lg" padding="lg">
-          <DocumentText libraryType={data.libraryType} content={data.content} text={data.text} />
-        </Card>
+        <MaterialBody libraryType={data.libraryType} content={data.content} text={data.text} />
       </Stack>
     </Container>
   );

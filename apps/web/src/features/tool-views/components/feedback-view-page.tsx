@@ -12,7 +12,7 @@ import { RecreateButton } from './recreate-button';
 import { EngineNotice, type ReadyItem, ToolItemGate } from './tool-item-gate';
 import classes from './tool-views.module.css';
 
-function ScoreChart({ result }: { result: FeedbackResult }) {
+export function ScoreChart({ result }: { result: FeedbackResult }) {
   const { t } = useTranslation('toolViews');
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="feedback-scores-title">
@@ -59,7 +59,7 @@ function ScoreChart({ result }: { result: FeedbackResult }) {
   );
 }
 
-function AreaDetails({ result }: { result: FeedbackResult }) {
+export function AreaDetails({ result }: { result: FeedbackResult }) {
   const { t } = useTranslation('toolViews');
   if (result.areas.length === 0) return null;
   return (

@@ -65,7 +65,7 @@ function useIsImmersive(): boolean {
   return useLocation().pathname.startsWith('/immersive/');
 }
 
-function LessonFacts({ result }: { result: LessonResult }) {
+export function LessonFacts({ result }: { result: LessonResult }) {
   const { t } = useTranslation('toolViews');
   const facts = [
     result.gradeName,
@@ -84,7 +84,7 @@ function LessonFacts({ result }: { result: LessonResult }) {
   );
 }
 
-function Standards({ result }: { result: LessonResult }) {
+export function Standards({ result }: { result: LessonResult }) {
   const { t } = useTranslation('toolViews');
   return (
     <section aria-labelledby="lesson-standards-title">
@@ -109,7 +109,7 @@ function Standards({ result }: { result: LessonResult }) {
   );
 }
 
-function LessonSections({ result }: { result: LessonResult }) {
+export function LessonSections({ result }: { result: LessonResult }) {
   const { t } = useTranslation('toolViews');
   return (
     <Stack gap="md">

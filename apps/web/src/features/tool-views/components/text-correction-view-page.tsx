@@ -12,7 +12,7 @@ import classes from './tool-views.module.css';
 
 type Correction = TextCorrectionResult['corrections'][number];
 
-function HighlightedText({ text, corrections }: { text: string; corrections: Correction[] }) {
+export function HighlightedText({ text, corrections }: { text: string; corrections: Correction[] }) {
   const { t } = useTranslation('toolViews');
   const segments = correctionSegments(text, corrections);
   return (
