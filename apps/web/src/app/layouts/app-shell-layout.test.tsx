@@ -85,7 +85,7 @@ describe('sidebar items', () => {
     expect(hrefs).not.toContain('/home');
     for (const href of hrefs) expect(isRegisteredPath(appRoutes, href ?? ''), href ?? '').toBe(true);
     expect(hrefs).toEqual(expect.arrayContaining(['/v2/library/list', '/my-materials']));
-    expect(hrefs).not.toContain('/edutech');
+    expect(hrefs).toEqual(expect.arrayContaining(['/edutech', '/notice']));
   });
 
   it('hide screens limited to roles the user does not have', () => {
@@ -107,14 +107,14 @@ describe('sidebar items', () => {
     expect(visible(['ROLE_SUPER_ADMIN'])).toEqual(['dashboard', 'chat', 'myChat', 'myInfo']);
   });
 
-  it('offer a student only what a student may open: the home and their own account', () => {
+  it("offer a student only what a student may open: the home, their school's notices and their own account", () => {
     const visible = visibleNavItems(
       NAV_ITEMS,
       (path) => isRegisteredPath(appRoutes, path),
       (role) => role === 'ROLE_STUDENT',
       true,
     ).map((item) => item.path);
-    expect(visible).toEqual(['/dashboard', '/my-info']);
+    expect(visible).toEqual(['/dashboard', '/notice', '/my-info']);
   });
 
   it('hide the screens behind the licence wall from a teacher without a licence', () => {
@@ -129,7 +129,8 @@ describe('sidebar items', () => {
       expect.arrayContaining(['dashboard', 'chat', 'aiTools', 'library', 'myClass', 'myInfo']),
     );
     expect(visible(true)).not.toContain('allStudents');
-    expect(visible(false)).toEqual(['dashboard', 'myInfo']);
+    // EduTech products carry their own licences, and notices are for everyone.
+    expect(visible(false)).toEqual(['dashboard', 'edutech', 'myEdutech', 'noticeBoard', 'myInfo']);
   });
 
   it('use the route names of the spec', () => {
