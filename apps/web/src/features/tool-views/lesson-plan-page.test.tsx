@@ -172,7 +172,7 @@ describe('LessonPlanPage', () => {
     expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
   });
 
-  it('downloads the lesson as an HWPX file', async () => {
+  it('downloads the lesson as an HWP file', async () => {
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/lesson');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
@@ -181,10 +181,10 @@ describe('LessonPlanPage', () => {
       on('POST', '/api/v1/document/library/7/lesson', () => new Response(new Blob(['PK']), { status: 200 })),
     );
     renderAt('/tool/lesson-plan/7');
-    fireEvent.click(await screen.findByRole('button', { name: '한글 파일(HWPX) 받기' }));
+    fireEvent.click(await screen.findByRole('button', { name: '한글 파일(.hwp) 받기' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(createObjectURL).toHaveBeenCalled();
-    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('분수의 크기 비교.hwpx');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('분수의 크기 비교.hwp');
     expect(calls.some((call) => call.method === 'POST' && call.url.pathname.endsWith('/lesson'))).toBe(true);
   });
 
@@ -220,7 +220,7 @@ describe('LessonPlanPage', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('button', { name: '편집' })).toBeNull();
     expect(screen.queryByRole('button', { name: '다시 만들기' })).toBeNull();
-    expect(screen.getByRole('button', { name: '한글 파일(HWPX) 받기' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '한글 파일(.hwp) 받기' })).toBeTruthy();
   });
 
   it('shows the not-found state for a 404', async () => {
