@@ -291,7 +291,7 @@ export type SandboxPool = ReturnType<typeof createSandboxPool>;
 function lowerPriority(pid: number | undefined): void {
   if (pid === undefined) return;
   try {
-    setPriority(pid, 10);
+    setPriority(pid, 19);
   } catch {
     // not permitted here: readers run at normal priority
   }
