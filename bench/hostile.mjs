@@ -1,0 +1,49 @@
+// npm run bench:hostile — how responsive the API stays while every hostile file of the corpus is
+// uploaded to every upload route, four at a time (target: /healthz under 100 ms throughout, the
+// API process under its memory cap). Runs the hostile-upload suite three times — a real server
+// process, the uploader and a separate /healthz probe process — and prints each run's report,
+// the load average before it, and the median of the three.
+import { spawnSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const TARGET_MS = 100;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+console.log(`machine: ${cpus().length} cores; load average ${load()}`);
+const reports = [];
+for (let run = 1; run <= RUNS; run++) {
+  const before = load();
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', '--config', 'apps/server/test/hostile/vitest.hostile.config.ts'],
+    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const line = `${result.stdout}`.split('\n').find((text) => text.startsWith('{"uploads"'));
+  if (!line) {
+    console.error(result.stdout.slice(-3000), result.stderr.slice(-3000));
+    throw new Error(`run ${run} printed no report`);
+  }
+  const report = JSON.parse(line);
+  reports.push(report);
+  console.log(
+    `run ${run} (load before ${before}): ${report.uploads} uploads, ${report.healthzProbes} probes, ` +
+      `/healthz p50 ${report.healthzP50} ms, p99 ${report.healthzP99} ms, slowest ${report.healthzMax} ms; ` +
+      `API RSS max ${report.serverRssMaxMiB} MiB; suite ${result.status === 0 ? 'passed' : 'FAILED'}`,
+  );
+}
+const pick = (key) => median(reports.map((report) => Number(report[key])));
+const slowest = pick('healthzMax');
+console.log(
+  `\nmedian of ${RUNS}: /healthz p50 ${pick('healthzP50')} ms, p99 ${pick('healthzP99')} ms, ` +
+    `slowest ${slowest} ms (target < ${TARGET_MS} ms: ${slowest < TARGET_MS ? 'met' : 'NOT met'}); ` +
+    `API RSS max ${pick('serverRssMaxMiB')} MiB; load average now ${load()}`,
+);
