@@ -195,12 +195,15 @@ test.describe('signing up', () => {
     await page.getByLabel('비밀번호 확인').fill('welcome2025');
     await page.getByRole('button', { name: '가입하기' }).click();
     await expect(page.getByRole('heading', { name: '가입을 마쳤어요' })).toBeVisible();
+    // No invitation and no listed school domain: the school's administrator approves the membership.
+    await expect(page.getByText(/학교 관리자가 승인하면 연결돼요/)).toBeVisible();
 
     await page.getByRole('button', { name: '로그인' }).click();
     await submitLogin(page, username, 'welcome2025');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/my-info');
-    await expect(page.getByRole('banner').getByText('서울가락초등학교')).toBeVisible();
     await expect(page.getByRole('banner').getByText(/새선생/)).toBeVisible();
+    // Not yet a member: no school in the header until the administrator approves.
+    await expect(page.getByRole('banner').getByText('서울가락초등학교')).toHaveCount(0);
   });
 });

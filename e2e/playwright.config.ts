@@ -12,8 +12,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Waiting limits, not timings: the journeys run on a shared 2-core machine beside the server.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     browserName: 'chromium',
