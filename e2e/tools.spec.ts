@@ -32,7 +32,7 @@ test.describe('document tools without a model', () => {
     await drawer.getByRole('button', { name: 'AI 생성' }).click();
     await expect(page).toHaveURL(/\/immersive\/create-summary\?id=\d+/);
     await expect(page.getByRole('heading', { name: '광합성 요약' })).toBeVisible();
-    await expect(page.getByText(/AI 모델이 연결되어 있지 않아/)).toBeVisible();
+    await expect(page.getByText('AI 연결 없이 기본 초안을 만들었어요.')).toBeVisible();
     await expect(page.getByText('광합성', { exact: true }).first()).toBeVisible();
   });
 
