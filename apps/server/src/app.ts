@@ -107,6 +107,7 @@ import { AppError } from './platform/errors/app-error.ts';
 import { registerErrorHandler, sendError } from './platform/errors/error-handler.ts';
 import { registerCompression } from './platform/http/compression.ts';
 import { capConnectionsPerAddress, trustedProxies } from './platform/http/connections.ts';
+import { refuseNulCharacters } from './platform/http/no-nul.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { createSafeImageFetcher, type SafeImageFetchOptions } from './platform/http/safe-image-fetch.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
@@ -187,6 +188,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseNulCharacters(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
