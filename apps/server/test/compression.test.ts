@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +10,9 @@ const ASSET = `export const greeting = ${JSON.stringify('안녕하세요 선생�
 
 let t: TestApp & { origin: string };
 let world: DemoWorld;
+let dist: string;
 beforeAll(async () => {
-  const dist = createFakeWebDist();
+  dist = createFakeWebDist();
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), ASSET);
   writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(ASSET));
@@ -19,7 +20,10 @@ beforeAll(async () => {
   t = await buildListeningApp({ WEB_DIST_DIR: dist, AI_OFFLINE_WORD_DELAY_MS: '200' });
   world = await buildDemoWorld(t);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
 
 /** Node's fetch decodes bodies itself; this asks over raw HTTP so the test sees the wire. */
 async function raw(path: string, headers: Record<string, string> = {}) {
