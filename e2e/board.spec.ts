@@ -33,6 +33,8 @@ test('a school administrator posts a pinned notice with an attachment; a student
   await admin.page.getByRole('textbox', { name: /내용/ }).click();
   await admin.page.keyboard.type('10월 15일 현장체험학습이 있습니다. ');
   await admin.page.getByRole('button', { name: '굵게' }).click();
+  await expect(admin.page.getByRole('button', { name: '굵게' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(admin.page.getByRole('textbox', { name: /내용/ })).toBeFocused();
   await admin.page.keyboard.type('도시락');
   await admin.page.getByRole('checkbox', { name: '목록 맨 위에 고정' }).check();
   await admin.page.locator('input[type=file]').setInputFiles({

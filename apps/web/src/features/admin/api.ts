@@ -223,20 +223,29 @@ export function usePromptVersions(seq: number | null) {
   });
 }
 
-export function useSavePrompt(seq: number) {
+// `onDone` runs in the hook's own callback, not in mutate()'s: the refetch that follows gives the
+// prompt a new updatedAt, the editor keyed on it remounts, and mutate()'s callbacks of an
+// unmounted observer never fire (the confirmation would be lost).
+export function useSavePrompt(seq: number, onDone?: () => void) {
   const invalidate = useInvalidateAdmin();
   return useMutation({
     mutationFn: (body: Partial<Pick<PromptRow, 'name' | 'systemPrompt' | 'useYn'>>) =>
       apiRequest<PromptRow>(`/api/v1/ai/prompt/${seq}`, { method: 'PUT', body }),
-    onSuccess: invalidate,
+    onSuccess: () => {
+      onDone?.();
+      return invalidate();
+    },
   });
 }
 
-export function useRollbackPrompt(seq: number) {
+export function useRollbackPrompt(seq: number, onDone?: (version: number) => void) {
   const invalidate = useInvalidateAdmin();
   return useMutation({
     mutationFn: (version: number) =>
       apiRequest<PromptRow>(`/api/v1/ai/prompt/${seq}/versions/${version}/rollback`, { method: 'POST' }),
-    onSuccess: invalidate,
+    onSuccess: (_row, version) => {
+      onDone?.(version);
+      return invalidate();
+    },
   });
 }

@@ -60,8 +60,10 @@ function PromptEditor({ prompt }: { prompt: PromptRow }) {
   const { t, i18n } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const toast = useToast();
-  const save = useSavePrompt(prompt.seq);
-  const rollback = useRollbackPrompt(prompt.seq);
+  const save = useSavePrompt(prompt.seq, () => toast.show(t('prompts.published')));
+  const rollback = useRollbackPrompt(prompt.seq, (version) =>
+    toast.show(t('prompts.rolledBack', { version })),
+  );
   const versions = usePromptVersions(prompt.seq);
   const [text, setText] = useState(prompt.systemPrompt);
   const [useYn, setUseYn] = useState(prompt.useYn);
@@ -104,12 +106,7 @@ function PromptEditor({ prompt }: { prompt: PromptRow }) {
           <Button
             disabled={!dirty}
             loading={save.isPending}
-            onClick={() =>
-              save.mutate(
-                { systemPrompt: text, useYn },
-                { onSuccess: () => toast.show(t('prompts.published')) },
-              )
-            }
+            onClick={() => save.mutate({ systemPrompt: text, useYn })}
           >
             {t('prompts.publish')}
           </Button>
@@ -191,11 +188,7 @@ function PromptEditor({ prompt }: { prompt: PromptRow }) {
         confirmLabel={t('prompts.rollback')}
         loading={rollback.isPending}
         onConfirm={() =>
-          restoring &&
-          rollback.mutate(restoring.version, {
-            onSuccess: () => toast.show(t('prompts.rolledBack', { version: restoring.version })),
-            onSettled: () => setRestoring(null),
-          })
+          restoring && rollback.mutate(restoring.version, { onSettled: () => setRestoring(null) })
         }
         onClose={() => setRestoring(null)}
       />

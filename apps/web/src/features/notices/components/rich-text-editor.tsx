@@ -122,6 +122,9 @@ function Tool({
         aria-label={label}
         aria-pressed={active}
         disabled={disabled}
+        // A mouse click keeps the caret in the text: without this the button takes focus and the
+        // editor only gets it back a frame later, so the first keys typed after 굵게 are lost.
+        onMouseDown={(event) => event.preventDefault()}
         onClick={onClick}
       >
         {icon}
