@@ -1,0 +1,263 @@
+// npm run bench:web [-- --runs 3 --no-build --pages /,/landing]
+// Builds the web app, starts the real server on a scratch database and measures what a visitor on a
+// phone gets:
+//   1. Lighthouse (mobile, its default simulated slow 4G and 4× CPU slowdown) on the public pages,
+//      `--runs` times each in Debian's Chromium: the median scores and timings, and the bytes each
+//      page transferred (compressed) beside their decoded size.
+//   2. The signed-in first paint: a teacher signs in on the same throttling (applied to the real
+//      browser through the DevTools protocol), and the time from pressing 로그인 to the dashboard
+//      showing its content with no skeleton left, plus the API requests the dashboard made.
+// Lighthouse is not a project dependency (it is large and only this bench needs it): it is
+// installed once into .toolchain/lighthouse, pinned to 12.2.3 (13 needs a newer lock format).
+// The server runs in its own process; the load average and each process's CPU are printed.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { ensureDependencies, ensureWebBuild, root } from '../scripts/lib.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    'no-build': { type: 'boolean', default: false },
+    port: { type: 'string', default: '3190' },
+    // Comma-separated public pages for Lighthouse; `--pages ''` measures only the signed-in paint.
+    pages: { type: 'string', default: '/,/landing,/pricing,/home,/signup' },
+  },
+});
+const RUNS = Number(options.runs);
+const PORT = Number(options.port);
+const BASE = `http://127.0.0.1:${PORT}`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PUBLIC_PAGES = options.pages.split(',').filter(Boolean);
+const LIGHTHOUSE_VERSION = '12.2.3';
+const LIGHTHOUSE_DIR = join(root, '.toolchain/lighthouse');
+const LIGHTHOUSE_CLI = join(LIGHTHOUSE_DIR, 'node_modules/lighthouse/cli/index.js');
+// Lighthouse's mobile preset: 150 ms RTT, 1.6 Mbps down, 750 Kbps up, CPU 4× slower.
+const SLOW_4G = {
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+const CPU_SLOWDOWN = 4;
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const fixed = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
+
+function ensureLighthouse() {
+  if (existsSync(LIGHTHOUSE_CLI)) return;
+  console.log(`installing lighthouse@${LIGHTHOUSE_VERSION} into .toolchain/lighthouse …`);
+  const result = spawnSync(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      LIGHTHOUSE_DIR,
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      `lighthouse@${LIGHTHOUSE_VERSION}`,
+    ],
+    { stdio: 'inherit' },
+  );
+  if (result.status !== 0 || !existsSync(LIGHTHOUSE_CLI)) {
+    console.error('bench/web: lighthouse could not be installed');
+    process.exit(1);
+  }
+}
+
+/** CPU seconds (user + system) a process has used, from /proc. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function startServer(dataDir) {
+  const server = spawn('node', ['apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      PUBLIC_URL: BASE,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // The demo teacher signs in for the dashboard measurement.
+      SEED_DEMO: 'true',
+    },
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error('the server exited before it was ready');
+    try {
+      if ((await fetch(`${BASE}/readyz`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server was not ready within 120 s');
+}
+
+/** One Lighthouse run on one page: scores, timings and transferred bytes. */
+function lighthouse(path) {
+  const result = spawnSync(
+    'node',
+    [
+      LIGHTHOUSE_CLI,
+      `${BASE}${path}`,
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`lighthouse failed on ${path}: ${result.stderr.slice(-2000)}`);
+  const report = JSON.parse(result.stdout);
+  const audit = (id) => report.audits[id]?.numericValue ?? Number.NaN;
+  const requests = report.audits['network-requests']?.details?.items ?? [];
+  const text = requests.filter((r) => ['Document', 'Script', 'Stylesheet'].includes(r.resourceType));
+  return {
+    performance: report.categories.performance.score * 100,
+    accessibility: report.categories.accessibility.score * 100,
+    bestPractices: report.categories['best-practices'].score * 100,
+    seo: report.categories.seo.score * 100,
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    transferKb: requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1000,
+    textTransferKb: text.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1000,
+    textRawKb: text.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0) / 1000,
+    requests: requests.length,
+  };
+}
+
+/** A teacher signs in on a throttled phone; milliseconds from pressing 로그인 to a dashboard with content. */
+async function signedInFirstPaint(browser) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto(`${BASE}/dashboard`);
+  await page.waitForURL(/\/interaction\//, { timeout: 60_000 });
+  await page.locator('#username').fill('teacher');
+  await page.locator('#password').fill('demo1234!');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const apiCalls = [];
+  let signedInAt = 0;
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (signedInAt && url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
+  });
+  const started = performance.now();
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/dashboard$/, { timeout: 120_000, waitUntil: 'commit' }).catch(async (error) => {
+    console.error(`signed-in first paint: still at ${page.url()}`);
+    throw error;
+  });
+  signedInAt = performance.now();
+  // Content: the page heading is there and no skeleton is left in the main area.
+  await page.locator('main h1').first().waitFor({ timeout: 120_000 });
+  await page.waitForFunction(
+    () => document.querySelectorAll('main .mantine-Skeleton-root').length === 0,
+    null,
+    {
+      timeout: 120_000,
+    },
+  );
+  const contentAt = performance.now();
+  await context.close();
+  return { total: contentAt - started, afterRedirect: contentAt - signedInAt, apiCalls };
+}
+
+ensureDependencies();
+if (!options['no-build']) ensureWebBuild();
+ensureLighthouse();
+
+console.log(
+  `machine: ${cpus().length} cores; load average before: ${loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')}`,
+);
+const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-bench-web-'));
+let server;
+try {
+  server = await startServer(dataDir);
+  const serverCpuBefore = cpuSeconds(server.pid);
+  const wallBefore = performance.now();
+  const rows = [];
+  for (const path of PUBLIC_PAGES) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) runs.push(lighthouse(path));
+    const pick = (key) => median(runs.map((r) => r[key]));
+    rows.push({
+      page: path,
+      perf: fixed(pick('performance')),
+      a11y: fixed(pick('accessibility')),
+      bp: fixed(pick('bestPractices')),
+      seo: fixed(pick('seo')),
+      'FCP ms': fixed(pick('fcp')),
+      'LCP ms': fixed(pick('lcp')),
+      'TBT ms': fixed(pick('tbt')),
+      CLS: fixed(pick('cls'), 3),
+      'sent KB': fixed(pick('transferKb'), 1),
+      'HTML+CSS+JS KB (compressed / raw)': `${fixed(pick('textTransferKb'), 1)} / ${fixed(pick('textRawKb'), 1)}`,
+      requests: pick('requests'),
+      'perf runs': runs.map((r) => fixed(r.performance)).join(' '),
+    });
+  }
+  if (rows.length > 0) {
+    console.log(`\nLighthouse mobile, median of ${RUNS} runs per page`);
+    console.table(rows);
+  }
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const paints = [];
+  try {
+    for (let i = 0; i < RUNS; i += 1) paints.push(await signedInFirstPaint(browser));
+  } finally {
+    await browser.close();
+  }
+  console.log(`\nSigned-in first paint on slow 4G with ${CPU_SLOWDOWN}× CPU slowdown (phone), ${RUNS} runs`);
+  console.table(
+    paints.map((p, i) => ({
+      run: i + 1,
+      'login → dashboard content ms': fixed(p.total),
+      'dashboard URL → content ms': fixed(p.afterRedirect),
+      'API requests': p.apiCalls.length,
+    })),
+  );
+  console.log(`median login → content: ${fixed(median(paints.map((p) => p.total)))} ms`);
+  console.log(`API requests of the last run: ${paints.at(-1)?.apiCalls.join(', ')}`);
+  const wall = (performance.now() - wallBefore) / 1000;
+  const serverCpu = cpuSeconds(server.pid) - serverCpuBefore;
+  console.log(
+    `\nserver CPU: ${fixed((serverCpu / wall) * 100, 1)} % of a core over ${fixed(wall, 0)} s; ` +
+      `load average after: ${loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ')}`,
+  );
+} finally {
+  server?.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}
