@@ -73,7 +73,7 @@ describe('NoticeTeaser', () => {
     expect(screen.getByRole('link', { name: '2학기 평가계획 도구 개선 안내' }).getAttribute('href')).toBe(
       '/notices/3',
     );
-    expect(screen.getByRole('link', { name: '전체 보기' }).getAttribute('href')).toBe('/notices');
+    expect(screen.getByRole('link', { name: '공지사항 전체 보기' }).getAttribute('href')).toBe('/notices');
   });
 
   it('marks pinned and new notices', async () => {
