@@ -164,9 +164,16 @@ async function signedInFirstPaint(browser) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const apiCalls = [];
   let signedInAt = 0;
+  const scripts = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (signedInAt && url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
+  });
+  // The bytes on the wire: the precompressed file's length (the static files carry Content-Length).
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const length = Number(response.headers()['content-length'] ?? Number.NaN);
+    scripts.push({ path: new URL(response.url()).pathname, kb: length / 1000 });
   });
   const started = performance.now();
   await page.locator('button[type="submit"]').click();
@@ -186,7 +193,7 @@ async function signedInFirstPaint(browser) {
   );
   const contentAt = performance.now();
   await context.close();
-  return { total: contentAt - started, afterRedirect: contentAt - signedInAt, apiCalls };
+  return { total: contentAt - started, afterRedirect: contentAt - signedInAt, apiCalls, scripts };
 }
 
 ensureDependencies();
@@ -244,10 +251,19 @@ try {
       'login → dashboard content ms': fixed(p.total),
       'dashboard URL → content ms': fixed(p.afterRedirect),
       'API requests': p.apiCalls.length,
+      scripts: p.scripts.length,
+      'JS KB sent': fixed(
+        p.scripts.reduce((sum, script) => sum + (Number.isFinite(script.kb) ? script.kb : 0), 0),
+        1,
+      ),
     })),
   );
   console.log(`median login → content: ${fixed(median(paints.map((p) => p.total)))} ms`);
   console.log(`API requests of the last run: ${paints.at(-1)?.apiCalls.join(', ')}`);
+  const largest = [...(paints.at(-1)?.scripts ?? [])].sort((a, b) => b.kb - a.kb).slice(0, 6);
+  console.log(
+    `largest scripts of the last run (KB sent): ${largest.map((script) => `${script.path.replace('/assets/', '')} ${fixed(script.kb, 1)}`).join(', ')}`,
+  );
   const wall = (performance.now() - wallBefore) / 1000;
   const serverCpu = cpuSeconds(server.pid) - serverCpuBefore;
   console.log(
