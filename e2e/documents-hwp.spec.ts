@@ -109,5 +109,22 @@ test.describe('documents as .hwp', () => {
     await expect(opened.getByRole('cell', { name: '이차방정식의 근' })).toBeVisible();
     await expect(opened.getByRole('cell', { name: '합계 10점' })).toHaveAttribute('colspan', '2');
     await expect(opened.getByText('[수식: x = {-b +- sqrt {b^2 - 4ac}} over {2a}]')).toBeVisible();
+
+    // She adds a line and downloads it as .hwpx straight away: no "save first", nothing saved.
+    await opened.getByText('이차방정식의 근').first().click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('2학기 보충 학습지 ');
+    const again = page.waitForEvent('download');
+    await page
+      .getByRole('group', { name: /내려받기/ })
+      .getByRole('button', { name: '한글 (.hwpx)' })
+      .click();
+    const unsaved = await again;
+    expect(unsaved.suggestedFilename()).toBe('worksheet.hwpx');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(page.url()).toContain('/immersive/document/editor');
+    const reread = await readDocument(new Uint8Array(await readFile(await unsaved.path())), 'worksheet.hwpx');
+    expect(reread.text).toContain('2학기 보충 학습지');
+    expect(reread.text).toContain('이차방정식의 근 | 10점');
   });
 });

@@ -9,6 +9,9 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Editor and chat screens render real TipTap and Mantine trees: seconds each when the 2-core
+    // machine also runs the server tests. A budget for slow machines, not a performance check.
+    testTimeout: 20_000,
     unstubGlobals: true,
   },
 });

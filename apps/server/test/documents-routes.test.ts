@@ -409,7 +409,8 @@ describe('library items as documents', () => {
     const read = (await (
       await call('teacher', 'GET', `/api/v1/document/library/${id}`)
     ).json()) as DocumentBody;
-    expect(read).toMatchObject({ id, title: '우리 반 규칙', libraryType: 'HWP_EDITOR', edited: true });
+    // Written in the editor, not generated: there is no original it could differ from ("편집됨").
+    expect(read).toMatchObject({ id, title: '우리 반 규칙', libraryType: 'HWP_EDITOR', edited: false });
     expect(read.document.content).toEqual(document.content);
     const pdf = await call('teacher', 'GET', `/api/v1/document/library/${id}/export?format=pdf`);
     expect(await textOf(pdf, 'a.pdf')).toContain('서로 존중합니다.');
@@ -424,6 +425,54 @@ describe('library items as documents', () => {
     expect((await call('student', 'POST', '/api/v1/document/library', { title: 'a', document })).status).toBe(
       403,
     );
+  });
+
+  it("downloads the editor's document without saving it, in every format, and keeps nothing", async () => {
+    const countItems = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('libraryItem')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await countItems();
+    const document = doc([heading(1, '현장체험학습 안내'), paragraph('도시락과 물을 챙겨 주세요.')]);
+    for (const [format, mime] of [
+      ['hwp', HWP_MIME],
+      ['hwpx', HWPX_MIME],
+      ['docx', DOCX_MIME],
+      ['pdf', PDF_MIME],
+    ] as const) {
+      const response = await call('teacher', 'POST', '/api/v1/document/export', {
+        title: '체험학습 안내문',
+        document,
+        format,
+      });
+      expect(response.status, format).toBe(200);
+      expect(response.headers.get('content-type')).toBe(mime);
+      expect(response.headers.get('content-disposition')).toContain(
+        encodeURIComponent(`체험학습 안내문.${format}`),
+      );
+      expect(await textOf(response, `a.${format}`), format).toContain('도시락과 물을 챙겨 주세요.');
+    }
+    // Without a format, .hwp (core.md §9).
+    const plain = await call('teacher', 'POST', '/api/v1/document/export', { title: '안내', document });
+    expect(plain.headers.get('content-type')).toBe(HWP_MIME);
+    expect(await countItems()).toBe(before);
+
+    const invalid = await call('teacher', 'POST', '/api/v1/document/export', {
+      title: '안내',
+      document: { type: 'doc', content: [{ type: 'script', text: 'alert(1)' }] },
+    });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as ErrorBody).code).toBe('E_VALIDATION');
+    const untitled = await call('teacher', 'POST', '/api/v1/document/export', { title: ' ', document });
+    expect(untitled.status).toBe(400);
+    expect(
+      (await call('student', 'POST', '/api/v1/document/export', { title: '안내', document })).status,
+    ).toBe(403);
   });
 
   it('reads lesson-like and unknown contents, and refuses to export a document still being made', async () => {

@@ -137,3 +137,13 @@ export const libraryDocumentCreateSchema = z
   })
   .meta({ id: 'LibraryDocumentCreate' });
 export type LibraryDocumentCreate = z.infer<typeof libraryDocumentCreateSchema>;
+
+/** The HWP editor's download of a document not saved yet: the file is made and sent, nothing is kept. */
+export const documentDraftExportSchema = z
+  .object({
+    title: titleSchema,
+    document: documentModelSchema,
+    format: z.enum(DOCUMENT_EXPORT_FORMATS).default('hwp'),
+  })
+  .meta({ id: 'DocumentDraftExport' });
+export type DocumentDraftExport = z.infer<typeof documentDraftExportSchema>;

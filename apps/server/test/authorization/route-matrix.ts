@@ -943,6 +943,19 @@ export const ROUTE_MATRIX: RouteRow[] = [
     ],
   },
   {
+    route: 'POST /api/v1/document/export',
+    cases: [
+      {
+        request: fixed('/api/v1/document/export', {
+          title: '저장하지 않은 문서',
+          format: 'hwpx',
+          ...documentBody,
+        }),
+        expect: teachers(200),
+      },
+    ],
+  },
+  {
     route: 'POST /api/v1/document/library/:id/lesson',
     cases: [
       {

@@ -129,13 +129,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 /** Fetches a protected file (an attachment's content, a QR code) as a Blob, with the bearer token. */
 export async function apiBlob(
   path: string,
-  options: Pick<ApiRequestOptions, 'signal' | 'method'> = {},
+  options: Pick<ApiRequestOptions, 'signal' | 'method' | 'body'> = {},
 ): Promise<Blob> {
-  const headers = await buildHeaders({});
+  const headers = await buildHeaders({ body: options.body });
   headers.set('Accept', '*/*');
   const response = await send(buildApiUrl(path), {
     method: options.method ?? 'GET',
     headers,
+    body: encodeBody(options.body),
     signal: options.signal,
     credentials: 'same-origin',
   });

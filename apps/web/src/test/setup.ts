@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { i18n, initI18n } from '../lib/i18n';
 
@@ -26,6 +26,10 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
+
+// findBy… and waitFor wait up to 5 s (not 1 s): lazy screens such as the TipTap editor take longer
+// than a second to first render when the machine is busy. A wait, not a performance check.
+configure({ asyncUtilTimeout: 5_000 });
 
 await initI18n('ko');
 

@@ -3,6 +3,7 @@ import {
   DOCUMENT_JSON_MAX_BYTES,
   DOCUMENT_UPLOAD_MAX_BYTES,
   documentDownloadQuerySchema,
+  documentDraftExportSchema,
   documentExportQuerySchema,
   documentHtmlInputSchema,
   documentHtmlResultSchema,
@@ -144,6 +145,23 @@ export function documentsRoutes(service: DocumentsService): FastifyPluginAsyncZo
       },
       async (request, reply) =>
         sendFile(reply, await service.exportItem(actorOf(request), request.params.id, request.query.format)),
+    );
+
+    app.post(
+      '/api/v1/document/export',
+      {
+        preHandler: teachersOnly,
+        // Writing a file is CPU work like reading one: the same per-teacher allowance.
+        config: READ_RATE_LIMIT,
+        bodyLimit: DOCUMENT_JSON_MAX_BYTES,
+        schema: {
+          ...hwp,
+          summary: "Download the editor's document without saving it (HWP, HWPX, DOCX or PDF)",
+          body: documentDraftExportSchema,
+          response: fileResponse,
+        },
+      },
+      async (request, reply) => sendFile(reply, await service.exportDraft(request.body)),
     );
 
     app.post(

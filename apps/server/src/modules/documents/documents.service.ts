@@ -1,6 +1,7 @@
 import {
   DOCUMENT_FILE_MESSAGES,
   DOCUMENT_UPLOAD_MAX_BYTES,
+  type DocumentDraftExport,
   type DocumentExportFormat,
   type DocumentFileProblem,
   type DocumentUploadResult,
@@ -107,7 +108,9 @@ export function createDocumentsService(deps: {
       status: item.status,
       visibility: item.visibility,
       editable: item.editable === 1,
-      edited: editedDocumentOf(parseContent(item.content)) !== undefined,
+      // "편집됨" marks a generated material changed in the editor; a document written in the editor
+      // has no generated original, so it is never "edited".
+      edited: item.libraryType !== HWP_EDITOR && editedDocumentOf(parseContent(item.content)) !== undefined,
       document: documentOf(item),
       abilities: materialAbilities(actor, asMaterial(item)),
       updatedAt: item.updatedAt,
@@ -200,6 +203,18 @@ export function createDocumentsService(deps: {
     },
 
     exportItem,
+
+    /** The editor's unsaved document as a file: validated like a save, written, sent, not stored. */
+    async exportDraft(input: DocumentDraftExport): Promise<FileToSend> {
+      const edited = validDocument(input.document);
+      const document: DocumentNode = { ...edited, attrs: { ...edited.attrs, title: input.title } };
+      const exported = await exportDocument(document, input.format, { creator: 'Ssaem' });
+      return {
+        bytes: exported.bytes,
+        mimeType: exported.mimeType,
+        fileName: downloadName(undefined, input.title, exported.extension),
+      };
+    },
 
     /** Uploads last written before `before` are removed (see document-uploads). */
     purgeUploads: (before: Date) => uploads.purgeOlderThan(before),

@@ -106,6 +106,14 @@ export function exportPath(id: number, format: DocumentExportFormat): string {
   return `${BASE}/${id}/export?format=${format}`;
 }
 
+/** Downloads the editor's document as it is, without saving it first. */
+export function useExportDraft() {
+  return useMutation({
+    mutationFn: (input: { title: string; document: DocumentModel; format: DocumentExportFormat }) =>
+      apiBlob('/api/v1/document/export', { method: 'POST', body: input }),
+  });
+}
+
 /** Downloads a library item as HWPX, DOCX or PDF (the writers of @ssaem/documents, server side). */
 export function useExportDocument() {
   return useMutation({

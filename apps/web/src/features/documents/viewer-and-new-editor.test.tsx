@@ -194,4 +194,41 @@ describe('NewDocumentEditorPage', () => {
     expect(body).toMatchObject({ title: '가정통신문', accessLevel: 'SCHOOL', editable: true });
     expect(nodesOf(body.document).some((node) => node.type === 'table')).toBe(true);
   });
+
+  it('downloads an opened file as it is, without asking to save it first', async () => {
+    const { calls } = serve(
+      on('POST', '/api/v1/hwp/upload', () =>
+        Response.json({
+          fileUrl: 'up-2',
+          fileName: '학급 규칙.docx',
+          fileType: 'docx',
+          downloadUrl: '/api/v1/hwp/download?fileUrl=up-2',
+          document: buildModel(),
+          text: '3학년 수학 평가계획',
+        }),
+      ),
+      on('POST', '/api/v1/document/export', () => new Response(new Blob(['hwp']))),
+    );
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:doc');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    const { container } = renderAt('/immersive/document/editor');
+    await screen.findByRole('textbox', { name: '문서 본문' });
+    chooseFile(container, new File(['x'], '학급 규칙.docx'));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: '문서 본문' }).textContent).toContain('3학년 수학 평가계획'),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: '한글 (.hwp)' }));
+    await waitFor(() => expect(downloads).toEqual(['학급 규칙.hwp']));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((call) => call.url.pathname === '/api/v1/document/library')).toBe(false);
+    const exported = calls.find((call) => call.url.pathname === '/api/v1/document/export');
+    const body = exported?.body as { title: string; format: string; document: unknown };
+    expect(body).toMatchObject({ title: '학급 규칙', format: 'hwp' });
+    expect(nodesOf(body.document).some((node) => node.type === 'table')).toBe(true);
+  });
 });

@@ -125,7 +125,7 @@ function Editing({ item }: { item: LibraryDocument }) {
           </Button>
           {item.abilities.changeSettings ? <SettingsButton item={item} /> : null}
           <DownloadButtons
-            id={item.id}
+            source={item.id}
             title={title.trim() || item.title}
             disabled={autosave.status !== 'saved'}
           />

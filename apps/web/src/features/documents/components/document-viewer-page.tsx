@@ -64,7 +64,7 @@ function Viewer({ item }: { item: LibraryDocument }) {
               {t('viewer.recreate')}
             </Button>
           ) : null}
-          <DownloadButtons id={item.id} title={item.title} disabled={!ready} />
+          <DownloadButtons source={item.id} title={item.title} disabled={!ready} />
           <Button
             size="xs"
             variant="default"

@@ -1,24 +1,39 @@
 import { Button, Group } from '@mantine/core';
-import { DOCUMENT_EXPORT_FORMATS, type DocumentExportFormat } from '@ssaem/contracts/documents';
+import {
+  DOCUMENT_EXPORT_FORMATS,
+  type DocumentExportFormat,
+  type DocumentModel,
+} from '@ssaem/contracts/documents';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toast-context';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { useExportDocument } from '../api';
+import { useExportDocument, useExportDraft } from '../api';
 import { downloadFileName, saveFile } from '../save-file';
 
-/** Downloads a saved document; failures show as a toast. */
+/**
+ * Downloads a saved document by its id, or the editor's unsaved document as it is (`draft`);
+ * failures show as a toast.
+ */
 export function useDownloadDocument() {
   const { t: tc } = useTranslation();
   const toast = useToast();
   const exporter = useExportDocument();
+  const draftExporter = useExportDraft();
   const [format, setFormat] = useState<DocumentExportFormat | null>(null);
 
-  const download = async (id: number, nextFormat: DocumentExportFormat, title: string) => {
+  const download = async (
+    source: number | (() => DocumentModel),
+    nextFormat: DocumentExportFormat,
+    title: string,
+  ) => {
     setFormat(nextFormat);
     try {
-      const blob = await exporter.mutateAsync({ id, format: nextFormat, title });
+      const blob =
+        typeof source === 'number'
+          ? await exporter.mutateAsync({ id: source, format: nextFormat, title })
+          : await draftExporter.mutateAsync({ title, document: source(), format: nextFormat });
       saveFile(blob, downloadFileName(title, nextFormat));
     } catch (error) {
       toast.show(apiErrorMessage(error, tc));
@@ -30,15 +45,14 @@ export function useDownloadDocument() {
 }
 
 interface DownloadButtonsProps {
-  /** The saved item; null for a document that is not saved yet (`onUnsaved` is called instead). */
-  id: number | null;
+  /** The saved item, or the editor's current document when it is not saved (sent as it is). */
+  source: number | (() => DocumentModel);
   title: string;
   disabled?: boolean;
-  onUnsaved?: (format: DocumentExportFormat) => void;
 }
 
 /** 한글 (.hwp) first, then 한글 (.hwpx), DOCX and PDF. */
-export function DownloadButtons({ id, title, disabled, onUnsaved }: DownloadButtonsProps) {
+export function DownloadButtons({ source, title, disabled }: DownloadButtonsProps) {
   const { t } = useTranslation('documents');
   const { download, downloading } = useDownloadDocument();
   return (
@@ -52,10 +66,7 @@ export function DownloadButtons({ id, title, disabled, onUnsaved }: DownloadButt
           title={t(`download.${format}Title`)}
           loading={downloading === format}
           disabled={disabled || (downloading !== null && downloading !== format)}
-          onClick={() => {
-            if (id === null) onUnsaved?.(format);
-            else void download(id, format, title);
-          }}
+          onClick={() => void download(source, format, title)}
         >
           {t(`download.${format}`)}
         </Button>

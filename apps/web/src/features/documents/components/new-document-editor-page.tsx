@@ -6,7 +6,7 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Tooltip.css';
 import { Alert, Button, FileButton, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import type { DocumentExportFormat, DocumentModel } from '@ssaem/contracts/documents';
+import type { DocumentModel } from '@ssaem/contracts/documents';
 import { DOCUMENT_UPLOAD_TYPES } from '@ssaem/contracts/documents';
 import { IconDeviceFloppy, IconFileUpload } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -16,7 +16,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { isApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useCreateDocument, useUploadDocument, useUploadedDocument } from '../api';
-import { DownloadButtons, useDownloadDocument } from './download-buttons';
+import { DownloadButtons } from './download-buttons';
 import { LazyDocumentEditor } from './lazy-document-editor';
 import { type SaveFormValues, SaveToMaterialsDialog } from './save-to-materials-dialog';
 
@@ -50,10 +50,8 @@ export function NewDocumentEditorPage() {
   const uploaded = useUploadedDocument(fileUrl, fileName);
   const upload = useUploadDocument();
   const create = useCreateDocument();
-  const { download } = useDownloadDocument();
   const [title, setTitle] = useState(() => (fileName ? titleFromFileName(fileName) : ''));
   const [saveOpen, setSaveOpen] = useState(false);
-  const [downloadAfterSave, setDownloadAfterSave] = useState<DocumentExportFormat | null>(null);
   const document = useRef<DocumentModel>(BLANK);
 
   const source = fileUrl ? uploaded.data?.document : BLANK;
@@ -64,6 +62,8 @@ export function NewDocumentEditorPage() {
   const handleChange = useCallback((next: DocumentModel) => {
     document.current = next;
   }, []);
+  // Read when a download button is pressed: the document as it stands, saved or not.
+  const currentDocument = useCallback(() => document.current, []);
 
   const handleFile = (file: File | null) => {
     if (!file) return;
@@ -80,13 +80,7 @@ export function NewDocumentEditorPage() {
     const { id } = await create.mutateAsync({ ...values, document: document.current });
     toast.show(t('editor.savedToMaterials'));
     setSaveOpen(false);
-    if (downloadAfterSave) void download(id, downloadAfterSave, values.title);
     void navigate(`/document/editor/${id}`, { replace: true });
-  };
-
-  const openSave = (format: DocumentExportFormat | null) => {
-    setDownloadAfterSave(format);
-    setSaveOpen(true);
   };
 
   const uploadError = upload.error ?? (fileUrl ? uploaded.error : null);
@@ -120,21 +114,20 @@ export function NewDocumentEditorPage() {
           <Button
             size="xs"
             leftSection={<IconDeviceFloppy size={14} aria-hidden />}
-            onClick={() => openSave(null)}
+            onClick={() => setSaveOpen(true)}
             disabled={Boolean(fileUrl) && !source}
           >
             {t('editor.saveToMaterials')}
           </Button>
           <DownloadButtons
-            id={null}
-            title={title}
-            onUnsaved={(format) => openSave(format)}
+            source={currentDocument}
+            title={title.trim() || t('editor.untitled')}
             disabled={Boolean(fileUrl) && !source}
           />
         </Group>
       </Group>
       <Text size="sm" c="dimmed">
-        {downloadAfterSave && saveOpen ? t('editor.saveFirst') : t('editor.openHint')}
+        {t('editor.openHint')}
       </Text>
       {uploadError ? (
         <Alert color="red" variant="light" role="alert" title={t('editor.openFailed')}>
