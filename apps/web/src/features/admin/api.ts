@@ -8,6 +8,8 @@ import type {
   ErrorGroup,
   ErrorGroupPage,
   MyUsage,
+  PlaygroundGenerate,
+  PlaygroundResult,
   UsageDashboard,
   UserSession,
 } from '@ssaem/contracts/admin';
@@ -238,5 +240,16 @@ export function useRollbackPrompt(seq: number) {
     mutationFn: (version: number) =>
       apiRequest<PromptRow>(`/api/v1/ai/prompt/${seq}/versions/${version}/rollback`, { method: 'POST' }),
     onSuccess: invalidate,
+  });
+}
+
+/** Runs a draft and the live prompt side by side (nothing is published). */
+export function usePlaygroundRun() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PlaygroundGenerate) =>
+      apiRequest<PlaygroundResult>('/api/v1/playground/generate', { method: 'POST', body }),
+    // The runs count as the super administrator's playground usage.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'usage'] }),
   });
 }
