@@ -117,17 +117,36 @@ test('the super administrator reads the audit log and the token usage dashboard'
   const prompt = page.getByLabel('시스템 프롬프트');
   await expect(prompt).toBeVisible();
   const original = await prompt.inputValue();
+  // The newest version before this run (v1 on a fresh database; more when a retry runs again).
+  const history = page.getByRole('table', { name: '버전 기록' });
+  await expect(history.getByRole('row').nth(1)).toContainText(/v\d+/);
+  const newest = Number((await history.getByRole('row').nth(1).innerText()).match(/v(\d+)/)?.[1]);
+  expect(newest).toBeGreaterThan(0);
   await prompt.fill(`${original}\n문장은 짧고 쉽게 씁니다.`);
   await expect(page.getByText('게시된 내용과 고친 내용의 차이')).toBeVisible();
   await expect(page.locator('ins', { hasText: '문장은 짧고 쉽게 씁니다.' })).toBeVisible();
+  // The draft and the live prompt run side by side on a sample input before publishing; with no
+  // model connected the panel says so in one sentence.
+  const playground = page.getByRole('region', { name: '플레이그라운드' });
+  await playground.getByLabel('시험 입력').fill('광합성 수업 자료를 세 문장으로 요약해 주세요.');
+  await playground.getByRole('button', { name: '나란히 실행' }).click();
+  await expect(playground.getByText('오프라인 초안 작성기가 만들었어요.', { exact: false })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(playground.getByRole('region', { name: '초안' })).not.toBeEmpty();
+  await expect(playground.getByRole('region', { name: `게시된 프롬프트 (v${newest})` })).not.toBeEmpty();
+  await page.screenshot({ path: testInfo.outputPath('admin-playground.png'), fullPage: true });
   await page.getByRole('button', { name: '게시하기' }).click();
   await expect(page.getByText('새 버전을 게시했어요.')).toBeVisible();
-  const history = page.getByRole('table', { name: '버전 기록' });
-  await expect(history.getByRole('row').nth(1)).toContainText('v2');
+  await expect(history.getByRole('row').nth(1)).toContainText(`v${newest + 1}`);
   await expect(history.getByRole('row').nth(1)).toContainText('현재');
   await page.screenshot({ path: testInfo.outputPath('admin-prompts.png'), fullPage: true });
   // Back to v1 (confirmed): a third version holding the first text.
-  await history.getByRole('button', { name: '되돌리기' }).click();
+  await history
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: /^v1(\D|$)/ }) })
+    .getByRole('button', { name: '되돌리기' })
+    .click();
   await page
     .getByRole('dialog', { name: 'v1 버전으로 되돌릴까요?' })
     .getByRole('button', { name: '되돌리기' })
