@@ -125,6 +125,17 @@ test('the super administrator reads the audit log and the token usage dashboard'
   await prompt.fill(`${original}\n문장은 짧고 쉽게 씁니다.`);
   await expect(page.getByText('게시된 내용과 고친 내용의 차이')).toBeVisible();
   await expect(page.locator('ins', { hasText: '문장은 짧고 쉽게 씁니다.' })).toBeVisible();
+  // The draft and the live prompt run side by side on a sample input before publishing; with no
+  // model connected the panel says so in one sentence.
+  const playground = page.getByRole('region', { name: '플레이그라운드' });
+  await playground.getByLabel('시험 입력').fill('광합성 수업 자료를 세 문장으로 요약해 주세요.');
+  await playground.getByRole('button', { name: '나란히 실행' }).click();
+  await expect(playground.getByText('오프라인 초안 작성기가 만들었어요.', { exact: false })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(playground.getByRole('region', { name: '초안' })).not.toBeEmpty();
+  await expect(playground.getByRole('region', { name: `게시된 프롬프트 (v${newest})` })).not.toBeEmpty();
+  await page.screenshot({ path: testInfo.outputPath('admin-playground.png'), fullPage: true });
   await page.getByRole('button', { name: '게시하기' }).click();
   await expect(page.getByText('새 버전을 게시했어요.')).toBeVisible();
   await expect(history.getByRole('row').nth(1)).toContainText(`v${newest + 1}`);

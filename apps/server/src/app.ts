@@ -11,6 +11,9 @@ import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
 import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
 import { createAuditRepository } from './modules/admin/audit.repository.ts';
 import { createAuditService } from './modules/admin/audit.service.ts';
+import { createPlaygroundRepository } from './modules/admin/playground.repository.ts';
+import { playgroundRoutes } from './modules/admin/playground.routes.ts';
+import { createPlaygroundService } from './modules/admin/playground.service.ts';
 import { createPromptVersionsRepository } from './modules/admin/prompt-versions.repository.ts';
 import { promptVersionsRoutes } from './modules/admin/prompt-versions.routes.ts';
 import { createPromptVersionsService } from './modules/admin/prompt-versions.service.ts';
@@ -255,14 +258,12 @@ export async function buildApp({
   const modelChoice = chooseModel(config, (request) => composeOfflineAnswer(request, (q) => draftForChat(q)));
   // Keep-alive connections to the model server close with the app.
   app.addHook('onClose', async () => modelChoice.streamer?.close());
-  const gateway = createAiGateway({
-    choice: modelChoice,
-    tracker: tokenTracker,
-    limits: createUsageLimits({
-      maxConcurrent: config.CHAT_MAX_CONCURRENT_STREAMS,
-      perMinute: config.CHAT_REQUESTS_PER_MINUTE,
-    }),
+  // One set of per-user limits for every model call, the prompt playground's included.
+  const usageLimits = createUsageLimits({
+    maxConcurrent: config.CHAT_MAX_CONCURRENT_STREAMS,
+    perMinute: config.CHAT_REQUESTS_PER_MINUTE,
   });
+  const gateway = createAiGateway({ choice: modelChoice, tracker: tokenTracker, limits: usageLimits });
   // One store for every file the product keeps; each feature uses its own folder in it.
   // Scaled out, every instance and worker must see the same files: S3-compatible object storage.
   const { storage: fileStorage, check: checkFileStorage } = createFileStorageFromConfig(config);
@@ -412,6 +413,17 @@ export async function buildApp({
   });
   await app.register(toolsRoutes(toolsService, promptVersions, auditService));
   await app.register(promptVersionsRoutes(promptVersions));
+  await app.register(
+    playgroundRoutes(
+      createPlaygroundService({
+        choice: modelChoice,
+        limits: usageLimits,
+        repository: createPlaygroundRepository(db),
+        versions: promptVersions,
+        tools: toolsService,
+      }),
+    ),
+  );
   await app.register(aiConnectionRoutes(config));
   await app.register(
     summaryRoutes(

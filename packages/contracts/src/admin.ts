@@ -226,3 +226,54 @@ export const promptVersionParamsSchema = z.object({
   seq: z.coerce.number().int().positive(),
   version: z.coerce.number().int().positive(),
 });
+
+// ---- prompt playground ------------------------------------------------------------------------
+
+export const PLAYGROUND_INPUT_MAX = 8000;
+/** How long a playground answer may be: enough to judge a prompt, bounded in cost. */
+export const PLAYGROUND_MAX_OUTPUT_TOKENS = 2000;
+
+/**
+ * `playground generate` (core.md §7): a draft — unsaved text or a stored version — and the live
+ * prompt, each run on the same sample input. Exactly one of `systemPrompt` and `version`.
+ */
+export const playgroundGenerateSchema = z
+  .object({
+    promptSeq: z.number().int().positive(),
+    systemPrompt: z
+      .string()
+      .trim()
+      .min(20, { message: '시스템 프롬프트를 20자 이상 입력해 주세요.' })
+      .max(20_000)
+      .optional(),
+    version: z.number().int().positive().optional(),
+    input: z.string().trim().min(1, { message: '시험할 입력을 적어 주세요.' }).max(PLAYGROUND_INPUT_MAX),
+  })
+  .strict()
+  .refine((body) => (body.systemPrompt === undefined) !== (body.version === undefined), {
+    message: '초안이나 버전 중 하나를 골라 주세요.',
+    path: ['systemPrompt'],
+  })
+  .meta({ id: 'PlaygroundGenerate' });
+export type PlaygroundGenerate = z.infer<typeof playgroundGenerateSchema>;
+
+export const playgroundOutputSchema = z.object({
+  /** The stored version run, or null for an unsaved draft. */
+  version: z.number().int().nullable(),
+  systemPrompt: z.string(),
+  output: z.string(),
+  tokens: z.number().int(),
+});
+export type PlaygroundOutput = z.infer<typeof playgroundOutputSchema>;
+
+export const playgroundResultSchema = z
+  .object({
+    engine: z.enum(['model', 'offline']),
+    model: z.string(),
+    /** One plain sentence when no model wrote the outputs; null otherwise. */
+    notice: z.string().nullable(),
+    draft: playgroundOutputSchema,
+    live: playgroundOutputSchema,
+  })
+  .meta({ id: 'PlaygroundResult' });
+export type PlaygroundResult = z.infer<typeof playgroundResultSchema>;

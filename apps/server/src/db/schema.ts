@@ -57,6 +57,7 @@ export interface Database {
   tokenUsageDaily: TokenUsageDailyTable;
   errorReportGroup: ErrorReportGroupTable;
   aiPromptVersion: AiPromptVersionTable;
+  playgroundRun: PlaygroundRunTable;
   edutechVendor: EdutechVendorTable;
   edutechProduct: EdutechProductTable;
   edutechLicence: EdutechLicenceTable;
@@ -75,6 +76,19 @@ export interface AiPromptVersionTable {
   createdBy: number | null;
   createdByName: string | null;
   createdAt: string;
+}
+
+export interface PlaygroundRunTable {
+  id: Generated<number>;
+  userId: number;
+  promptSeq: number;
+  side: 'draft' | 'live';
+  version: number | null;
+  purpose: string;
+  model: string;
+  tokens: number;
+  createdAt: string;
+  rolledUp: Generated<number>;
 }
 
 export interface AuditLogTable {

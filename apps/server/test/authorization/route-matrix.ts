@@ -1761,6 +1761,19 @@ export const ROUTE_MATRIX: RouteRow[] = [
     cases: [{ request: fixed('/api/v1/ai/prompt/1/versions/1/rollback'), expect: superAdminOnly(200) }],
   },
   {
+    route: 'POST /api/v1/playground/generate',
+    cases: [
+      {
+        request: fixed('/api/v1/playground/generate', {
+          promptSeq: 1,
+          systemPrompt: '시험용 초안 시스템 프롬프트입니다. 스무 글자를 넘깁니다.',
+          input: '3학년 과학 광합성 수업을 위한 가정통신문을 써 주세요.',
+        }),
+        expect: superAdminOnly(200),
+      },
+    ],
+  },
+  {
     route: 'GET /api/v1/admin/error-reports',
     cases: [{ request: fixed('/api/v1/admin/error-reports?status=all'), expect: superAdminOnly(200) }],
   },

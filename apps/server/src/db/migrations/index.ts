@@ -21,6 +21,7 @@ import * as edutech from './0028-edutech.ts';
 import * as admin from './0034-admin.ts';
 import * as errorReportGroups from './0035-error-report-groups.ts';
 import * as promptVersions from './0036-prompt-versions.ts';
+import * as playgroundRuns from './0040-playground-runs.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -48,5 +49,6 @@ export const migrations: Record<string, Migration> = {
   '0034-admin': admin,
   '0035-error-report-groups': errorReportGroups,
   '0036-prompt-versions': promptVersions,
+  '0040-playground-runs': playgroundRuns,
   '0028-edutech': edutech,
 };

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 const BATCH = 5000;
@@ -27,10 +27,66 @@ export function createUsageRepository(db: Kysely<Database>) {
   const sums = sql<number>`coalesce(sum(${sql.ref('tokenUsageDaily.tokens')}), 0)`.as('tokens');
   const calls = sql<number>`coalesce(sum(${sql.ref('tokenUsageDaily.calls')}), 0)`.as('calls');
 
+  /** Adds claimed calls to the day × user × purpose rows, with each user's school. */
+  async function fold(
+    trx: Transaction<Database>,
+    rows: {
+      userId: number;
+      purpose: string;
+      used: number | string | null;
+      settledAt: string | null;
+      createdAt: string;
+    }[],
+  ) {
+    if (rows.length === 0) return;
+    const userIds = [...new Set(rows.map((r) => r.userId))];
+    const schools = new Map<number, number>();
+    for (let i = 0; i < userIds.length; i += 500) {
+      const found = await trx
+        .selectFrom('users')
+        .select(['id', 'schoolId'])
+        .where('id', 'in', userIds.slice(i, i + 500))
+        .execute();
+      for (const u of found) schools.set(u.id, u.schoolId ?? 0);
+    }
+    const sumsByKey = new Map<
+      string,
+      { day: string; userId: number; schoolId: number; purpose: string; tokens: number; calls: number }
+    >();
+    for (const r of rows) {
+      const day = (r.settledAt ?? r.createdAt).slice(0, 10);
+      const key = `${day}|${r.userId}|${r.purpose}`;
+      const entry = sumsByKey.get(key) ?? {
+        day,
+        userId: r.userId,
+        schoolId: schools.get(r.userId) ?? 0,
+        purpose: r.purpose,
+        tokens: 0,
+        calls: 0,
+      };
+      entry.tokens += Number(r.used ?? 0);
+      entry.calls += 1;
+      sumsByKey.set(key, entry);
+    }
+    for (const entry of sumsByKey.values()) {
+      await trx
+        .insertInto('tokenUsageDaily')
+        .values(entry)
+        .onConflict((oc) =>
+          oc.columns(['day', 'userId', 'purpose']).doUpdateSet((eb) => ({
+            tokens: eb('tokenUsageDaily.tokens', '+', eb.ref('excluded.tokens')),
+            calls: eb('tokenUsageDaily.calls', '+', eb.ref('excluded.calls')),
+          })),
+        )
+        .execute();
+    }
+  }
+
   return {
     /**
-     * Adds settled reservations not yet counted to the daily rollup. Each batch claims its rows
-     * with one conditional UPDATE, so two instances folding at once never count a call twice.
+     * Adds settled reservations and playground runs not yet counted to the daily rollup. Each batch
+     * claims its rows with one conditional UPDATE, so two instances folding at once never count a
+     * call twice.
      */
     async rollUp(): Promise<number> {
       let folded = 0;
@@ -52,48 +108,27 @@ export function createUsageRepository(db: Kysely<Database>) {
             .where('rolledUp', '=', 0)
             .returning(['userId', 'purpose', 'used', 'settledAt', 'createdAt'])
             .execute();
-          if (rows.length === 0) return 0;
-          const userIds = [...new Set(rows.map((r) => r.userId))];
-          const schools = new Map<number, number>();
-          for (let i = 0; i < userIds.length; i += 500) {
-            const found = await trx
-              .selectFrom('users')
-              .select(['id', 'schoolId'])
-              .where('id', 'in', userIds.slice(i, i + 500))
-              .execute();
-            for (const u of found) schools.set(u.id, u.schoolId ?? 0);
-          }
-          const sumsByKey = new Map<
-            string,
-            { day: string; userId: number; schoolId: number; purpose: string; tokens: number; calls: number }
-          >();
-          for (const r of rows) {
-            const day = (r.settledAt ?? r.createdAt).slice(0, 10);
-            const key = `${day}|${r.userId}|${r.purpose}`;
-            const entry = sumsByKey.get(key) ?? {
-              day,
-              userId: r.userId,
-              schoolId: schools.get(r.userId) ?? 0,
-              purpose: r.purpose,
-              tokens: 0,
-              calls: 0,
-            };
-            entry.tokens += Number(r.used ?? 0);
-            entry.calls += 1;
-            sumsByKey.set(key, entry);
-          }
-          for (const entry of sumsByKey.values()) {
-            await trx
-              .insertInto('tokenUsageDaily')
-              .values(entry)
-              .onConflict((oc) =>
-                oc.columns(['day', 'userId', 'purpose']).doUpdateSet((eb) => ({
-                  tokens: eb('tokenUsageDaily.tokens', '+', eb.ref('excluded.tokens')),
-                  calls: eb('tokenUsageDaily.calls', '+', eb.ref('excluded.calls')),
-                })),
-              )
-              .execute();
-          }
+          await fold(trx, rows);
+          return rows.length;
+        });
+        folded += claimed;
+        if (claimed < BATCH) break;
+      }
+      // Playground runs are the super administrator's, recorded apart from any licence.
+      for (;;) {
+        const claimed = await db.transaction().execute(async (trx) => {
+          const rows = await trx
+            .updateTable('playgroundRun')
+            .set({ rolledUp: 1 })
+            .where(
+              'id',
+              'in',
+              trx.selectFrom('playgroundRun').select('id').where('rolledUp', '=', 0).limit(BATCH),
+            )
+            .where('rolledUp', '=', 0)
+            .returning(['userId', 'purpose', 'tokens as used', 'createdAt as settledAt', 'createdAt'])
+            .execute();
+          await fold(trx, rows);
           return rows.length;
         });
         folded += claimed;

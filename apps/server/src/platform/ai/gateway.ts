@@ -283,7 +283,12 @@ function restoreDeep<T>(value: T, pseudonymizer: Pseudonymizer): T {
 /** What one picture costs against a licence. */
 const IMAGE_TOKENS = 1000;
 
-export function createAiGateway(deps: { choice: ModelChoice; tracker: TokenTracker; limits: UsageLimits }) {
+export function createAiGateway(deps: {
+  choice: ModelChoice;
+  /** The licence ledger for teachers; the prompt playground passes its own. */
+  tracker: Pick<TokenTracker, 'reserve' | 'settle' | 'release'>;
+  limits: UsageLimits;
+}) {
   const { choice } = deps;
 
   return {

@@ -8,6 +8,8 @@ import type {
   ErrorGroup,
   ErrorGroupPage,
   MyUsage,
+  PlaygroundGenerate,
+  PlaygroundResult,
   UsageDashboard,
   UserSession,
 } from '@ssaem/contracts/admin';
@@ -247,5 +249,16 @@ export function useRollbackPrompt(seq: number, onDone?: (version: number) => voi
       onDone?.(version);
       return invalidate();
     },
+  });
+}
+
+/** Runs a draft and the live prompt side by side (nothing is published). */
+export function usePlaygroundRun() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PlaygroundGenerate) =>
+      apiRequest<PlaygroundResult>('/api/v1/playground/generate', { method: 'POST', body }),
+    // The runs count as the super administrator's playground usage.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'usage'] }),
   });
 }

@@ -23,6 +23,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { type PromptRow, usePrompts, usePromptVersions, useRollbackPrompt, useSavePrompt } from '../api';
 import { ConfirmModal, DataTable, formatDateTime } from './admin-ui';
+import { PlaygroundPanel } from './playground-panel';
 import classes from './prompts-page.module.css';
 
 /** Line by line: removed lines struck through in red, added lines in green. */
@@ -86,6 +87,7 @@ function PromptEditor({ prompt }: { prompt: PromptRow }) {
         minRows={8}
         maxRows={24}
       />
+      <PlaygroundPanel promptSeq={prompt.seq} draftText={text} versions={list} />
       <Group justify="space-between">
         <Switch
           label={t('prompts.inUse')}
