@@ -42,6 +42,14 @@ describe('DocumentEditor', () => {
     expect(screen.getByRole('textbox', { name: '문서 본문' }).textContent).toContain('3학년 수학 평가계획');
   });
 
+  it('reports no change when a document is only opened (nothing to save, not "편집됨")', async () => {
+    const { onChange } = renderEditor();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it('bolds, underlines and colours the selection', () => {
     const { editor, last } = renderEditor();
     const from = positionOf(editor, '서술형');
