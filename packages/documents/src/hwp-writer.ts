@@ -12,6 +12,7 @@ import {
   type TextAlign,
   textColor,
 } from './document-model.ts';
+import { hwpSummaryInformation } from './hwp-summary.ts';
 import { PAGE } from './hwpx-section.ts';
 import { HWPUNIT_PER_PX } from './hwpx-xml.ts';
 import { collectImages, type ImageResolver, type ResolvedImage } from './image-source.ts';
@@ -21,11 +22,17 @@ import { columnWidths, layoutTable } from './table-layout.ts';
  * HWP 5.0 (the binary 한글 format) export from the document model: an OLE compound file with
  * FileHeader, DocInfo (fonts, border fills, character and paragraph shapes, styles, pictures),
  * BodyText/Section0 (paragraphs, tables with merged cells, pictures, equations, notes, header and
- * footer with the page number), BinData and the PrvText preview; record streams are raw-deflated
- * as 한글 writes them.
+ * footer with the page number), BinData, the PrvText preview and the summary information (title,
+ * author, dates); record streams are raw-deflated as 한글 writes them.
  */
 
-export type HwpWriteOptions = { resolveImage?: ImageResolver };
+export type HwpWriteOptions = {
+  resolveImage?: ImageResolver;
+  /** The author in the document information (문서 정보). */
+  creator?: string;
+  /** When the document is written; now unless a caller (a test) fixes it. */
+  now?: Date;
+};
 
 export const HWP_MIME_TYPE = 'application/x-hwp';
 
@@ -238,6 +245,14 @@ export async function writeHwp(document: DocumentNode, options: HwpWriteOptions 
     );
   }
   add('/PrvText', Buffer.from(writer.previewText(), 'utf16le'));
+  add(
+    '/\u0005HwpSummaryInformation',
+    hwpSummaryInformation({
+      title: document.attrs?.title ?? '',
+      author: options.creator ?? '',
+      at: options.now ?? new Date(),
+    }),
+  );
   const out = CFB.write(cfb, { type: 'buffer', fileType: 'cfb' }) as Buffer;
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }

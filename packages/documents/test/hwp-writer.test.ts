@@ -207,6 +207,7 @@ describe('HWP 5.0 writer', () => {
         'DocInfo',
         'FileHeader',
         'PrvText',
+        '\u0005HwpSummaryInformation',
         '\u0001Sh33tJ5',
       ].sort(),
     );
