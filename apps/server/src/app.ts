@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { errorMessage } from '@ssaem/contracts';
@@ -277,6 +278,7 @@ export async function buildApp({
       wallMs: config.READER_CPU_SECONDS * 2000 + 10_000,
     },
     log: app.log,
+    tempDir: join(config.DATA_DIR, 'tmp'),
   });
   app.addHook('onClose', () => reader.close());
   const filesService = createFilesService({
