@@ -266,8 +266,24 @@ export async function buildApp({
   });
   // One store for every file the product keeps; each feature uses its own folder in it.
   // Scaled out, every instance and worker must see the same files: S3-compatible object storage.
-  const { storage: fileStorage, check: checkFileStorage } = createFileStorageFromConfig(config);
+  const {
+    storage: fileStorage,
+    check: checkFileStorage,
+    removePartials,
+  } = createFileStorageFromConfig(config);
   app.addHook('onReady', checkFileStorage);
+  // Files a killed process was writing. Alone (no Redis), nobody else can be writing now; scaled
+  // out, another instance may be, and a write an hour old is no write any more.
+  const removeAbandonedPartials = async (before: Date) => {
+    const removed = await removePartials(before);
+    if (removed) app.log.warn({ removed }, 'removed half-written files left by a stopped process');
+  };
+  app.addHook('onReady', () =>
+    removeAbandonedPartials(config.REDIS_URL ? new Date(Date.now() - 60 * 60 * 1000) : new Date()),
+  );
+  registerPeriodic(app, 'half-written files sweep', 60 * 60 * 1000, () =>
+    removeAbandonedPartials(new Date(Date.now() - 60 * 60 * 1000)),
+  );
   app.addHook('onClose', () => fileStorage.close());
   // Uploaded files are read in child processes under memory, CPU and time limits, never here.
   const reader = createDocumentReader({
