@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { errorMessage } from '@ssaem/contracts';
@@ -266,8 +267,24 @@ export async function buildApp({
   const gateway = createAiGateway({ choice: modelChoice, tracker: tokenTracker, limits: usageLimits });
   // One store for every file the product keeps; each feature uses its own folder in it.
   // Scaled out, every instance and worker must see the same files: S3-compatible object storage.
-  const { storage: fileStorage, check: checkFileStorage } = createFileStorageFromConfig(config);
+  const {
+    storage: fileStorage,
+    check: checkFileStorage,
+    removePartials,
+  } = createFileStorageFromConfig(config);
   app.addHook('onReady', checkFileStorage);
+  // Files a killed process was writing. Alone (no Redis), nobody else can be writing now; scaled
+  // out, another instance may be, and a write an hour old is no write any more.
+  const removeAbandonedPartials = async (before: Date) => {
+    const removed = await removePartials(before);
+    if (removed) app.log.warn({ removed }, 'removed half-written files left by a stopped process');
+  };
+  app.addHook('onReady', () =>
+    removeAbandonedPartials(config.REDIS_URL ? new Date(Date.now() - 60 * 60 * 1000) : new Date()),
+  );
+  registerPeriodic(app, 'half-written files sweep', 60 * 60 * 1000, () =>
+    removeAbandonedPartials(new Date(Date.now() - 60 * 60 * 1000)),
+  );
   app.addHook('onClose', () => fileStorage.close());
   // Uploaded files are read in child processes under memory, CPU and time limits, never here.
   const reader = createDocumentReader({
@@ -278,6 +295,7 @@ export async function buildApp({
       wallMs: config.READER_CPU_SECONDS * 2000 + 10_000,
     },
     log: app.log,
+    tempDir: join(config.DATA_DIR, 'tmp'),
   });
   app.addHook('onClose', () => reader.close());
   const filesService = createFilesService({

@@ -76,6 +76,8 @@ export interface LibrarySearchIndex {
   count(terms: KeywordTerm[], scope: SearchScope, cap: number, minId?: number): Promise<number>;
   /** A condition on library_item restricting it to matches, for the other sort orders. */
   matchCondition(eb: LibraryExpressions, terms: KeywordTerm[]): Expression<SqlBool>;
+  /** The same index written through `executor` (a transaction the item's change is part of). */
+  on(executor: Kysely<Database>): LibrarySearchIndex;
 }
 
 export function createLibrarySearchIndex(db: Kysely<Database>, dialect: DialectName): LibrarySearchIndex {
@@ -141,6 +143,7 @@ export function postgresSearchColumns(item: LibraryItemRow, text: IndexedText) {
 
 function sqliteIndex(db: Kysely<Database>): LibrarySearchIndex {
   return {
+    on: (executor) => sqliteIndex(executor),
     async sync(item, text) {
       await db.deleteFrom('librarySearch').where('rowid', '=', item.id).execute();
       if (!isShared(item)) return;
@@ -219,6 +222,7 @@ function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
   }
 
   return {
+    on: (executor) => postgresIndex(executor),
     async sync(item, text) {
       await db
         .updateTable('libraryItem')

@@ -50,16 +50,35 @@ export function createLibraryRepository(db: Kysely<Database>, search: LibrarySea
   }
 
   /** Re-derives the excerpt and the search entry after the title, content or sharing changed. */
-  async function reindex(id: number) {
-    const item = await find(id);
-    if (!item) return search.drop(id);
+  async function reindexWith(executor: Kysely<Database>, id: number) {
+    const index = search.on(executor);
+    const item = await executor.selectFrom('libraryItem').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!item) return index.drop(id);
     const body = plainTextOf(item.content);
     const excerpt = excerptOf(body);
     if (excerpt !== item.excerpt) {
-      await db.updateTable('libraryItem').set({ excerpt }).where('id', '=', id).execute();
+      await executor.updateTable('libraryItem').set({ excerpt }).where('id', '=', id).execute();
     }
-    await search.sync(item, { title: item.title, body });
+    await index.sync(item, { title: item.title, body });
   }
+
+  /**
+   * A change to an item and its search entry, together or not at all: a server killed between the
+   * two once left items that search no longer found by their new title (npm run test:crash).
+   */
+  function changeAndReindex<T>(change: (trx: Kysely<Database>) => Promise<T>, idOf: (result: T) => number) {
+    return db.transaction().execute(async (trx) => {
+      const result = await change(trx);
+      await reindexWith(trx, idOf(result));
+      return result;
+    });
+  }
+
+  const reindex = (id: number) =>
+    changeAndReindex(
+      async () => id,
+      (same) => same,
+    );
 
   function inScope(
     eb: ExpressionBuilder<Database, 'libraryItem'>,
@@ -72,9 +91,11 @@ export function createLibraryRepository(db: Kysely<Database>, search: LibrarySea
   }
 
   async function insert(row: Insertable<LibraryItemTable>): Promise<number> {
-    const inserted = await db.insertInto('libraryItem').values(row).returning('id').executeTakeFirstOrThrow();
-    await reindex(inserted.id);
-    return inserted.id;
+    return changeAndReindex(
+      async (trx) =>
+        (await trx.insertInto('libraryItem').values(row).returning('id').executeTakeFirstOrThrow()).id,
+      (id) => id,
+    );
   }
 
   async function react(
@@ -164,8 +185,10 @@ export function createLibraryRepository(db: Kysely<Database>, search: LibrarySea
     },
 
     async remove(id: number) {
-      await search.drop(id);
-      await db.deleteFrom('libraryItem').where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        await search.on(trx).drop(id);
+        await trx.deleteFrom('libraryItem').where('id', '=', id).execute();
+      });
     },
 
     async setStatus(
@@ -173,12 +196,15 @@ export function createLibraryRepository(db: Kysely<Database>, search: LibrarySea
       status: LibraryItemStatus,
       changes: Partial<Pick<LibraryItemRow, 'content' | 'error' | 'completedAt' | 'title'>> = {},
     ) {
-      await db
-        .updateTable('libraryItem')
-        .set({ status, updatedAt: now(), ...changes })
-        .where('id', '=', id)
-        .execute();
-      await reindex(id);
+      await changeAndReindex(
+        (trx) =>
+          trx
+            .updateTable('libraryItem')
+            .set({ status, updatedAt: now(), ...changes })
+            .where('id', '=', id)
+            .execute(),
+        () => id,
+      );
     },
 
     /** A changed form before the item is generated again (its title follows the form). */
@@ -194,12 +220,15 @@ export function createLibraryRepository(db: Kysely<Database>, search: LibrarySea
       id: number,
       settings: { visibility: LibraryItemRow['visibility']; editable: boolean },
     ) {
-      await db
-        .updateTable('libraryItem')
-        .set({ visibility: settings.visibility, editable: settings.editable ? 1 : 0, updatedAt: now() })
-        .where('id', '=', id)
-        .execute();
-      await reindex(id);
+      await changeAndReindex(
+        (trx) =>
+          trx
+            .updateTable('libraryItem')
+            .set({ visibility: settings.visibility, editable: settings.editable ? 1 : 0, updatedAt: now() })
+            .where('id', '=', id)
+            .execute(),
+        () => id,
+      );
     },
 
     /** Result cards for these ids, in the order given, with what the viewer did to each. */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DOCUMENT_FILE_MESSAGES } from '@ssaem/contracts';
@@ -28,6 +27,8 @@ export function createDocumentReader(options: {
   processes: number;
   limits: SandboxLimits;
   log: FastifyBaseLogger;
+  /** Where hand-over folders are made: DATA_DIR/tmp, so that a killed server's leftovers are found again. */
+  tempDir: string;
 }): DocumentReader {
   const pool = createSandboxPool({
     entry: fileURLToPath(new URL('./document-reader-child.ts', import.meta.url)),
@@ -42,7 +43,13 @@ export function createDocumentReader(options: {
   // The bytes reach a child as a file in a private folder, not through the IPC channel: serialising
   // megabytes there means copies in the API process, and each copy is external memory that makes
   // V8 mark the whole heap — a pause every request feels.
-  const handOver = mkdtempSync(join(tmpdir(), 'ssaem-reader-'));
+  // Under DATA_DIR rather than the system temp folder: a server killed with -9 leaves its folder
+  // behind, and the next start finds it there and removes it.
+  mkdirSync(options.tempDir, { recursive: true, mode: 0o700 });
+  const swept = sweepStaleHandOvers(options.tempDir);
+  if (swept.length) options.log.warn({ swept }, 'removed reader folders left by a stopped server');
+  const handOver = mkdtempSync(join(options.tempDir, `${HAND_OVER_PREFIX}${process.pid}-`));
+  ownFolders.add(handOver);
   async function withHandedOver<T>(bytes: Uint8Array, run: (path: string) => Promise<T>): Promise<T> {
     const path = join(handOver, randomUUID());
     await writeFile(path, bytes, { mode: 0o600 });
@@ -72,9 +79,43 @@ export function createDocumentReader(options: {
     async close() {
       await pool.close();
       rmSync(handOver, { recursive: true, force: true });
+      ownFolders.delete(handOver);
     },
     stats: () => pool.stats(),
   };
+}
+
+const HAND_OVER_PREFIX = 'reader-';
+/** The folders readers of this process are using (tests build several apps in one process). */
+const ownFolders = new Set<string>();
+
+/**
+ * Removes the hand-over folders of servers that no longer run. Instances may share DATA_DIR, so a
+ * folder is only stale when the process named in it is gone, or is this one but the folder is not
+ * in use here (a restarted container gets the same pid again).
+ */
+export function sweepStaleHandOvers(tempDir: string): string[] {
+  const swept: string[] = [];
+  for (const name of readdirSync(tempDir)) {
+    if (!name.startsWith(HAND_OVER_PREFIX)) continue;
+    const pid = Number(name.slice(HAND_OVER_PREFIX.length).split('-')[0]);
+    const path = join(tempDir, name);
+    if (ownFolders.has(path)) continue;
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) continue;
+    rmSync(path, { recursive: true, force: true });
+    swept.push(name);
+  }
+  return swept;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**

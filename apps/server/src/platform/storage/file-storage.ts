@@ -113,6 +113,29 @@ export function checkKey(key: string): string {
   return key;
 }
 
+const PARTIAL = /\.partial-[0-9a-f-]{36}$/;
+
+/**
+ * Removes half-written files (see putStream) last touched before `before`: a process killed while
+ * writing cannot remove its own. Returns how many went.
+ */
+export async function removePartialFiles(root: string, before: Date): Promise<number> {
+  const names = await readdir(root, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [] as string[];
+    throw error;
+  });
+  let removed = 0;
+  for (const name of names) {
+    if (!PARTIAL.test(name)) continue;
+    const path = join(root, name);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile() || info.mtime >= before) continue;
+    await rm(path, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 /** Files under DATA_DIR/files. Keys are ours (never user input), checked to stay inside the folder. */
 export function createLocalFileStorage(root: string): FileStorage {
   const base = resolve(root);
@@ -135,7 +158,7 @@ export function createLocalFileStorage(root: string): FileStorage {
     for (const name of names) {
       const key = `${folder}/${name.split(sep).join('/')}`;
       // Half-written files (see putStream) are not objects yet.
-      if (/\.partial-[0-9a-f-]{36}$/.test(key)) continue;
+      if (PARTIAL.test(key)) continue;
       const info = await stat(pathOf(key)).catch(() => null);
       if (info?.isFile()) keys.push(key);
     }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Config } from '../../config/config.ts';
-import { createLocalFileStorage, type FileStorage } from './file-storage.ts';
+import { createLocalFileStorage, type FileStorage, removePartialFiles } from './file-storage.ts';
 import { createS3FileStorage, ensureBucket, type S3StorageOptions } from './s3-file-storage.ts';
 
 /** The S3 settings from the configuration, or undefined when files stay on the local disk. */
@@ -22,9 +22,20 @@ export function createFileStorageFromConfig(config: Config): {
   storage: FileStorage;
   /** Fails start-up early when the bucket cannot be reached (and creates it when it does not exist). */
   check: () => Promise<void>;
+  /**
+   * Removes files a killed process left half-written, last touched before `before`. Only the
+   * folder has them: an S3 object appears whole or not at all.
+   */
+  removePartials: (before: Date) => Promise<number>;
 } {
   const s3 = s3OptionsOf(config);
-  if (!s3)
-    return { storage: createLocalFileStorage(join(config.DATA_DIR, 'files')), check: async () => undefined };
-  return { storage: createS3FileStorage(s3), check: () => ensureBucket(s3) };
+  if (!s3) {
+    const root = join(config.DATA_DIR, 'files');
+    return {
+      storage: createLocalFileStorage(root),
+      check: async () => undefined,
+      removePartials: (before) => removePartialFiles(root, before),
+    };
+  }
+  return { storage: createS3FileStorage(s3), check: () => ensureBucket(s3), removePartials: async () => 0 };
 }
