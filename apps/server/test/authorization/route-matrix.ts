@@ -1409,6 +1409,10 @@ export const ROUTE_MATRIX: RouteRow[] = [
     cases: [{ request: fixed('/api/v1/conversations/paged'), expect: teachers(200) }],
   },
   {
+    route: 'GET /api/v1/conversations/search',
+    cases: [{ request: fixed('/api/v1/conversations/search?q=%EB%B6%84%EC%88%98'), expect: teachers(200) }],
+  },
+  {
     route: 'GET /api/v1/conversations/pinned',
     cases: [{ request: fixed('/api/v1/conversations/pinned'), expect: teachers(200) }],
   },
