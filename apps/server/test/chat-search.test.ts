@@ -92,7 +92,10 @@ beforeAll(async () => {
     'teacher',
     'search-letter',
     '가정통신문',
-    ['현장체험학습 안내 가정통신문을 써 줘', '학부모님께, 다음 주 과학관 체험학습을 안내드립니다.'],
+    [
+      '현장체험학습 안내 가정통신문을 써 줘',
+      '학부모님께,\n\n- 다음 주 [과학관](https://example.org/museum) 체험학습을 **안내**드립니다.',
+    ],
     '2026-11-22T09:00:00.000Z',
   );
   await addConversation(
@@ -146,7 +149,8 @@ describe('conversation search', () => {
     const [hit] = (res.json() as ConversationSearch).conversations;
     expect(hit?.conversationId).toBe('search-letter');
     expect(hit?.matchedIn).toBe('message');
-    expect(hit?.snippet).toContain('체험학습');
+    // The answer's markdown reads as words: the link by its text, no marks.
+    expect(hit?.snippet).toBe('학부모님께, 다음 주 과학관 체험학습을 안내드립니다.');
     const [byTitle] = ((await search('덧셈')).json() as ConversationSearch).conversations;
     expect(byTitle?.matchedIn).toBe('title');
     expect(byTitle?.snippet).toContain('덧셈');

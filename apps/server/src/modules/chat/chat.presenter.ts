@@ -51,9 +51,17 @@ export function presentMessage(row: MessageRow, siblingCount = 1): Message {
   };
 }
 
+/** Markdown an answer is written in, read as plain words: links by their text, no marks. */
+function plainText(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s*(?:[-+*]|\d+\.|#+|>)\s+/gm, '')
+    .replace(/[*`~]+/g, '');
+}
+
 /** A line of the message around the first term, whitespace folded, cut at both ends with "…". */
 export function snippetAround(text: string, term: KeywordTerm): string {
-  const line = text.normalize('NFC').replace(/\s+/g, ' ').trim();
+  const line = plainText(text.normalize('NFC')).replace(/\s+/g, ' ').trim();
   const at = Math.max(0, line.toLowerCase().indexOf(term.text));
   const start = Math.max(0, at - SNIPPET_BEFORE);
   const end = Math.min(line.length, start + SNIPPET_LENGTH);
