@@ -484,7 +484,13 @@ export const ROUTE_MATRIX: RouteRow[] = [
     route: 'GET /interaction/:uid',
     cases: [{ label: 'no such interaction', request: fixed('/interaction/unknown-uid'), expect: all(400) }],
   },
-  ...['email-code', 'code'].map((step) => ({
+  {
+    route: 'GET /interaction/:uid/reset',
+    cases: [
+      { label: 'no such interaction', request: fixed('/interaction/unknown-uid/reset'), expect: all(400) },
+    ],
+  },
+  ...['email-code', 'code', 'reset', 'reset/confirm'].map((step) => ({
     route: `POST /interaction/:uid/${step}`,
     cases: [
       {
