@@ -39,6 +39,7 @@ export const LOGIN_TEXT = {
     mismatch: '새 비밀번호와 확인이 서로 다릅니다.',
     resetDone: '비밀번호를 바꿨어요. 새 비밀번호로 로그인해 주세요.',
     findId: '아이디가 기억나지 않나요? 아이디 찾기',
+    newCode: '코드 다시 받기',
   },
   en: {
     title: 'Sign in',
@@ -78,6 +79,7 @@ export const LOGIN_TEXT = {
     mismatch: 'The new password and its confirmation differ.',
     resetDone: 'Your password is changed. Sign in with the new one.',
     findId: 'Forgot your username? Find it',
+    newCode: 'Ask for a new code',
   },
 } as const;
 
@@ -173,7 +175,7 @@ export function renderResetCodePage(input: {
 <input id="passwordConfirm" name="passwordConfirm" type="password" autocomplete="new-password" required minlength="8" maxlength="200">
 <button type="submit">${t.resetSubmit}</button>
 </form>
-<p class="footer"><a href="/interaction/${uid}/reset?lang=${input.language}">${t.sendResetCode}</a> · <a href="/interaction/${uid}?lang=${input.language}">${t.backToPassword}</a></p>`,
+<p class="footer"><a href="/interaction/${uid}/reset?lang=${input.language}">${t.newCode}</a> · <a href="/interaction/${uid}?lang=${input.language}">${t.backToPassword}</a></p>`,
   });
 }
 
