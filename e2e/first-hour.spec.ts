@@ -118,8 +118,11 @@ test.describe('a home for every role', () => {
     await page.getByRole('button', { name: '대화 시작' }).click();
     await expect(page).toHaveURL(/\/chat\/(?!new)[\w-]+$/, { timeout: 15_000 });
     await expect(page.getByText('받아쓰기 시험 안내문을 써 줘').first()).toBeVisible();
-    // Back home, the conversation is among the recent ones.
-    await page.getByRole('navigation', { name: '사이드 메뉴' }).getByRole('link', { name: '홈' }).click();
+    // Back home, the conversation is among the recent ones. In chat the navigation column holds
+    // the conversation list; the app menu is one click away.
+    const sidebar = page.getByRole('navigation', { name: '사이드 메뉴' });
+    await sidebar.getByRole('button', { name: '전체 메뉴' }).click();
+    await sidebar.getByRole('link', { name: '홈' }).click();
     await expect(page.getByRole('region', { name: '최근 대화' }).getByRole('link').first()).toBeVisible();
   });
 });

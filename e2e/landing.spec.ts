@@ -47,6 +47,26 @@ test.describe('landing journey', () => {
     await expect(plans.getByText('AI 토큰 무제한')).toBeVisible();
   });
 
+  test('the header’s 로그인 opens the sign-in page, which offers 비밀번호 찾기', async ({ page }) => {
+    for (const path of ['/landing', '/pricing', '/home']) {
+      await page.goto(path);
+      await expect(page.getByRole('banner').getByRole('link', { name: '로그인', exact: true })).toBeVisible();
+    }
+    await page.goto('/pricing');
+    await page.getByRole('banner').getByRole('link', { name: '로그인', exact: true }).click();
+    await expect(page).toHaveURL(/\/interaction\/[^/]+$/);
+    await expect(page.locator('#username')).toBeVisible();
+    await page.getByRole('link', { name: '비밀번호 찾기' }).click();
+    await expect(page).toHaveURL(/\/interaction\/[^/]+\/reset/);
+    await expect(page.getByRole('heading', { name: '비밀번호 찾기' })).toBeVisible();
+    await page.locator('#username').fill('nobody-here');
+    await page.locator('#email').fill('nobody@example.org');
+    await page.getByRole('button', { name: '코드 받기' }).click();
+    // The same next page whether or not the account exists.
+    await expect(page.getByRole('heading', { name: '새 비밀번호 정하기' })).toBeVisible();
+    await expect(page.locator('#code')).toBeVisible();
+  });
+
   test('a direct link to /landing#faq opens at the FAQ', async ({ page }) => {
     await page.goto('/landing#faq');
     await expect(page.getByRole('heading', { level: 2, name: '자주 묻는 질문' })).toBeVisible();

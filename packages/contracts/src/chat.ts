@@ -167,6 +167,28 @@ export const conversationPageSchema = z.object({
   hasMore: z.boolean(),
 });
 
+/** The longest conversation search a teacher can type; longer text is no longer a search. */
+export const MAX_CONVERSATION_SEARCH_LENGTH = 100;
+export const CONVERSATION_SEARCH_LIMIT = 30;
+
+export const conversationSearchQuerySchema = z.object({
+  q: z.string().trim().min(1).max(MAX_CONVERSATION_SEARCH_LENGTH),
+  limit: z.coerce.number().int().min(1).max(CONVERSATION_SEARCH_LIMIT).default(CONVERSATION_SEARCH_LIMIT),
+});
+export type ConversationSearchQuery = z.infer<typeof conversationSearchQuerySchema>;
+
+/** A found conversation: where the words matched, and a line of the message that holds them. */
+export const conversationHitSchema = conversationSchema
+  .extend({
+    matchedIn: z.enum(['title', 'message']),
+    snippet: z.string().nullable(),
+  })
+  .meta({ id: 'ConversationHit' });
+export type ConversationHit = z.infer<typeof conversationHitSchema>;
+
+export const conversationSearchSchema = z.object({ conversations: z.array(conversationHitSchema) });
+export type ConversationSearch = z.infer<typeof conversationSearchSchema>;
+
 export const messagePageQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(0).max(100000).default(0),
   pageSize: z.coerce.number().int().min(1).max(200).default(MESSAGE_PAGE_SIZE),

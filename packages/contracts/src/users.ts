@@ -106,6 +106,8 @@ export const nameExistsSchema = z.object({ exists: z.boolean() });
 export const VERIFICATION_PURPOSES = ['SIGNUP', 'FIND_ID'] as const;
 /** Codes the sign-in page mails (not requestable through the public verification route). */
 export const SIGN_IN_CODE_PURPOSE = 'SIGN_IN';
+/** Codes the sign-in page mails to set a new password (not requestable through the public route). */
+export const PASSWORD_RESET_CODE_PURPOSE = 'PASSWORD_RESET';
 export const sendVerificationSchema = z.object({
   email: z.email().max(200),
   purpose: z.enum(VERIFICATION_PURPOSES).default('SIGNUP'),

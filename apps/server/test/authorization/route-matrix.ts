@@ -484,7 +484,13 @@ export const ROUTE_MATRIX: RouteRow[] = [
     route: 'GET /interaction/:uid',
     cases: [{ label: 'no such interaction', request: fixed('/interaction/unknown-uid'), expect: all(400) }],
   },
-  ...['email-code', 'code'].map((step) => ({
+  {
+    route: 'GET /interaction/:uid/reset',
+    cases: [
+      { label: 'no such interaction', request: fixed('/interaction/unknown-uid/reset'), expect: all(400) },
+    ],
+  },
+  ...['email-code', 'code', 'reset', 'reset/confirm'].map((step) => ({
     route: `POST /interaction/:uid/${step}`,
     cases: [
       {
@@ -1420,6 +1426,10 @@ export const ROUTE_MATRIX: RouteRow[] = [
   {
     route: 'GET /api/v1/conversations/paged',
     cases: [{ request: fixed('/api/v1/conversations/paged'), expect: teachers(200) }],
+  },
+  {
+    route: 'GET /api/v1/conversations/search',
+    cases: [{ request: fixed('/api/v1/conversations/search?q=%EB%B6%84%EC%88%98'), expect: teachers(200) }],
   },
   {
     route: 'GET /api/v1/conversations/pinned',

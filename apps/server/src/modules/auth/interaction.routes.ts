@@ -5,7 +5,14 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { PROVIDER_SCOPES } from '../../platform/auth/embedded-provider.ts';
 import type { LoginService } from './login.service.ts';
-import { LOGIN_TEXT, renderCodePage, renderExpiredPage, renderLoginPage } from './login-page.ts';
+import {
+  LOGIN_TEXT,
+  renderCodePage,
+  renderExpiredPage,
+  renderLoginPage,
+  renderResetCodePage,
+  renderResetRequestPage,
+} from './login-page.ts';
 import { LOGOUT_SCRIPT } from './provider-pages.ts';
 
 const uidParams = z.object({ uid: z.string().min(1).max(100) });
@@ -18,6 +25,17 @@ const codeBody = z.object({
   username: z.string().max(100).default(''),
   code: z.string().max(20).default(''),
   lang: z.enum(['ko', 'en']).optional(),
+});
+
+const resetBody = z.object({
+  username: z.string().max(100).default(''),
+  email: z.string().max(200).default(''),
+  lang: z.enum(['ko', 'en']).optional(),
+});
+const resetConfirmBody = resetBody.extend({
+  code: z.string().max(20).default(''),
+  password: z.string().max(200).default(''),
+  passwordConfirm: z.string().max(200).default(''),
 });
 
 function languageFor(request: FastifyRequest, explicit?: string): Language {
@@ -132,7 +150,75 @@ export function interactionRoutes(provider: Provider, login: LoginService, resou
         return finishLogin(provider, request, reply, result.subject);
       },
     );
+
+    // 비밀번호 찾기: a code mailed to the account's address lets its owner set a new password.
+    app.get('/interaction/:uid/reset', { schema: { hide: true } }, async (request, reply) => {
+      const { uid } = uidParams.parse(request.params);
+      const language = languageFor(request, (request.query as { lang?: string }).lang);
+      if (!(await isOpenInteraction(provider, request, reply)))
+        return sendHtml(reply, 400, renderExpiredPage(language));
+      return sendHtml(reply, 200, renderResetRequestPage({ language, uid }));
+    });
+
+    app.post(
+      '/interaction/:uid/reset',
+      { schema: { hide: true }, config: { rateLimit: { max: 5, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        const { uid } = uidParams.parse(request.params);
+        const body = resetBody.safeParse(request.body ?? {});
+        const input = body.success ? body.data : { username: '', email: '', lang: undefined };
+        const language = languageFor(request, input.lang);
+        if (!(await isOpenInteraction(provider, request, reply)))
+          return sendHtml(reply, 400, renderExpiredPage(language));
+        await login.sendPasswordResetCode(input.username, input.email);
+        return sendHtml(
+          reply,
+          200,
+          renderResetCodePage({ language, uid, username: input.username, email: input.email }),
+        );
+      },
+    );
+
+    app.post(
+      '/interaction/:uid/reset/confirm',
+      { schema: { hide: true }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        const { uid } = uidParams.parse(request.params);
+        const body = resetConfirmBody.safeParse(request.body ?? {});
+        const input = body.success
+          ? body.data
+          : { username: '', email: '', code: '', password: '', passwordConfirm: '', lang: undefined };
+        const language = languageFor(request, input.lang);
+        if (!(await isOpenInteraction(provider, request, reply)))
+          return sendHtml(reply, 400, renderExpiredPage(language));
+        const result = await login.resetPassword({ ...input, code: input.code.trim() });
+        const t = LOGIN_TEXT[language];
+        if (result.outcome !== 'success') {
+          const [status, error] =
+            result.outcome === 'weak'
+              ? [400, t.weakPassword]
+              : result.outcome === 'mismatch'
+                ? [400, t.mismatch]
+                : [401, t.codeInvalid];
+          const page = { language, uid, username: input.username, email: input.email, error };
+          return sendHtml(reply, status, renderResetCodePage(page));
+        }
+        request.log.info({ event: 'password-reset' }, 'password set by e-mail code');
+        const page = { language, uid, username: input.username.trim(), notice: t.resetDone };
+        return sendHtml(reply, 200, renderLoginPage(page));
+      },
+    );
   };
+}
+
+/** Whether the sign-in request the page belongs to is still open (it expires after a while). */
+async function isOpenInteraction(provider: Provider, request: FastifyRequest, reply: FastifyReply) {
+  try {
+    await provider.interactionDetails(request.raw, reply.raw);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function finishLogin(

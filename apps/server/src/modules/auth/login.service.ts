@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { SIGN_IN_CODE_PURPOSE } from '@ssaem/contracts';
+import { PASSWORD_RESET_CODE_PURPOSE, passwordSchema, SIGN_IN_CODE_PURPOSE } from '@ssaem/contracts';
 import { isAppError } from '../../platform/errors/app-error.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { VerificationService } from '../users/verification.service.ts';
@@ -14,6 +14,12 @@ export const MAX_FAILURES_PER_IP = 20;
  * in: a spread-out guessing attack. The owner still gets in with a code sent to their e-mail.
  */
 export const MAX_FAILURES_PER_USERNAME_EVERYWHERE = 50;
+
+export type PasswordResetResult =
+  | { outcome: 'success' }
+  | { outcome: 'invalid' }
+  | { outcome: 'weak' }
+  | { outcome: 'mismatch' };
 
 export type LoginResult =
   | { outcome: 'success'; subject: string }
@@ -46,6 +52,16 @@ export function createLoginService(
     if (blocking.length === 0) return null;
     const unblockAt = Math.max(...blocking) + LOGIN_WINDOW_MS;
     return Math.max(1, Math.ceil((unblockAt - now) / 1000));
+  }
+
+  /** The enabled account of this username whose address is `email`, or nothing. */
+  async function accountWithAddress(rawUsername: string, rawEmail: string) {
+    const username = rawUsername.trim().toLowerCase();
+    const email = rawEmail.trim().toLowerCase();
+    const user = username && email ? await users.findByUsername(username) : undefined;
+    if (!user?.enabled || !user.subject || !user.email || user.email.toLowerCase() !== email)
+      return undefined;
+    return { ...user, username, email };
   }
 
   return {
@@ -82,6 +98,52 @@ export function createLoginService(
       } catch (error) {
         if (!isAppError(error) || error.code !== 'E_TOO_MANY_REQUESTS') throw error;
       }
+    },
+
+    /**
+     * Mails a password-reset code when the username and the address belong to one enabled
+     * account. The page answers the same either way, so nobody learns which addresses exist.
+     */
+    async sendPasswordResetCode(rawUsername: string, rawEmail: string): Promise<void> {
+      const account = await accountWithAddress(rawUsername, rawEmail);
+      if (!account) return;
+      try {
+        await verification.sendCode(account.email, PASSWORD_RESET_CODE_PURPOSE);
+      } catch (error) {
+        if (!isAppError(error) || error.code !== 'E_TOO_MANY_REQUESTS') throw error;
+      }
+    },
+
+    /**
+     * Sets a new password once the mailed code is proven. The password is checked first, so a
+     * typo in it does not cost one of the code's five tries; the code is spent on success, so it
+     * sets a password once. Wrong passwords counted against the account are cleared.
+     */
+    async resetPassword(input: {
+      username: string;
+      email: string;
+      code: string;
+      password: string;
+      passwordConfirm: string;
+    }): Promise<PasswordResetResult> {
+      if (!passwordSchema.safeParse(input.password).success) return { outcome: 'weak' };
+      if (input.password !== input.passwordConfirm) return { outcome: 'mismatch' };
+      const account = await accountWithAddress(input.username, input.email);
+      if (!account || !/^\d{6}$/.test(input.code)) return { outcome: 'invalid' };
+      try {
+        const { verificationToken } = await verification.verifyCode(
+          account.email,
+          PASSWORD_RESET_CODE_PURPOSE,
+          input.code,
+        );
+        await verification.spendToken(account.email, PASSWORD_RESET_CODE_PURPOSE, verificationToken);
+      } catch (error) {
+        if (isAppError(error) && error.code === 'E_VERIFICATION_001') return { outcome: 'invalid' };
+        throw error;
+      }
+      await users.setPasswordHash(account.id, await hash(input.password));
+      await attempts.clearFailures(account.username);
+      return { outcome: 'success' };
     },
 
     /** Sign-in by a mailed code: not subject to password throttling; a code allows five tries. */

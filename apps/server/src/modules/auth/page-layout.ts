@@ -16,6 +16,8 @@ button,.button{display:block;width:100%;height:46px;margin-top:22px;border:0;bor
 font-size:16px;font-weight:700;cursor:pointer;text-align:center;line-height:46px;text-decoration:none}
 button.secondary{background:#e4e7eb;color:#1f2933;margin-top:10px}
 .error{margin:16px 0 0;padding:10px 12px;border-radius:10px;background:#fdecea;color:#b42318;font-size:14px}
+.notice{margin:16px 0 0;padding:10px 12px;border-radius:10px;background:#e6f4ea;color:#1e6b3a;font-size:14px}
+.hint{margin:6px 0 0;font-size:13px;color:#7b8794}
 .footer{margin-top:20px;font-size:13px;color:#7b8794;text-align:center}.footer a{color:#2f6fde}`;
 
 /** A small self-contained page for the identity screens: no scripts unless named, no remote assets. */

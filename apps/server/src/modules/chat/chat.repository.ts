@@ -1,8 +1,37 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { ConversationTable, Database, MessageStatus, MessageTable } from '../../db/schema.ts';
+import { type KeywordTerm, likePattern } from '../library/search-grams.ts';
 
 export type ConversationRow = ConversationTable;
 export type MessageRow = MessageTable;
+
+/** A conversation found by a search, with the newest message text that holds the first word. */
+export type ConversationMatchRow = ConversationRow & { titleMatches: number; matchText: string | null };
+
+type ConversationExpressions = ExpressionBuilder<Database, 'conversation'>;
+
+/**
+ * A term inside a text column, case-folded the way keywords are. A substring match, so one- and
+ * two-syllable Korean words match inside longer words ("수" in "수학을") on both databases.
+ */
+function textContains(column: Expression<string>, term: KeywordTerm): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${column}) LIKE ${likePattern(term)} ESCAPE '\\'`;
+}
+
+function titleHolds(eb: ConversationExpressions, term: KeywordTerm) {
+  return textContains(eb.ref('conversation.title'), term);
+}
+
+/** Some message of the conversation holds the term (messages are reached by the conversation index). */
+function messageHolds(eb: ConversationExpressions, term: KeywordTerm) {
+  return eb.exists(
+    eb
+      .selectFrom('message')
+      .select(sql`1`.as('one'))
+      .whereRef('message.conversationId', '=', 'conversation.id')
+      .where((m) => textContains(m.ref('message.text'), term)),
+  );
+}
 
 export function createChatRepository(db: Kysely<Database>) {
   return {
@@ -50,6 +79,46 @@ export function createChatRepository(db: Kysely<Database>) {
           .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(total.n) };
+    },
+
+    /**
+     * The user's conversations holding every term in the title or in some message: the ones whose
+     * title holds them all first, then the most recently active.
+     */
+    searchConversations(
+      userId: number,
+      terms: KeywordTerm[],
+      limit: number,
+    ): Promise<ConversationMatchRow[]> {
+      const [first] = terms;
+      if (!first) return Promise.resolve([]);
+      return db
+        .selectFrom('conversation')
+        .selectAll('conversation')
+        .select((eb) => [
+          eb
+            .case()
+            .when(eb.and(terms.map((term) => titleHolds(eb, term))))
+            .then(1)
+            .else(0)
+            .end()
+            .as('titleMatches'),
+          eb
+            .selectFrom('message')
+            .select('message.text')
+            .whereRef('message.conversationId', '=', 'conversation.id')
+            .where((m) => textContains(m.ref('message.text'), first))
+            .orderBy('message.seq', 'desc')
+            .limit(1)
+            .as('matchText'),
+        ])
+        .where('conversation.userId', '=', userId)
+        .where((eb) => eb.and(terms.map((term) => eb.or([titleHolds(eb, term), messageHolds(eb, term)]))))
+        .orderBy('titleMatches', 'desc')
+        .orderBy('conversation.updatedAt', 'desc')
+        .orderBy('conversation.id', 'desc')
+        .limit(limit)
+        .execute() as Promise<ConversationMatchRow[]>;
     },
 
     pinnedConversations(userId: number) {

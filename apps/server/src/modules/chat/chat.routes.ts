@@ -8,6 +8,8 @@ import {
   conversationPageQuerySchema,
   conversationPageSchema,
   conversationSchema,
+  conversationSearchQuerySchema,
+  conversationSearchSchema,
   conversationUpdateSchema,
   genTitleSchema,
   likeSchema,
@@ -270,6 +272,19 @@ export function chatRoutes(
         },
       },
       (request) => chat.listConversations(actorOf(request), request.query.pageNo, request.query.pageSize),
+    );
+    app.get(
+      '/api/v1/conversations/search',
+      {
+        preHandler: teachersOnly,
+        schema: {
+          ...secured,
+          summary: "Searches the caller's own conversations by title and message text",
+          querystring: conversationSearchQuerySchema,
+          response: { 200: conversationSearchSchema, ...ERROR_RESPONSES },
+        },
+      },
+      (request) => chat.searchConversations(actorOf(request), request.query.q, request.query.limit),
     );
     app.get(
       '/api/v1/conversations/pinned',

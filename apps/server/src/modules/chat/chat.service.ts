@@ -25,8 +25,9 @@ import type { Actor } from '../../policies/actor.ts';
 import { ASKS_FOR_EDUTECH } from '../edutech/edutech-rules.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { RelatedMaterial } from '../library/library.service.ts';
+import { keywordTerms } from '../library/search-grams.ts';
 import { DEFAULT_AGENT_ID, findAgent } from './agents.ts';
-import { presentConversation, presentMessage } from './chat.presenter.ts';
+import { presentConversation, presentConversationHit, presentMessage } from './chat.presenter.ts';
 import type { ChatRepository, ConversationRow, MessageRow } from './chat.repository.ts';
 import {
   type FrameSource,
@@ -772,6 +773,13 @@ export function createChatService(deps: {
         totalCount: total,
         hasMore: (pageNo + 1) * pageSize < total,
       };
+    },
+
+    /** The actor's own conversations holding every word of the query, in the title or a message. */
+    async searchConversations(actor: Actor, query: string, limit: number) {
+      const terms = keywordTerms(query);
+      const rows = await repository.searchConversations(actor.userId, terms, limit);
+      return { conversations: rows.map((row) => presentConversationHit(row, terms)) };
     },
 
     async pinned(actor: Actor) {

@@ -28,6 +28,13 @@ export function createUsersRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
+    async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ passwordHash, updatedAt: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    },
     async linkSubject(id: number, subject: string): Promise<void> {
       await db
         .updateTable('users')

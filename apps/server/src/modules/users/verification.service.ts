@@ -14,6 +14,7 @@ const MAIL = {
   SIGNUP: { subject: '[쌤] 회원가입 인증번호', line: '회원가입 인증번호' },
   FIND_ID: { subject: '[쌤] 아이디 찾기 인증번호', line: '아이디 찾기 인증번호' },
   SIGN_IN: { subject: '[쌤] 로그인 코드', line: '로그인 코드' },
+  PASSWORD_RESET: { subject: '[쌤] 비밀번호 재설정 코드', line: '비밀번호 재설정 코드' },
 } as const;
 
 /**

@@ -18,12 +18,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout, IconSettings } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconArrowLeft, IconLayoutList, IconLogout, IconSettings } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSwitcher } from '../../components/language-switcher';
+import { NavbarSlotProvider, useNavbarSlotState } from '../../components/navbar-slot';
 import { NAV_GROUPS, type NavItem } from '../nav-items';
 import type { ShellProfile } from '../shell-profile';
 import classes from './app-shell-frame.module.css';
@@ -125,55 +126,88 @@ export function AppShellFrame({ items, profile, onSignOut, children }: AppShellF
   const { t } = useTranslation();
   const [navOpened, nav] = useDisclosure(false);
   const [settingsOpened, settings] = useDisclosure(false);
+  const slot = useNavbarSlotState();
+  // While a screen fills the column with its own navigation, the app menu is one click away.
+  const [showMenu, setShowMenu] = useState(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: moving to another screen shows its own navigation again.
+  useEffect(() => setShowMenu(false), [pathname]);
+  const showsScreenNav = slot.isClaimed && !showMenu;
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding={{ base: 'sm', sm: 'lg' }}
-    >
-      <AppShell.Header className={classes.header}>
-        <a href="#main" className={classes.skipLink}>
-          {t('skipToContent')}
-        </a>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={navOpened}
-              onClick={nav.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={navOpened ? t('shell.closeNavigation') : t('shell.openNavigation')}
-            />
-            <Link to="/dashboard" className={classes.brand}>
-              <BrandMark size={28} />
-              <span>{t('app.name')}</span>
-            </Link>
+    <NavbarSlotProvider value={slot.value}>
+      <AppShell
+        header={{ height: 64 }}
+        navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding={{ base: 'sm', sm: 'lg' }}
+      >
+        <AppShell.Header className={classes.header}>
+          <a href="#main" className={classes.skipLink}>
+            {t('skipToContent')}
+          </a>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={navOpened}
+                onClick={nav.toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={navOpened ? t('shell.closeNavigation') : t('shell.openNavigation')}
+              />
+              <Link to="/dashboard" className={classes.brand}>
+                <BrandMark size={28} />
+                <span>{t('app.name')}</span>
+              </Link>
+            </Group>
+            <ProfileSummary profile={profile} />
           </Group>
-          <ProfileSummary profile={profile} />
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar component="nav" aria-label={t('shell.navigation')} p="sm">
-        <AppShell.Section grow component={ScrollArea}>
-          <SidebarNav items={items} onNavigate={nav.close} />
-        </AppShell.Section>
-        <AppShell.Section className={classes.navFooter}>
-          <UnstyledButton onClick={settings.open} className={classes.settingsButton} aria-haspopup="dialog">
-            <IconSettings size={20} aria-hidden />
-            <span>{t('shell.settings')}</span>
-          </UnstyledButton>
-          {onSignOut && (
-            <UnstyledButton onClick={onSignOut} className={classes.settingsButton}>
-              <IconLogout size={20} aria-hidden />
-              <span>{t('auth.signOut')}</span>
-            </UnstyledButton>
+        </AppShell.Header>
+        <AppShell.Navbar component="nav" aria-label={t('shell.navigation')} p="sm">
+          {slot.isClaimed ? (
+            <AppShell.Section className={classes.navSwitch}>
+              <UnstyledButton
+                className={classes.settingsButton}
+                onClick={() => setShowMenu((shown) => !shown)}
+                aria-expanded={showMenu}
+              >
+                {showMenu ? (
+                  <IconArrowLeft size={18} aria-hidden />
+                ) : (
+                  <IconLayoutList size={18} aria-hidden />
+                )}
+                <span>{showMenu ? t('shell.backToScreenNav') : t('shell.allMenu')}</span>
+              </UnstyledButton>
+            </AppShell.Section>
+          ) : null}
+          <AppShell.Section
+            grow
+            ref={slot.setTarget}
+            className={classes.screenNav}
+            hidden={!showsScreenNav}
+          />
+          {showsScreenNav ? null : (
+            <AppShell.Section grow component={ScrollArea}>
+              <SidebarNav items={items} onNavigate={nav.close} />
+            </AppShell.Section>
           )}
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
-        {children}
-      </AppShell.Main>
-      <SettingsDrawer opened={settingsOpened} onClose={settings.close} onSignOut={onSignOut} />
-    </AppShell>
+          <AppShell.Section className={classes.navFooter}>
+            <UnstyledButton onClick={settings.open} className={classes.settingsButton} aria-haspopup="dialog">
+              <IconSettings size={20} aria-hidden />
+              <span>{t('shell.settings')}</span>
+            </UnstyledButton>
+            {onSignOut && (
+              <UnstyledButton onClick={onSignOut} className={classes.settingsButton}>
+                <IconLogout size={20} aria-hidden />
+                <span>{t('auth.signOut')}</span>
+              </UnstyledButton>
+            )}
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+          {children}
+        </AppShell.Main>
+        <SettingsDrawer opened={settingsOpened} onClose={settings.close} onSignOut={onSignOut} />
+      </AppShell>
+    </NavbarSlotProvider>
   );
 }

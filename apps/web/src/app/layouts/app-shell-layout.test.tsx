@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { describe, expect, it } from 'vitest';
+import { NavbarPortal } from '../../components/navbar-slot';
 import { renderWithProviders } from '../../test/render';
 import { NAV_ITEMS, visibleNavItems } from '../nav-items';
 import { isRegisteredPath } from '../route-registry';
@@ -59,6 +60,47 @@ describe('AppShellFrame', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('화면 언어')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'English' })).toBeTruthy();
+  });
+});
+
+describe('a screen’s own navigation in the sidebar', () => {
+  const items = NAV_ITEMS.filter((item) => ['dashboard', 'library'].includes(item.id));
+
+  it('takes the one navigation column, with the app menu one click away and back', async () => {
+    renderAt(
+      '/chat/new',
+      <AppShellFrame items={items} profile={PROFILE}>
+        <NavbarPortal enabled>
+          <a href="/chat/a">분수 대화</a>
+        </NavbarPortal>
+        <p>본문</p>
+      </AppShellFrame>,
+    );
+    const sidebar = screen.getByRole('navigation', { name: '사이드 메뉴' });
+    expect(await within(sidebar).findByRole('link', { name: '분수 대화' })).toBeTruthy();
+    expect(within(sidebar).queryByRole('link', { name: '자료실' })).toBeNull();
+
+    fireEvent.click(within(sidebar).getByRole('button', { name: '전체 메뉴' }));
+    expect(within(sidebar).getByRole('link', { name: '자료실' })).toBeTruthy();
+    expect(within(sidebar).queryByRole('link', { name: '분수 대화' })).toBeNull();
+
+    fireEvent.click(within(sidebar).getByRole('button', { name: '대화 목록으로' }));
+    expect(within(sidebar).getByRole('link', { name: '분수 대화' })).toBeTruthy();
+  });
+
+  it('leaves the app menu as it is on screens that draw no navigation of their own', () => {
+    renderAt(
+      '/dashboard',
+      <AppShellFrame items={items} profile={PROFILE}>
+        <NavbarPortal enabled={false}>
+          <a href="/chat/a">분수 대화</a>
+        </NavbarPortal>
+      </AppShellFrame>,
+    );
+    const sidebar = screen.getByRole('navigation', { name: '사이드 메뉴' });
+    expect(within(sidebar).getByRole('link', { name: '자료실' })).toBeTruthy();
+    expect(within(sidebar).queryByRole('button', { name: '전체 메뉴' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '분수 대화' })).toBeNull();
   });
 });
 

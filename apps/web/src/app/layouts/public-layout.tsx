@@ -1,10 +1,12 @@
-import { Burger, Container, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Burger, Button, Container, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { IntroDownloadButton } from '../../components/intro-download-button';
 import { LanguageSwitcher } from '../../components/language-switcher';
+import { features } from '../../lib/features';
+import { isSignedIn } from '../../lib/session';
 import { useScrollToHash } from '../use-scroll-to-hash';
 import classes from './public-layout.module.css';
 
@@ -30,6 +32,21 @@ function NavigationProgress() {
   return navigation.state === 'idle' ? null : <div className={classes.progress} aria-hidden />;
 }
 
+/**
+ * The way in from every public page: 로그인 while signed out (a signed-in screen, which starts
+ * sign-in and lands on the user's home), the home itself once signed in.
+ */
+function HeaderAccountLink() {
+  const { t } = useTranslation();
+  if (!features.auth) return null;
+  const signedIn = isSignedIn();
+  return (
+    <Button component={Link} to="/dashboard" size="sm" variant={signedIn ? 'light' : 'filled'}>
+      {signedIn ? t('nav.myHome') : t('nav.signIn')}
+    </Button>
+  );
+}
+
 function PublicHeader() {
   const { t } = useTranslation();
   const [menuOpened, setMenuOpened] = useState(false);
@@ -53,6 +70,7 @@ function PublicHeader() {
         </nav>
         <Group gap="xs" wrap="nowrap" className={classes.headerActions}>
           <LanguageSwitcher />
+          <HeaderAccountLink />
           <Burger
             hiddenFrom="md"
             size="sm"

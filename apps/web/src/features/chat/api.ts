@@ -2,6 +2,7 @@ import {
   type Agent,
   CONVERSATION_PAGE_SIZE,
   type Conversation,
+  type ConversationSearch,
   MESSAGE_PAGE_SIZE,
   type Message,
   type UserSettings,
@@ -35,6 +36,7 @@ export const chatKeys = {
   all: ['chat'] as const,
   conversations: ['chat', 'conversations'] as const,
   pinned: ['chat', 'conversations', 'pinned'] as const,
+  search: (query: string) => ['chat', 'conversations', 'search', query] as const,
   messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
   agents: ['chat', 'agents'] as const,
   settings: ['chat', 'settings'] as const,
@@ -50,6 +52,18 @@ export function useConversationList() {
         signal,
       }),
     getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
+  });
+}
+
+/** The teacher's own conversations holding every word of `query`; idle while it is blank. */
+export function useConversationSearch(query: string) {
+  const q = query.trim();
+  return useQuery({
+    queryKey: chatKeys.search(q),
+    enabled: q.length > 0,
+    staleTime: 30_000,
+    queryFn: ({ signal }) =>
+      apiRequest<ConversationSearch>('/api/v1/conversations/search', { query: { q }, signal }),
   });
 }
 

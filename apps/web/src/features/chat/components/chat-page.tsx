@@ -29,6 +29,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { NavbarPortal, useHasNavbarSlot } from '../../../components/navbar-slot';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
@@ -380,11 +381,13 @@ export function ChatPage({ basePath }: { basePath: string }) {
   // On a phone the conversation list is a drawer, so the conversation and its box keep the screen.
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const [listOpened, list] = useDisclosure(false);
+  // On a desktop the list is drawn in the app's navigation column: one column, not two.
+  const listInShellNav = useHasNavbarSlot() && !isPhone;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes whenever another conversation opens.
   useEffect(() => list.close(), [routeId]);
 
   return (
-    <div className={classes.page}>
+    <div className={classes.page} data-list-in-nav={listInShellNav || undefined}>
       <title>{t('meta')}</title>
       {isPhone ? (
         <Drawer
@@ -397,6 +400,10 @@ export function ChatPage({ basePath }: { basePath: string }) {
         >
           <ChatSidebar basePath={basePath} activeId={routeId} />
         </Drawer>
+      ) : listInShellNav ? (
+        <NavbarPortal enabled>
+          <ChatSidebar basePath={basePath} activeId={routeId} />
+        </NavbarPortal>
       ) : (
         <ChatSidebar basePath={basePath} activeId={routeId} />
       )}

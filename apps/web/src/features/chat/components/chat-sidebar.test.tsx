@@ -53,6 +53,20 @@ beforeEach(async () => {
       pinnedNow = ids.flatMap((id) => pinned.filter((c) => c.conversationId === id));
       return json(pinnedNow);
     }
+    if (path === '/api/v1/conversations/search') {
+      const q = new URL(String(input), 'http://localhost').searchParams.get('q');
+      const hits =
+        q === '분수'
+          ? [
+              {
+                ...conversation('s', '수업 준비', false),
+                matchedIn: 'message',
+                snippet: '…분수의 덧셈을 설명해 줘',
+              },
+            ]
+          : [];
+      return json({ conversations: hits });
+    }
     if (path === '/api/v1/conversations/d/pin') {
       return json({ code: 'E_ALREADY_FULL', message: 'full' }, 409);
     }
@@ -93,6 +107,38 @@ describe('ChatSidebar', () => {
     fireEvent.click(await within(recentList).findByRole('button', { name: '라 대화 대화 메뉴' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: '고정' }));
     expect(await screen.findByText('고정할 수 있는 최대 개수에 도달했습니다.')).toBeTruthy();
+  });
+});
+
+describe('ChatSidebar search', () => {
+  const searchCalls = () =>
+    fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/v1/conversations/search'));
+
+  it('searches once typing pauses and lists the matches with the line that matched', async () => {
+    renderSidebar();
+    const box = await screen.findByRole('searchbox', { name: '대화 검색' });
+    fireEvent.change(box, { target: { value: '분' } });
+    fireEvent.change(box, { target: { value: '분수' } });
+    const results = await screen.findByRole('list', { name: '검색 결과' });
+    const link = within(results).getByRole('link', { name: /수업 준비/ });
+    expect(link.getAttribute('href')).toBe('/chat/s');
+    expect(within(results).getByText('…분수의 덧셈을 설명해 줘')).toBeTruthy();
+    // The pause debounces the keys: only the finished word was searched.
+    expect(
+      searchCalls().map(([url]) => new URL(String(url), 'http://localhost').searchParams.get('q')),
+    ).toEqual(['분수']);
+    expect(screen.queryByRole('list', { name: '최근 대화' })).toBeNull();
+  });
+
+  it('says when nothing matches, offers a next step, and clears back to the list', async () => {
+    renderSidebar();
+    const box = await screen.findByRole('searchbox', { name: '대화 검색' });
+    fireEvent.change(box, { target: { value: '곱셈' } });
+    expect(await screen.findByText("'곱셈'이(가) 들어간 대화가 없어요.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: '새 대화에서 물어보기' }).getAttribute('href')).toBe('/chat/new');
+    fireEvent.click(screen.getAllByRole('button', { name: '검색어 지우기' })[0]!);
+    expect(await screen.findByRole('list', { name: '최근 대화' })).toBeTruthy();
+    expect((box as HTMLInputElement).value).toBe('');
   });
 });
 

@@ -10,7 +10,8 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import type { Conversation } from '@ssaem/contracts/chat';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type Conversation, MAX_CONVERSATION_SEARCH_LENGTH } from '@ssaem/contracts/chat';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -20,7 +21,9 @@ import {
   IconPin,
   IconPinnedOff,
   IconPlus,
+  IconSearch,
   IconTrash,
+  IconX,
 } from '@tabler/icons-react';
 import { type DragEvent, type KeyboardEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +39,10 @@ import {
   useReorderPinned,
 } from '../api';
 import classes from './chat-sidebar.module.css';
+import { ConversationSearchResults } from './conversation-search-results';
+
+/** How long typing pauses before the list is searched: one request per word, not per key. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 interface ChatSidebarProps {
   basePath: string;
@@ -163,6 +170,9 @@ export function ChatSidebar({ basePath, activeId }: ChatSidebarProps) {
   const [deleting, setDeleting] = useState<Conversation | null>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [moveAnnouncement, setMoveAnnouncement] = useState('');
+  const [searchText, setSearchText] = useState('');
+  const [debouncedSearch] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const isSearching = searchText.trim().length > 0 && debouncedSearch.length > 0;
 
   const pinnedList = pinned.data ?? [];
   const recent = useMemo(
@@ -237,68 +247,105 @@ export function ChatSidebar({ basePath, activeId }: ChatSidebarProps) {
       >
         {t('newChat')}
       </Button>
+      <TextInput
+        type="search"
+        size="sm"
+        aria-label={t('sidebar.searchLabel')}
+        placeholder={t('sidebar.searchPlaceholder')}
+        value={searchText}
+        maxLength={MAX_CONVERSATION_SEARCH_LENGTH}
+        onChange={(event) => setSearchText(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setSearchText('');
+        }}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={
+          searchText ? (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={t('sidebar.searchClear')}
+              onClick={() => setSearchText('')}
+            >
+              <IconX size={14} aria-hidden />
+            </ActionIcon>
+          ) : null
+        }
+      />
       <VisuallyHidden id="chat-reorder-hint">{t('sidebar.reorderHint')}</VisuallyHidden>
       <VisuallyHidden role="status" aria-live="polite">
         {moveAnnouncement}
       </VisuallyHidden>
-      {pinnedList.length > 0 ? (
-        <section aria-labelledby="chat-pinned-heading">
-          <Text id="chat-pinned-heading" size="xs" fw={700} c="dimmed" className={classes.heading}>
-            {t('sidebar.pinned')}
-          </Text>
-          <ul className={classes.list} aria-labelledby="chat-pinned-heading">
-            {pinnedList.map((conversation, index) => (
-              <ConversationItem
-                key={conversation.conversationId}
-                conversation={conversation}
-                basePath={basePath}
-                isActive={conversation.conversationId === activeId}
-                pinnedIndex={index}
-                pinnedCount={pinnedList.length}
-                onMove={handleMove}
-                onRename={handleRenameOpen}
-                onDelete={setDeleting}
-                onTogglePin={handleTogglePin}
-                dragProps={dragPropsFor(index)}
-              />
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      <section aria-labelledby="chat-recent-heading" className={classes.recent}>
-        <Text id="chat-recent-heading" size="xs" fw={700} c="dimmed" className={classes.heading}>
-          {t('sidebar.recent')}
-        </Text>
-        {list.isSuccess && recent.length === 0 ? (
-          <Text size="sm" c="dimmed" px="xs">
-            {t('sidebar.empty')}
-          </Text>
-        ) : null}
-        <ul className={classes.list} aria-labelledby="chat-recent-heading">
-          {recent.map((conversation) => (
-            <ConversationItem
-              key={conversation.conversationId}
-              conversation={conversation}
-              basePath={basePath}
-              isActive={conversation.conversationId === activeId}
-              onRename={handleRenameOpen}
-              onDelete={setDeleting}
-              onTogglePin={handleTogglePin}
-            />
-          ))}
-        </ul>
-        {list.hasNextPage ? (
-          <Button
-            variant="subtle"
-            size="xs"
-            fullWidth
-            loading={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {t('sidebar.more')}
-          </Button>
-        ) : null}
-      </section>
+      {isSearching ? (
+        <ConversationSearchResults
+          query={debouncedSearch}
+          basePath={basePath}
+          activeId={activeId}
+          onClear={() => setSearchText('')}
+        />
+      ) : (
+        <>
+          {pinnedList.length > 0 ? (
+            <section aria-labelledby="chat-pinned-heading">
+              <Text id="chat-pinned-heading" size="xs" fw={700} c="dimmed" className={classes.heading}>
+                {t('sidebar.pinned')}
+              </Text>
+              <ul className={classes.list} aria-labelledby="chat-pinned-heading">
+                {pinnedList.map((conversation, index) => (
+                  <ConversationItem
+                    key={conversation.conversationId}
+                    conversation={conversation}
+                    basePath={basePath}
+                    isActive={conversation.conversationId === activeId}
+                    pinnedIndex={index}
+                    pinnedCount={pinnedList.length}
+                    onMove={handleMove}
+                    onRename={handleRenameOpen}
+                    onDelete={setDeleting}
+                    onTogglePin={handleTogglePin}
+                    dragProps={dragPropsFor(index)}
+                  />
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section aria-labelledby="chat-recent-heading" className={classes.recent}>
+            <Text id="chat-recent-heading" size="xs" fw={700} c="dimmed" className={classes.heading}>
+              {t('sidebar.recent')}
+            </Text>
+            {list.isSuccess && recent.length === 0 ? (
+              <Text size="sm" c="dimmed" px="xs">
+                {t('sidebar.empty')}
+              </Text>
+            ) : null}
+            <ul className={classes.list} aria-labelledby="chat-recent-heading">
+              {recent.map((conversation) => (
+                <ConversationItem
+                  key={conversation.conversationId}
+                  conversation={conversation}
+                  basePath={basePath}
+                  isActive={conversation.conversationId === activeId}
+                  onRename={handleRenameOpen}
+                  onDelete={setDeleting}
+                  onTogglePin={handleTogglePin}
+                />
+              ))}
+            </ul>
+            {list.hasNextPage ? (
+              <Button
+                variant="subtle"
+                size="xs"
+                fullWidth
+                loading={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {t('sidebar.more')}
+              </Button>
+            ) : null}
+          </section>
+        </>
+      )}
 
       <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title={t('sidebar.renameTitle')}>
         <form
