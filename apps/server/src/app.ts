@@ -304,6 +304,8 @@ export async function buildApp({
     storage: fileStorage,
   });
   await app.register(edutechRoutes(edutechService));
+  // The counts behind edutech badges and rankings are recounted when the Korean day changes.
+  registerPeriodic(app, 'edutech counts', 10 * 60 * 1000, () => edutechService.refreshCounts());
   const proxyService = createProxyService({
     fetchImage: createSafeImageFetcher({
       allowedOrigins: config.PROXY_IMAGE_ORIGINS,

@@ -21,6 +21,7 @@ import * as edutech from './0028-edutech.ts';
 import * as admin from './0034-admin.ts';
 import * as errorReportGroups from './0035-error-report-groups.ts';
 import * as promptVersions from './0036-prompt-versions.ts';
+import * as edutechCounts from './0029-edutech-counts.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0035-error-report-groups': errorReportGroups,
   '0036-prompt-versions': promptVersions,
   '0028-edutech': edutech,
+  '0029-edutech-counts': edutechCounts,
 };

@@ -86,6 +86,29 @@ const toCounts = (rows: { productId: number | null; n: number | string | bigint 
     rows.filter((row) => row.productId !== null).map((row) => [row.productId as number, Number(row.n)]),
   );
 
+/** A product row with the count it is ranked by. */
+export type RankedRow = ProductRow & { n: number };
+
+/** Inserts the counts of every product, or of one, from the licences (the tables are cleared first). */
+async function insertCounts(trx: Kysely<Database>, today: string, since: string, productId: number | null) {
+  const one = productId === null ? sql`` : sql`and product_id = ${productId}`;
+  const inUse = sql`(end_on is null or end_on >= ${today})`;
+  await sql`insert into edutech_product_count (product_id, in_use_count, steady_count, order_count)
+    select product_id,
+      count(distinct case when ${inUse} then user_id end),
+      count(distinct case when ${inUse} and start_on <= ${since} then user_id end),
+      count(distinct user_id)
+    from edutech_licence where product_id is not null ${one} group by product_id`.execute(trx);
+  await sql`insert into edutech_office_count (product_id, office_name, order_count)
+    select product_id, office_name, count(distinct user_id)
+    from edutech_licence where product_id is not null and office_name is not null ${one}
+    group by product_id, office_name`.execute(trx);
+  await sql`insert into edutech_grade_count (product_id, grade_seq, in_use_count)
+    select product_id, grade_seq, count(distinct user_id)
+    from edutech_licence where product_id is not null and grade_seq is not null and ${inUse} ${one}
+    group by product_id, grade_seq`.execute(trx);
+}
+
 export function createEdutechRepository(db: Kysely<Database>) {
   const products = () =>
     db
@@ -328,71 +351,112 @@ export function createEdutechRepository(db: Kysely<Database>) {
 
     // ---- counts the badges and rankings are made of ----
 
-    /** Teachers with a licence in use today, per product. */
-    async inUseCounts(today: string): Promise<ProductCounts> {
-      return toCounts(
-        await db
-          .selectFrom('edutechLicence')
-          .select(['productId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
-          .where('productId', 'is not', null)
-          .where((eb) => eb.or([eb('endOn', 'is', null), eb('endOn', '>=', today)]))
-          .groupBy('productId')
-          .execute(),
+    /**
+     * Counts every product's teachers again from the licences: in use on `today`, in use since
+     * `since` or earlier (steady), ever registered (orders), per office and per grade. Run when the
+     * day changes; between, licence changes recount their own product (recountProduct).
+     */
+    async recountAll(today: string, since: string, at: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('edutechProductCount').execute();
+        await trx.deleteFrom('edutechOfficeCount').execute();
+        await trx.deleteFrom('edutechGradeCount').execute();
+        await insertCounts(trx, today, since, null);
+        await trx
+          .insertInto('edutechCountState')
+          .values({ id: 1, countedOn: today, countedAt: at })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ countedOn: today, countedAt: at }))
+          .execute();
+      });
+    },
+
+    /** Counts one product's teachers again (after one of its licences changed). */
+    async recountProduct(productId: number, today: string, since: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('edutechProductCount').where('productId', '=', productId).execute();
+        await trx.deleteFrom('edutechOfficeCount').where('productId', '=', productId).execute();
+        await trx.deleteFrom('edutechGradeCount').where('productId', '=', productId).execute();
+        await insertCounts(trx, today, since, productId);
+      });
+    },
+
+    /** The day the stored counts are for, if they were ever made. */
+    async countedOn(): Promise<string | null> {
+      const row = await db
+        .selectFrom('edutechCountState')
+        .select('countedOn')
+        .where('id', '=', 1)
+        .executeTakeFirst();
+      return row?.countedOn ?? null;
+    },
+
+    /** In-use and steady counts of some products. */
+    async countsOf(productIds: number[]): Promise<Map<number, { inUse: number; steady: number }>> {
+      if (!productIds.length) return new Map();
+      const rows = await db
+        .selectFrom('edutechProductCount')
+        .select(['productId', 'inUseCount', 'steadyCount'])
+        .where('productId', 'in', productIds)
+        .execute();
+      return new Map(
+        rows.map((row) => [row.productId, { inUse: Number(row.inUseCount), steady: Number(row.steadyCount) }]),
       );
     },
 
-    /** Teachers whose licence in use today started on or before `since`, per product. */
-    async steadyCounts(today: string, since: string): Promise<ProductCounts> {
-      return toCounts(
-        await db
-          .selectFrom('edutechLicence')
-          .select(['productId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
-          .where('productId', 'is not', null)
-          .where('startOn', '<=', since)
-          .where((eb) => eb.or([eb('endOn', 'is', null), eb('endOn', '>=', today)]))
-          .groupBy('productId')
-          .execute(),
-      );
+    /** The `top` products most in use, with at least `min` teachers. */
+    async mostInUse(min: number, top: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('edutechProductCount')
+        .select('productId')
+        .where('inUseCount', '>=', min)
+        .orderBy('inUseCount', 'desc')
+        .orderBy('productId')
+        .limit(top)
+        .execute();
+      return rows.map((row) => row.productId);
     },
 
-    /** Teachers who ever registered it (orders), per product. */
-    async orderCounts(): Promise<ProductCounts> {
-      return toCounts(
-        await db
-          .selectFrom('edutechLicence')
-          .select(['productId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
-          .where('productId', 'is not', null)
-          .groupBy('productId')
-          .execute(),
-      );
+    /** Approved, operating products by teachers who ever registered them, most first. */
+    async topByOrders(limit: number): Promise<RankedRow[]> {
+      return (await products()
+        .innerJoin('edutechProductCount as c', 'c.productId', 'edutechProduct.id')
+        .select('c.orderCount as n')
+        .where('edutechProduct.reviewStatus', '=', 'APPROVED')
+        .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
+        .orderBy('c.orderCount', 'desc')
+        .orderBy('c.productId')
+        .limit(limit)
+        .execute()) as RankedRow[];
     },
 
-    /** Teachers of schools under one education office who registered it, per product. */
-    async officeCounts(officeName: string): Promise<ProductCounts> {
-      return toCounts(
-        await db
-          .selectFrom('edutechLicence')
-          .select(['productId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
-          .where('officeName', '=', officeName)
-          .where('productId', 'is not', null)
-          .groupBy('productId')
-          .execute(),
-      );
+    /** The same among teachers of schools under one education office. */
+    async topByOffice(officeName: string, limit: number): Promise<RankedRow[]> {
+      return (await products()
+        .innerJoin('edutechOfficeCount as c', 'c.productId', 'edutechProduct.id')
+        .select('c.orderCount as n')
+        .where('c.officeName', '=', officeName)
+        .where('edutechProduct.reviewStatus', '=', 'APPROVED')
+        .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
+        .orderBy('c.orderCount', 'desc')
+        .orderBy('c.productId')
+        .limit(limit)
+        .execute()) as RankedRow[];
     },
 
-    /** Other teachers of the same grade with it in use today, per product. */
-    async gradeCounts(gradeSeq: number, exceptUserId: number, today: string): Promise<ProductCounts> {
-      return toCounts(
-        await db
-          .selectFrom('edutechLicence')
-          .select(['productId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
-          .where('gradeSeq', '=', gradeSeq)
-          .where('userId', '!=', exceptUserId)
-          .where('productId', 'is not', null)
-          .where((eb) => eb.or([eb('endOn', 'is', null), eb('endOn', '>=', today)]))
-          .groupBy('productId')
-          .execute(),
-      );
+    /** Products teachers of a grade have in use, most first, leaving out `exclude`. */
+    async topByGrade(gradeSeq: number, exclude: number[], limit: number): Promise<RankedRow[]> {
+      let query = products()
+        .innerJoin('edutechGradeCount as c', 'c.productId', 'edutechProduct.id')
+        .select('c.inUseCount as n')
+        .where('c.gradeSeq', '=', gradeSeq)
+        .where('edutechProduct.reviewStatus', '=', 'APPROVED')
+        .where('edutechProduct.serviceStatus', '=', 'ACTIVE');
+      if (exclude.length) query = query.where('c.productId', 'not in', exclude);
+      return (await query
+        .orderBy('c.inUseCount', 'desc')
+        .orderBy('c.productId')
+        .limit(limit)
+        .execute()) as RankedRow[];
     },
 
     /** Colleagues at a school with it in use today, per product (the teacher's own left out). */

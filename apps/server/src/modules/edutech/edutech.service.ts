@@ -38,7 +38,7 @@ import {
   isProductVendor,
 } from '../../policies/edutech.policy.ts';
 import { keywordTerms } from '../library/search-grams.ts';
-import type { EdutechRepository, ProductCounts, ProductRow } from './edutech.repository.ts';
+import type { EdutechRepository, ProductCounts, ProductRow, RankedRow } from './edutech.repository.ts';
 import { levelColumns, productSearchText } from './edutech-catalogue.ts';
 import {
   addDays,
@@ -89,8 +89,6 @@ function toAssistantProduct(product: EdutechProductSummary): AssistantProduct {
   };
 }
 
-/** How long the counts behind badges and rankings are reused before they are counted again. */
-const STATS_TTL_MS = 60_000;
 const IMAGE_KINDS = new Map([
   ['png', 'image/png'],
   ['jpeg', 'image/jpeg'],
@@ -98,11 +96,10 @@ const IMAGE_KINDS = new Map([
   ['webp', 'image/webp'],
 ]);
 
+/** What the badges of some products are made of. */
 type Stats = {
-  inUse: ProductCounts;
+  counts: Map<number, { inUse: number; steady: number }>;
   bestSellers: Set<number>;
-  steadySellers: Set<number>;
-  orders: ProductCounts;
 };
 
 const imageUrl = (key: string | null) =>
@@ -117,59 +114,49 @@ export function createEdutechService(deps: {
   const now = deps.now ?? (() => new Date());
   const today = () => koreaDate(now());
 
-  // ---- counts, reused for a minute and dropped whenever a licence changes ----
-  let stats: { day: string; at: number; value: Promise<Stats> } | null = null;
-  const officeCache = new Map<string, { at: number; value: Promise<ProductCounts> }>();
-  const gradeCache = new Map<number, { at: number; value: Promise<ProductCounts> }>();
-  function invalidateStats() {
-    stats = null;
-    officeCache.clear();
-    gradeCache.clear();
-  }
-  /** Teachers of a grade with each product in use (the teacher's own in-use products are left out of the list). */
-  function gradeCounts(gradeSeq: number): Promise<ProductCounts> {
-    const cached = gradeCache.get(gradeSeq);
-    if (cached && Date.now() - cached.at < STATS_TTL_MS) return cached.value;
-    const value = repo.gradeCounts(gradeSeq, 0, today());
-    gradeCache.set(gradeSeq, { at: Date.now(), value });
-    value.catch(() => gradeCache.delete(gradeSeq));
-    return value;
-  }
-  function currentStats(): Promise<Stats> {
-    const day = today();
-    const at = Date.now();
-    if (stats && stats.day === day && at - stats.at < STATS_TTL_MS) return stats.value;
-    const value = (async () => {
-      const [inUse, steady, orders] = await Promise.all([
-        repo.inUseCounts(day),
-        repo.steadyCounts(day, addDays(day, -STEADY_SELLER_DAYS)),
-        repo.orderCounts(),
-      ]);
-      const bestSellers = new Set(
-        [...inUse]
-          .filter(([, n]) => n >= SELLER_MIN_TEACHERS)
-          .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-          .slice(0, BEST_SELLER_TOP)
-          .map(([id]) => id),
-      );
-      const steadySellers = new Set(
-        [...steady].filter(([, n]) => n >= SELLER_MIN_TEACHERS).map(([id]) => id),
-      );
-      return { inUse, bestSellers, steadySellers, orders };
-    })();
-    value.catch(() => {
-      stats = null;
+  // ---- counts, kept in tables: recounted per product on a licence change, all at a new day ----
+  let countedDay: string | null = null;
+  let recounting: Promise<void> | null = null;
+  const steadySince = (day: string) => addDays(day, -STEADY_SELLER_DAYS);
+
+  /** Counts every product again for today (once at a time in this process). */
+  function recountAll(): Promise<void> {
+    recounting ??= (async () => {
+      const day = today();
+      await repo.recountAll(day, steadySince(day), now().toISOString());
+      countedDay = day;
+    })().finally(() => {
+      recounting = null;
     });
-    stats = { day, at, value };
-    return value;
+    return recounting;
   }
-  function officeCounts(office: string): Promise<ProductCounts> {
-    const cached = officeCache.get(office);
-    if (cached && Date.now() - cached.at < STATS_TTL_MS) return cached.value;
-    const value = repo.officeCounts(office);
-    officeCache.set(office, { at: Date.now(), value });
-    value.catch(() => officeCache.delete(office));
-    return value;
+
+  /** Makes sure the stored counts are today's; a new day (or a new database) recounts them. */
+  async function ensureCounted(): Promise<void> {
+    const day = today();
+    if (countedDay === day) return;
+    // Another instance may have counted already.
+    if ((await repo.countedOn()) === day) {
+      countedDay = day;
+      return;
+    }
+    await recountAll();
+  }
+
+  async function recountProduct(productId: number | null): Promise<void> {
+    if (productId === null) return;
+    await ensureCounted();
+    const day = today();
+    await repo.recountProduct(productId, day, steadySince(day));
+  }
+
+  async function statsOf(productIds: number[]): Promise<Stats> {
+    await ensureCounted();
+    const [counts, best] = await Promise.all([
+      repo.countsOf(productIds),
+      repo.mostInUse(SELLER_MIN_TEACHERS, BEST_SELLER_TOP),
+    ]);
+    return { counts, bestSellers: new Set(best) };
   }
 
   // ---- presenting products ----
@@ -177,7 +164,7 @@ export function createEdutechService(deps: {
   async function presentProducts(actor: Actor, rows: ProductRow[]): Promise<EdutechProductSummary[]> {
     const ids = rows.map((row) => row.id);
     const [s, liked, inUse] = await Promise.all([
-      currentStats(),
+      statsOf(ids),
       repo.likedAmong(actor.userId, ids),
       repo.inUseAmong(actor.userId, ids, today()),
     ]);
@@ -200,8 +187,11 @@ export function createEdutechService(deps: {
       serviceStatus: row.serviceStatus === 'ENDED' ? 'ENDED' : 'ACTIVE',
       logoUrl: imageUrl(row.logoKey),
       likeCount: Number(row.likeCount),
-      inUseCount: s.inUse.get(row.id) ?? 0,
-      badges: { bestSeller: s.bestSellers.has(row.id), steadySeller: s.steadySellers.has(row.id) },
+      inUseCount: s.counts.get(row.id)?.inUse ?? 0,
+      badges: {
+        bestSeller: s.bestSellers.has(row.id),
+        steadySeller: (s.counts.get(row.id)?.steady ?? 0) >= SELLER_MIN_TEACHERS,
+      },
       liked,
       inUse,
     };
@@ -234,7 +224,7 @@ export function createEdutechService(deps: {
   async function presentLicences(
     rows: (EdutechLicenceRow & { logoKey: string | null; category: string | null })[],
   ): Promise<EdutechLicence[]> {
-    const s = await currentStats();
+    const s = await statsOf(rows.flatMap((row) => (row.productId === null ? [] : [row.productId])));
     const day = today();
     return rows.map((row) => ({
       id: row.id,
@@ -250,7 +240,8 @@ export function createEdutechService(deps: {
       state: isInUse(row.endOn, day) ? 'IN_USE' : 'EXPIRED',
       badges: {
         bestSeller: row.productId !== null && s.bestSellers.has(row.productId),
-        steadySeller: row.productId !== null && s.steadySellers.has(row.productId),
+        steadySeller:
+          row.productId !== null && (s.counts.get(row.productId)?.steady ?? 0) >= SELLER_MIN_TEACHERS,
       },
       createdAt: row.createdAt,
     }));
@@ -325,7 +316,7 @@ export function createEdutechService(deps: {
 
   async function fitList(actor: Actor, profile: Profile, size: number, exclude: Set<number>) {
     const pool = await repo.candidates({ level: profile.level }, 200);
-    const s = await currentStats();
+    const counts = await statsOf(pool.map((row) => row.id)).then((s) => s.counts);
     const weight = (category: string) => {
       const at = profile.categories.indexOf(category as EdutechCategory);
       return at < 0 ? 0 : 10 - at * 2;
@@ -339,7 +330,7 @@ export function createEdutechService(deps: {
           (row.priceType === 'FREE' ? 2 : row.priceType === 'PARTLY_PAID' ? 1 : 0) +
           // A level the product names first (초 before 중, 고) fits that level best.
           (profile.level && levelsOfProduct(row.levels)[0] === profile.level ? 1 : 0) +
-          Math.log2(1 + (s.inUse.get(row.id) ?? 0)) +
+          Math.log2(1 + (counts.get(row.id)?.inUse ?? 0)) +
           Math.log2(1 + Number(row.likeCount)) / 2,
       }))
       .sort((a, b) => b.score - a.score || a.row.id - b.row.id)
@@ -377,20 +368,25 @@ export function createEdutechService(deps: {
 
   async function similarList(actor: Actor, profile: Profile, size: number, exclude: Set<number>) {
     if (!profile.gradeSeq) return [];
-    // The teacher's own in-use products are excluded below, so the counts never include them.
-    const counts = await gradeCounts(profile.gradeSeq);
+    await ensureCounted();
+    // The counts are of every teacher of the grade; the teacher's own in-use products are left out.
+    const rows = await repo.topByGrade(profile.gradeSeq, [...exclude], size);
     const who = audienceKo(profile.level, profile.grade);
-    return ranked(
-      actor,
-      counts,
-      size,
-      (count) => ({
-        kind: 'SIMILAR',
-        values: { count, level: profile.level ?? '', grade: profile.grade ?? 0 },
-        text: `같은 ${who} 선생님 ${count}명이 쓰고 있습니다.`,
-      }),
-      exclude,
-    );
+    return presentRanked(actor, rows, (count) => ({
+      kind: 'SIMILAR',
+      values: { count, level: profile.level ?? '', grade: profile.grade ?? 0 },
+      text: `같은 ${who} 선생님 ${count}명이 쓰고 있습니다.`,
+    }));
+  }
+
+  /** Ranked product rows (with their counts) as the recommendation lists show them. */
+  async function presentRanked(
+    actor: Actor,
+    rows: RankedRow[],
+    reason: (count: number) => RecommendedProduct['reason'],
+  ): Promise<RecommendedProduct[]> {
+    const products = await presentProducts(actor, rows);
+    return products.map((product, i) => ({ rank: i + 1, product, reason: reason(Number(rows[i]?.n ?? 0)) }));
   }
 
   async function newList(actor: Actor, size: number) {
@@ -465,7 +461,9 @@ export function createEdutechService(deps: {
   }
 
   return {
-    invalidateStats,
+    /** Counts every product again for today (the periodic job, and a new day's first read). */
+    refreshCounts: ensureCounted,
+    recountAll,
 
     async listProducts(actor: Actor, query: EdutechListQuery): Promise<EdutechProductPage> {
       if (!canBrowseEdutech(actor)) throw new AppError('E_FORBIDDEN');
@@ -580,7 +578,7 @@ export function createEdutechService(deps: {
         createdAt: stamp,
         updatedAt: stamp,
       });
-      invalidateStats();
+      await recountProduct(input.productId ?? null);
       return oneLicence(actor, id);
     },
 
@@ -602,21 +600,21 @@ export function createEdutechService(deps: {
         ...(manual && input.siteUrl !== undefined ? { siteUrl: input.siteUrl } : {}),
         updatedAt: now().toISOString(),
       });
-      invalidateStats();
+      await recountProduct(row.productId);
       return oneLicence(actor, id);
     },
 
     async deleteLicence(actor: Actor, id: number): Promise<void> {
-      await ownLicence(actor, id);
+      const row = await ownLicence(actor, id);
       await repo.deleteLicence(id);
-      invalidateStats();
+      await recountProduct(row.productId);
     },
 
     // ---- recommendations ----
 
     async orderRanking(actor: Actor, size: number) {
-      const s = await currentStats();
-      return ranked(actor, s.orders, size, (count) => ({
+      await ensureCounted();
+      return presentRanked(actor, await repo.topByOrders(size), (count) => ({
         kind: 'ORDERS',
         values: { count },
         text: `선생님 ${count}명이 등록했습니다.`,
@@ -624,10 +622,11 @@ export function createEdutechService(deps: {
     },
 
     async officeRanking(actor: Actor, size: number) {
-      const profile = await profileOf(actor);
+      const profile = await repo.teacherProfile(actor.userId);
       if (!profile.officeName) return [];
       const office = profile.officeName;
-      return ranked(actor, await officeCounts(office), size, (count) => ({
+      await ensureCounted();
+      return presentRanked(actor, await repo.topByOffice(office, size), (count) => ({
         kind: 'OFFICE',
         values: { office, count },
         text: `${office} 선생님 ${count}명이 등록했습니다.`,
@@ -813,8 +812,8 @@ export function createEdutechService(deps: {
 
     async withdrawProduct(actor: Actor, id: number): Promise<EdutechProductDetail> {
       await editable(actor, id);
+      // The rankings read the status with the counts, so a withdrawn product leaves them at once.
       await repo.updateProduct(id, { reviewStatus: 'WITHDRAWN', updatedAt: now().toISOString() });
-      invalidateStats();
       return presentDetail(actor, (await repo.findProduct(id)) as ProductRow);
     },
 
