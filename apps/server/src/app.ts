@@ -348,7 +348,7 @@ export async function buildApp({
   const searchService = createSearchService({
     db,
     providers: configuredProviders(config),
-    referenceDataDir: config.REFERENCE_DATA_DIR,
+    edutech: edutechService,
     cacheSeconds: config.SEARCH_CACHE_SECONDS,
     licences: tokenTracker,
     related: (actor, query, limit) => libraryService.related(actor, query, limit),

@@ -18,10 +18,10 @@ import * as studentRecords from './0025-student-records.ts';
 import * as studentAccessLog from './0026-student-access-log.ts';
 import * as studentRecordDrafts from './0027-student-record-drafts.ts';
 import * as edutech from './0028-edutech.ts';
+import * as edutechCounts from './0029-edutech-counts.ts';
 import * as admin from './0034-admin.ts';
 import * as errorReportGroups from './0035-error-report-groups.ts';
 import * as promptVersions from './0036-prompt-versions.ts';
-import * as edutechCounts from './0029-edutech-counts.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs

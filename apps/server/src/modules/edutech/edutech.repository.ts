@@ -399,7 +399,10 @@ export function createEdutechRepository(db: Kysely<Database>) {
         .where('productId', 'in', productIds)
         .execute();
       return new Map(
-        rows.map((row) => [row.productId, { inUse: Number(row.inUseCount), steady: Number(row.steadyCount) }]),
+        rows.map((row) => [
+          row.productId,
+          { inUse: Number(row.inUseCount), steady: Number(row.steadyCount) },
+        ]),
       );
     },
 

@@ -460,26 +460,29 @@ export function createEdutechService(deps: {
     );
   }
 
+  /** A catalogue page: search, category and level filters, with the viewer's badges. */
+  async function listProducts(actor: Actor, query: EdutechListQuery): Promise<EdutechProductPage> {
+    if (!canBrowseEdutech(actor)) throw new AppError('E_FORBIDDEN');
+    const terms = keywordTerms(query.keyword ?? '').map((term) => term.text);
+    const { rows, total } = await repo.listProducts(
+      {
+        terms,
+        category: query.category === 'ALL' ? undefined : query.category,
+        level: query.level,
+        priceType: query.priceType,
+      },
+      query.page,
+      query.size,
+    );
+    return { items: await presentProducts(actor, rows), total, page: query.page, size: query.size };
+  }
+
   return {
     /** Counts every product again for today (the periodic job, and a new day's first read). */
     refreshCounts: ensureCounted,
     recountAll,
 
-    async listProducts(actor: Actor, query: EdutechListQuery): Promise<EdutechProductPage> {
-      if (!canBrowseEdutech(actor)) throw new AppError('E_FORBIDDEN');
-      const terms = keywordTerms(query.keyword ?? '').map((term) => term.text);
-      const { rows, total } = await repo.listProducts(
-        {
-          terms,
-          category: query.category === 'ALL' ? undefined : query.category,
-          level: query.level,
-          priceType: query.priceType,
-        },
-        query.page,
-        query.size,
-      );
-      return { items: await presentProducts(actor, rows), total, page: query.page, size: query.size };
-    },
+    listProducts,
 
     async getProduct(actor: Actor, id: number): Promise<EdutechProductDetail> {
       return presentDetail(actor, await readable(actor, id));
@@ -694,6 +697,29 @@ export function createEdutechService(deps: {
     },
 
     searchForAssistant: assistantSearch,
+
+    /**
+     * The AI host's edutech_search: the words as a catalogue keyword — the EduTech page's search,
+     * ranking and visibility, so both list the same products for a term. A question that names no
+     * product ("초등 수학 무료 도구") is then read for its subject, level and "free", as in chat.
+     */
+    async searchCatalogue(actor: Actor, query: string, size: number): Promise<EdutechProductSummary[]> {
+      const keyword = query.trim().slice(0, 50);
+      const page = await listProducts(actor, { keyword, category: 'ALL', page: 0, size });
+      if (page.items.length) return page.items;
+      const asked = parseEdutechQuestion(query);
+      if (!asked.category && !asked.keyword) return [];
+      return assistantSearch(
+        actor,
+        {
+          ...(asked.keyword ? { keyword: asked.keyword } : {}),
+          ...(asked.category ? { category: asked.category } : {}),
+          ...(asked.level ? { level: asked.level } : {}),
+          free: asked.free,
+        },
+        size,
+      );
+    },
 
     // ---- vendors ----
 
