@@ -44,6 +44,8 @@ const PRODUCT_COLUMNS = [
   'edutechProduct.forElementary',
   'edutechProduct.forMiddle',
   'edutechProduct.forHigh',
+  'edutechProductCount.inUseCount',
+  'edutechProductCount.steadyCount',
 ] as const;
 
 export type ProductRow = {
@@ -74,6 +76,9 @@ export type ProductRow = {
   forElementary: number;
   forMiddle: number;
   forHigh: number;
+  /** Teachers with it in use today, and in use for a year or more (null: none counted). */
+  inUseCount: number | null;
+  steadyCount: number | null;
 };
 
 const likePattern = (term: string) => `% ${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -85,6 +90,13 @@ const toCounts = (rows: { productId: number | null; n: number | string | bigint 
   new Map(
     rows.filter((row) => row.productId !== null).map((row) => [row.productId as number, Number(row.n)]),
   );
+
+/** A teacher's licence with its product's logo, category and steady-seller count. */
+export type LicenceListRow = EdutechLicenceRow & {
+  logoKey: string | null;
+  category: string | null;
+  steadyCount: number | null;
+};
 
 /** A product row with the count it is ranked by. */
 export type RankedRow = ProductRow & { n: number };
@@ -114,6 +126,7 @@ export function createEdutechRepository(db: Kysely<Database>) {
     db
       .selectFrom('edutechProduct')
       .leftJoin('edutechVendor', 'edutechVendor.id', 'edutechProduct.vendorId')
+      .leftJoin('edutechProductCount', 'edutechProductCount.productId', 'edutechProduct.id')
       .select(PRODUCT_COLUMNS);
 
   function catalogue(filter: ProductFilter) {
@@ -137,6 +150,7 @@ export function createEdutechRepository(db: Kysely<Database>) {
       // Names that start with the first keyword come first, then the liked, then by name.
       let listed = catalogue(filter)
         .leftJoin('edutechVendor', 'edutechVendor.id', 'edutechProduct.vendorId')
+        .leftJoin('edutechProductCount', 'edutechProductCount.productId', 'edutechProduct.id')
         .select(PRODUCT_COLUMNS)
         .orderBy(sql`case when ${sql.ref('edutechProduct.serviceStatus')} = 'ACTIVE' then 0 else 1 end`);
       if (first) {
@@ -238,6 +252,16 @@ export function createEdutechRepository(db: Kysely<Database>) {
 
     // ---- likes ----
 
+    /** Every product the user liked. */
+    async likedBy(userId: number): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom('edutechLike')
+        .select('productId')
+        .where('userId', '=', userId)
+        .execute();
+      return new Set(rows.map((row) => row.productId));
+    },
+
     async likedAmong(userId: number, productIds: number[]): Promise<Set<number>> {
       if (!productIds.length) return new Set();
       const rows = await db
@@ -284,14 +308,13 @@ export function createEdutechRepository(db: Kysely<Database>) {
 
     // ---- licences ----
 
-    async licencesOf(
-      userId: number,
-    ): Promise<(EdutechLicenceRow & { logoKey: string | null; category: string | null })[]> {
+    async licencesOf(userId: number): Promise<LicenceListRow[]> {
       return db
         .selectFrom('edutechLicence')
         .leftJoin('edutechProduct', 'edutechProduct.id', 'edutechLicence.productId')
+        .leftJoin('edutechProductCount', 'edutechProductCount.productId', 'edutechLicence.productId')
         .selectAll('edutechLicence')
-        .select(['edutechProduct.logoKey', 'edutechProduct.category'])
+        .select(['edutechProduct.logoKey', 'edutechProduct.category', 'edutechProductCount.steadyCount'])
         .where('edutechLicence.userId', '=', userId)
         .orderBy(sql`case when ${sql.ref('edutechLicence.endOn')} is null then 1 else 0 end`)
         .orderBy('edutechLicence.endOn')
@@ -390,22 +413,6 @@ export function createEdutechRepository(db: Kysely<Database>) {
       return row?.countedOn ?? null;
     },
 
-    /** In-use and steady counts of some products. */
-    async countsOf(productIds: number[]): Promise<Map<number, { inUse: number; steady: number }>> {
-      if (!productIds.length) return new Map();
-      const rows = await db
-        .selectFrom('edutechProductCount')
-        .select(['productId', 'inUseCount', 'steadyCount'])
-        .where('productId', 'in', productIds)
-        .execute();
-      return new Map(
-        rows.map((row) => [
-          row.productId,
-          { inUse: Number(row.inUseCount), steady: Number(row.steadyCount) },
-        ]),
-      );
-    },
-
     /** The `top` products most in use, with at least `min` teachers. */
     async mostInUse(min: number, top: number): Promise<number[]> {
       const rows = await db
@@ -480,13 +487,28 @@ export function createEdutechRepository(db: Kysely<Database>) {
     // ---- the teacher as the rules see them ----
 
     async teacherProfile(userId: number) {
+      const [user, subjects] = await Promise.all([this.teacherPlace(userId), this.teacherSubjects(userId)]);
+      return { ...user, subjects };
+    },
+
+    /** The teacher's grade, school, education office and school level. */
+    async teacherPlace(userId: number) {
       const user = await db
         .selectFrom('users')
         .leftJoin('school', 'school.id', 'users.schoolId')
         .select(['users.assignedGrade', 'users.schoolId', 'school.officeName', 'school.levelCodeSeq'])
         .where('users.id', '=', userId)
         .executeTakeFirst();
-      // The subjects the teacher makes materials for, most used first.
+      return {
+        gradeSeq: user?.assignedGrade ?? null,
+        schoolId: user?.schoolId ?? null,
+        officeName: user?.officeName ?? null,
+        schoolLevelSeq: user?.levelCodeSeq ?? null,
+      };
+    },
+
+    /** The subjects the teacher makes materials for, most used first. */
+    async teacherSubjects(userId: number): Promise<string[]> {
       const subjects = await db
         .selectFrom('libraryItem')
         .innerJoin('code', 'code.codeSeq', 'libraryItem.subjectSeq')
@@ -496,13 +518,7 @@ export function createEdutechRepository(db: Kysely<Database>) {
         .orderBy('n', 'desc')
         .limit(3)
         .execute();
-      return {
-        gradeSeq: user?.assignedGrade ?? null,
-        schoolId: user?.schoolId ?? null,
-        officeName: user?.officeName ?? null,
-        schoolLevelSeq: user?.levelCodeSeq ?? null,
-        subjects: subjects.map((row) => row.name),
-      };
+      return subjects.map((row) => row.name);
     },
 
     // ---- vendors ----

@@ -38,7 +38,13 @@ import {
   isProductVendor,
 } from '../../policies/edutech.policy.ts';
 import { keywordTerms } from '../library/search-grams.ts';
-import type { EdutechRepository, ProductCounts, ProductRow, RankedRow } from './edutech.repository.ts';
+import type {
+  EdutechRepository,
+  LicenceListRow,
+  ProductCounts,
+  ProductRow,
+  RankedRow,
+} from './edutech.repository.ts';
 import { levelColumns, productSearchText } from './edutech-catalogue.ts';
 import {
   addDays,
@@ -96,11 +102,8 @@ const IMAGE_KINDS = new Map([
   ['webp', 'image/webp'],
 ]);
 
-/** What the badges of some products are made of. */
-type Stats = {
-  counts: Map<number, { inUse: number; steady: number }>;
-  bestSellers: Set<number>;
-};
+/** How long this process reuses the best-seller list (a licence changed here drops it at once). */
+const BEST_SELLERS_TTL_MS = 30_000;
 
 const imageUrl = (key: string | null) =>
   key ? `/api/v1/edutech/images/${key.slice('edutech/'.length)}` : null;
@@ -148,30 +151,54 @@ export function createEdutechService(deps: {
     await ensureCounted();
     const day = today();
     await repo.recountProduct(productId, day, steadySince(day));
+    bestSellerCache = null;
   }
 
-  async function statsOf(productIds: number[]): Promise<Stats> {
+  // Badges are on every card; the top ten changes slowly, so it is read at most every 30 seconds.
+  let bestSellerCache: { at: number; day: string; value: Promise<Set<number>> } | null = null;
+  async function bestSellers(): Promise<Set<number>> {
     await ensureCounted();
-    const [counts, best] = await Promise.all([
-      repo.countsOf(productIds),
-      repo.mostInUse(SELLER_MIN_TEACHERS, BEST_SELLER_TOP),
-    ]);
-    return { counts, bestSellers: new Set(best) };
+    const day = today();
+    if (
+      bestSellerCache &&
+      bestSellerCache.day === day &&
+      Date.now() - bestSellerCache.at < BEST_SELLERS_TTL_MS
+    )
+      return bestSellerCache.value;
+    const value = repo.mostInUse(SELLER_MIN_TEACHERS, BEST_SELLER_TOP).then((ids) => new Set(ids));
+    bestSellerCache = { at: Date.now(), day, value };
+    value.catch(() => {
+      bestSellerCache = null;
+    });
+    return value;
   }
+  const isSteady = (count: number | null) => Number(count ?? 0) >= SELLER_MIN_TEACHERS;
 
   // ---- presenting products ----
 
-  async function presentProducts(actor: Actor, rows: ProductRow[]): Promise<EdutechProductSummary[]> {
+  /** What the viewer has liked and has in use, when a caller already knows it (the strip). */
+  type Viewer = { liked: Set<number>; inUse: Set<number> };
+
+  async function presentProducts(
+    actor: Actor,
+    rows: ProductRow[],
+    viewer?: Viewer,
+  ): Promise<EdutechProductSummary[]> {
     const ids = rows.map((row) => row.id);
-    const [s, liked, inUse] = await Promise.all([
-      statsOf(ids),
-      repo.likedAmong(actor.userId, ids),
-      repo.inUseAmong(actor.userId, ids, today()),
+    const [best, liked, inUse] = await Promise.all([
+      bestSellers(),
+      viewer?.liked ?? repo.likedAmong(actor.userId, ids),
+      viewer?.inUse ?? repo.inUseAmong(actor.userId, ids, today()),
     ]);
-    return rows.map((row) => summary(row, s, liked.has(row.id), inUse.has(row.id)));
+    return rows.map((row) => summary(row, best, liked.has(row.id), inUse.has(row.id)));
   }
 
-  function summary(row: ProductRow, s: Stats, liked: boolean, inUse: boolean): EdutechProductSummary {
+  function summary(
+    row: ProductRow,
+    best: Set<number>,
+    liked: boolean,
+    inUse: boolean,
+  ): EdutechProductSummary {
     return {
       id: row.id,
       name: row.name,
@@ -187,11 +214,8 @@ export function createEdutechService(deps: {
       serviceStatus: row.serviceStatus === 'ENDED' ? 'ENDED' : 'ACTIVE',
       logoUrl: imageUrl(row.logoKey),
       likeCount: Number(row.likeCount),
-      inUseCount: s.counts.get(row.id)?.inUse ?? 0,
-      badges: {
-        bestSeller: s.bestSellers.has(row.id),
-        steadySeller: (s.counts.get(row.id)?.steady ?? 0) >= SELLER_MIN_TEACHERS,
-      },
+      inUseCount: Number(row.inUseCount ?? 0),
+      badges: { bestSeller: best.has(row.id), steadySeller: isSteady(row.steadyCount) },
       liked,
       inUse,
     };
@@ -221,10 +245,8 @@ export function createEdutechService(deps: {
 
   // ---- licences ----
 
-  async function presentLicences(
-    rows: (EdutechLicenceRow & { logoKey: string | null; category: string | null })[],
-  ): Promise<EdutechLicence[]> {
-    const s = await statsOf(rows.flatMap((row) => (row.productId === null ? [] : [row.productId])));
+  async function presentLicences(rows: LicenceListRow[]): Promise<EdutechLicence[]> {
+    const best = await bestSellers();
     const day = today();
     return rows.map((row) => ({
       id: row.id,
@@ -239,9 +261,8 @@ export function createEdutechService(deps: {
       daysLeft: daysLeft(row.endOn, day),
       state: isInUse(row.endOn, day) ? 'IN_USE' : 'EXPIRED',
       badges: {
-        bestSeller: row.productId !== null && s.bestSellers.has(row.productId),
-        steadySeller:
-          row.productId !== null && (s.counts.get(row.productId)?.steady ?? 0) >= SELLER_MIN_TEACHERS,
+        bestSeller: row.productId !== null && best.has(row.productId),
+        steadySeller: row.productId !== null && isSteady(row.steadyCount),
       },
       createdAt: row.createdAt,
     }));
@@ -314,9 +335,10 @@ export function createEdutechService(deps: {
     return products.map((product, i) => ({ rank: i + 1, product, reason: reason(kept[i]?.[1] ?? 0) }));
   }
 
-  async function fitList(actor: Actor, profile: Profile, size: number, exclude: Set<number>) {
+  async function fitList(actor: Actor, profile: Profile, size: number, viewer: Viewer) {
+    const exclude = viewer.inUse;
     const pool = await repo.candidates({ level: profile.level }, 200);
-    const counts = await statsOf(pool.map((row) => row.id)).then((s) => s.counts);
+
     const weight = (category: string) => {
       const at = profile.categories.indexOf(category as EdutechCategory);
       return at < 0 ? 0 : 10 - at * 2;
@@ -330,7 +352,7 @@ export function createEdutechService(deps: {
           (row.priceType === 'FREE' ? 2 : row.priceType === 'PARTLY_PAID' ? 1 : 0) +
           // A level the product names first (초 before 중, 고) fits that level best.
           (profile.level && levelsOfProduct(row.levels)[0] === profile.level ? 1 : 0) +
-          Math.log2(1 + (counts.get(row.id)?.inUse ?? 0)) +
+          Math.log2(1 + Number(row.inUseCount ?? 0)) +
           Math.log2(1 + Number(row.likeCount)) / 2,
       }))
       .sort((a, b) => b.score - a.score || a.row.id - b.row.id)
@@ -338,6 +360,7 @@ export function createEdutechService(deps: {
     const products = await presentProducts(
       actor,
       scored.map((entry) => entry.row),
+      viewer,
     );
     return products.map((product, i) => {
       const row = scored[i]?.row as ProductRow;
@@ -366,17 +389,22 @@ export function createEdutechService(deps: {
     });
   }
 
-  async function similarList(actor: Actor, profile: Profile, size: number, exclude: Set<number>) {
+  async function similarList(actor: Actor, profile: Profile, size: number, viewer: Viewer) {
     if (!profile.gradeSeq) return [];
     await ensureCounted();
     // The counts are of every teacher of the grade; the teacher's own in-use products are left out.
-    const rows = await repo.topByGrade(profile.gradeSeq, [...exclude], size);
+    const rows = await repo.topByGrade(profile.gradeSeq, [...viewer.inUse], size);
     const who = audienceKo(profile.level, profile.grade);
-    return presentRanked(actor, rows, (count) => ({
-      kind: 'SIMILAR',
-      values: { count, level: profile.level ?? '', grade: profile.grade ?? 0 },
-      text: `같은 ${who} 선생님 ${count}명이 쓰고 있습니다.`,
-    }));
+    return presentRanked(
+      actor,
+      rows,
+      (count) => ({
+        kind: 'SIMILAR',
+        values: { count, level: profile.level ?? '', grade: profile.grade ?? 0 },
+        text: `같은 ${who} 선생님 ${count}명이 쓰고 있습니다.`,
+      }),
+      viewer,
+    );
   }
 
   /** Ranked product rows (with their counts) as the recommendation lists show them. */
@@ -384,14 +412,15 @@ export function createEdutechService(deps: {
     actor: Actor,
     rows: RankedRow[],
     reason: (count: number) => RecommendedProduct['reason'],
+    viewer?: Viewer,
   ): Promise<RecommendedProduct[]> {
-    const products = await presentProducts(actor, rows);
+    const products = await presentProducts(actor, rows, viewer);
     return products.map((product, i) => ({ rank: i + 1, product, reason: reason(Number(rows[i]?.n ?? 0)) }));
   }
 
-  async function newList(actor: Actor, size: number) {
+  async function newList(actor: Actor, size: number, viewer?: Viewer) {
     const rows = await repo.newestProducts(size);
-    const products = await presentProducts(actor, rows);
+    const products = await presentProducts(actor, rows, viewer);
     return products.map((product, i) => {
       const date = (rows[i]?.approvedAt ?? rows[i]?.createdAt ?? '').slice(0, 10);
       return {
@@ -625,9 +654,9 @@ export function createEdutechService(deps: {
     },
 
     async officeRanking(actor: Actor, size: number) {
-      const profile = await repo.teacherProfile(actor.userId);
-      if (!profile.officeName) return [];
-      const office = profile.officeName;
+      const place = await repo.teacherPlace(actor.userId);
+      if (!place.officeName) return [];
+      const office = place.officeName;
       await ensureCounted();
       return presentRanked(actor, await repo.topByOffice(office, size), (count) => ({
         kind: 'OFFICE',
@@ -655,12 +684,17 @@ export function createEdutechService(deps: {
     },
 
     async strip(actor: Actor, size: number): Promise<RecommendationStrip> {
-      const profile = await profileOf(actor);
-      const mine = await teacherInUse(actor);
+      // The teacher's profile, products in use and likes once, for all three lists.
+      const [profile, inUse, liked] = await Promise.all([
+        profileOf(actor),
+        teacherInUse(actor),
+        repo.likedBy(actor.userId),
+      ]);
+      const viewer = { inUse, liked };
       const [aiRecommended, similarTeachers, newGoods] = await Promise.all([
-        fitList(actor, profile, size, mine),
-        similarList(actor, profile, size, mine),
-        newList(actor, size),
+        fitList(actor, profile, size, viewer),
+        similarList(actor, profile, size, viewer),
+        newList(actor, size, viewer),
       ]);
       return {
         profile: {
