@@ -45,7 +45,7 @@ const { createEdutechService } = await server('modules/edutech/edutech.service.t
 const { levelColumns, productSearchText } = await server('modules/edutech/edutech-catalogue.ts');
 const { addDays, koreaDate } = await server('modules/edutech/edutech-rules.ts');
 const { EDUTECH_CATEGORIES } = await import('@ssaem/contracts');
-const { sql } = await import('kysely');
+const { sql, CompiledQuery } = await import('kysely');
 
 const WORDS = [
   '수학',
@@ -211,6 +211,51 @@ async function backendPids(db, pool) {
   return [...new Set(rows.map(Number))];
 }
 
+/**
+ * Prints the plan of every query the measured calls make (EXPLAIN QUERY PLAN on SQLite, EXPLAIN
+ * ANALYZE on PostgreSQL): a service over a copy of the handle whose plugin keeps each query.
+ */
+async function explainCases(actor) {
+  const seen = [];
+  const keep = {
+    transformQuery: ({ node }) => {
+      seen.push(node);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  const spied = db.withPlugin(keep);
+  const storage = { put: async () => {}, get: async () => Buffer.alloc(0), delete: async () => {} };
+  const service = createEdutechService({ repository: createEdutechRepository(spied), storage });
+  await service.refreshCounts();
+  const calls = {
+    'catalogue first page': () => service.listProducts(actor(1), { category: 'ALL', page: 0, size: 24 }),
+    'catalogue "수학"': () =>
+      service.listProducts(actor(1), { category: 'ALL', page: 0, size: 24, keyword: '수학' }),
+    'catalogue MATH page 3': () => service.listProducts(actor(1), { category: 'MATH', page: 2, size: 24 }),
+    'order-ranking': () => service.orderRanking(actor(1), 10),
+    'education-office-ranking': () => service.officeRanking(actor(1), 10),
+    'new-goods': () => service.newGoods(actor(1), 10),
+    'popular-goods': () => service.popularGoods(actor(1), 10),
+    strip: () => service.strip(actor(1), 4),
+  };
+  const printed = new Set();
+  for (const [label, call] of Object.entries(calls)) {
+    seen.length = 0;
+    await call();
+    console.log(`\n### ${label}`);
+    for (const node of seen) {
+      const compiled = db.getExecutor().compileQuery(node, { queryId: 'explain' });
+      if (printed.has(compiled.sql) || !/^select/i.test(compiled.sql)) continue;
+      printed.add(compiled.sql);
+      const explain = DATABASE_URL ? 'EXPLAIN (ANALYZE, COSTS OFF, BUFFERS OFF) ' : 'EXPLAIN QUERY PLAN ';
+      const plan = await db.executeQuery(CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]));
+      console.log(`\n${compiled.sql.slice(0, 300)}${compiled.sql.length > 300 ? ' …' : ''}`);
+      for (const row of plan.rows) console.log(`  ${row['QUERY PLAN'] ?? row.detail}`);
+    }
+  }
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'ssaem-edutech-bench-'));
 const pgSchema = `bench_edutech_${process.pid}`;
 const POOL = 4;
@@ -303,6 +348,12 @@ try {
     },
     dailyRecount: () => service.recountAll(),
   };
+  if (process.env.BENCH_EXPLAIN === '1') await explainCases(actor);
+  // Run on its own (node bench/edutech-host.mjs with BENCH_EXPLAIN=1): plans only, then done.
+  if (!process.send) {
+    await cleanUp();
+    process.exit(0);
+  }
   const pids = DATABASE_URL ? await backendPids(db, POOL) : [];
   process.on('message', async (message) => {
     if (message.type === 'stop') {

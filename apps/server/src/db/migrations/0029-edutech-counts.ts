@@ -78,6 +78,12 @@ export async function up(db: MigrationDb): Promise<void> {
     review_status, category, (case when service_status = 'ACTIVE' then 0 else 1 end), like_count desc, name, id)`.execute(
     db,
   );
+  // Recommendation candidates and popular goods: operating, approved products, most liked first.
+  await db.schema
+    .createIndex('edutech_product_liked_idx')
+    .on('edutech_product')
+    .columns(['review_status', 'service_status', 'like_count desc', 'id'])
+    .execute();
   // Licences a user holds of a product (check-validity, "in use" on each card).
   await db.schema
     .createIndex('edutech_licence_user_product_idx')
@@ -88,6 +94,7 @@ export async function up(db: MigrationDb): Promise<void> {
 
 export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('edutech_licence_user_product_idx').execute();
+  await db.schema.dropIndex('edutech_product_liked_idx').execute();
   await db.schema.dropIndex('edutech_product_category_idx').execute();
   await db.schema.dropIndex('edutech_product_catalogue_idx').execute();
   await db.schema.dropTable('edutech_count_state').execute();

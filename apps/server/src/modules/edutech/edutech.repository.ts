@@ -101,7 +101,11 @@ export type LicenceListRow = EdutechLicenceRow & {
 /** A product row with the count it is ranked by. */
 export type RankedRow = ProductRow & { n: number };
 
-/** Inserts the counts of every product, or of one, from the licences (the tables are cleared first). */
+/**
+ * Inserts the counts of every product, or of one, from the licences (its rows are deleted first).
+ * Upserts, so two recounts at once (two instances at midnight, two teachers registering one
+ * product) both succeed and the later one stands.
+ */
 async function insertCounts(trx: Kysely<Database>, today: string, since: string, productId: number | null) {
   const one = productId === null ? sql`` : sql`and product_id = ${productId}`;
   const inUse = sql`(end_on is null or end_on >= ${today})`;
@@ -110,15 +114,19 @@ async function insertCounts(trx: Kysely<Database>, today: string, since: string,
       count(distinct case when ${inUse} then user_id end),
       count(distinct case when ${inUse} and start_on <= ${since} then user_id end),
       count(distinct user_id)
-    from edutech_licence where product_id is not null ${one} group by product_id`.execute(trx);
+    from edutech_licence where product_id is not null ${one} group by product_id
+    on conflict (product_id) do update set in_use_count = excluded.in_use_count,
+      steady_count = excluded.steady_count, order_count = excluded.order_count`.execute(trx);
   await sql`insert into edutech_office_count (product_id, office_name, order_count)
     select product_id, office_name, count(distinct user_id)
     from edutech_licence where product_id is not null and office_name is not null ${one}
-    group by product_id, office_name`.execute(trx);
+    group by product_id, office_name
+    on conflict (product_id, office_name) do update set order_count = excluded.order_count`.execute(trx);
   await sql`insert into edutech_grade_count (product_id, grade_seq, in_use_count)
     select product_id, grade_seq, count(distinct user_id)
     from edutech_licence where product_id is not null and grade_seq is not null and ${inUse} ${one}
-    group by product_id, grade_seq`.execute(trx);
+    group by product_id, grade_seq
+    on conflict (product_id, grade_seq) do update set in_use_count = excluded.in_use_count`.execute(trx);
 }
 
 export function createEdutechRepository(db: Kysely<Database>) {
@@ -128,6 +136,39 @@ export function createEdutechRepository(db: Kysely<Database>) {
       .leftJoin('edutechVendor', 'edutechVendor.id', 'edutechProduct.vendorId')
       .leftJoin('edutechProductCount', 'edutechProductCount.productId', 'edutechProduct.id')
       .select(PRODUCT_COLUMNS);
+
+  /**
+   * The first `limit` approved, operating products of a ranking: the top of a count table read in
+   * its index order, then those products by primary key; a wider top when some are withdrawn or
+   * ended, until the ranking runs out.
+   */
+  async function topOf(
+    top: (k: number) => Promise<{ productId: number; n: number }[]>,
+    limit: number,
+  ): Promise<RankedRow[]> {
+    for (let k = limit * 2 + 10; ; k *= 4) {
+      const ranked = await top(k);
+      if (!ranked.length) return [];
+      const rows = new Map(
+        (
+          (await products()
+            .where(
+              'edutechProduct.id',
+              'in',
+              ranked.map((row) => row.productId),
+            )
+            .where('edutechProduct.reviewStatus', '=', 'APPROVED')
+            .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
+            .execute()) as ProductRow[]
+        ).map((row) => [row.id, row]),
+      );
+      const kept = ranked.flatMap((entry) => {
+        const row = rows.get(entry.productId);
+        return row ? [{ ...row, n: Number(entry.n) }] : [];
+      });
+      if (kept.length >= limit || ranked.length < k) return kept.slice(0, limit);
+    }
+  }
 
   function catalogue(filter: ProductFilter) {
     let query = db.selectFrom('edutechProduct').where('edutechProduct.reviewStatus', '=', 'APPROVED');
@@ -147,18 +188,17 @@ export function createEdutechRepository(db: Kysely<Database>) {
   return {
     async listProducts(filter: ProductFilter, page: number, size: number) {
       const first = filter.terms[0];
-      // Names that start with the first keyword come first, then the liked, then by name.
+      // Names that start with the first keyword come first, then the liked, then by name. The page
+      // is sorted as bare ids (small sort rows, no joins per match); its products are then read by key.
       let listed = catalogue(filter)
-        .leftJoin('edutechVendor', 'edutechVendor.id', 'edutechProduct.vendorId')
-        .leftJoin('edutechProductCount', 'edutechProductCount.productId', 'edutechProduct.id')
-        .select(PRODUCT_COLUMNS)
+        .select('edutechProduct.id')
         .orderBy(sql`case when ${sql.ref('edutechProduct.serviceStatus')} = 'ACTIVE' then 0 else 1 end`);
       if (first) {
         listed = listed.orderBy(
           sql`case when ${sql.ref('edutechProduct.searchText')} like ${likePattern(first)} escape '\\' then 0 else 1 end`,
         );
       }
-      const [rows, total] = await Promise.all([
+      const [ids, total] = await Promise.all([
         listed
           .orderBy('edutechProduct.likeCount', 'desc')
           .orderBy('edutechProduct.name')
@@ -170,7 +210,15 @@ export function createEdutechRepository(db: Kysely<Database>) {
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
       ]);
-      return { rows: rows as ProductRow[], total: Number(total.n) };
+      const byId = new Map(
+        ((await this.productsByIds(ids.map((row) => row.id))) as ProductRow[]).map((row) => [row.id, row]),
+      );
+      // Approved again: a product withdrawn between the two reads is not shown.
+      const rows = ids.flatMap((row) => {
+        const product = byId.get(row.id);
+        return product?.reviewStatus === 'APPROVED' ? [product] : [];
+      });
+      return { rows, total: Number(total.n) };
     },
 
     async findProduct(id: number): Promise<ProductRow | undefined> {
@@ -428,45 +476,47 @@ export function createEdutechRepository(db: Kysely<Database>) {
 
     /** Approved, operating products by teachers who ever registered them, most first. */
     async topByOrders(limit: number): Promise<RankedRow[]> {
-      return (await products()
-        .innerJoin('edutechProductCount as c', 'c.productId', 'edutechProduct.id')
-        .select('c.orderCount as n')
-        .where('edutechProduct.reviewStatus', '=', 'APPROVED')
-        .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
-        .orderBy('c.orderCount', 'desc')
-        .orderBy('c.productId')
-        .limit(limit)
-        .execute()) as RankedRow[];
+      return topOf(
+        (k) =>
+          db
+            .selectFrom('edutechProductCount')
+            .select(['productId', 'orderCount as n'])
+            .where('orderCount', '>', 0)
+            .orderBy('orderCount', 'desc')
+            .orderBy('productId')
+            .limit(k)
+            .execute(),
+        limit,
+      );
     },
 
     /** The same among teachers of schools under one education office. */
     async topByOffice(officeName: string, limit: number): Promise<RankedRow[]> {
-      return (await products()
-        .innerJoin('edutechOfficeCount as c', 'c.productId', 'edutechProduct.id')
-        .select('c.orderCount as n')
-        .where('c.officeName', '=', officeName)
-        .where('edutechProduct.reviewStatus', '=', 'APPROVED')
-        .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
-        .orderBy('c.orderCount', 'desc')
-        .orderBy('c.productId')
-        .limit(limit)
-        .execute()) as RankedRow[];
+      return topOf(
+        (k) =>
+          db
+            .selectFrom('edutechOfficeCount')
+            .select(['productId', 'orderCount as n'])
+            .where('officeName', '=', officeName)
+            .orderBy('orderCount', 'desc')
+            .orderBy('productId')
+            .limit(k)
+            .execute(),
+        limit,
+      );
     },
 
     /** Products teachers of a grade have in use, most first, leaving out `exclude`. */
     async topByGrade(gradeSeq: number, exclude: number[], limit: number): Promise<RankedRow[]> {
-      let query = products()
-        .innerJoin('edutechGradeCount as c', 'c.productId', 'edutechProduct.id')
-        .select('c.inUseCount as n')
-        .where('c.gradeSeq', '=', gradeSeq)
-        .where('edutechProduct.reviewStatus', '=', 'APPROVED')
-        .where('edutechProduct.serviceStatus', '=', 'ACTIVE');
-      if (exclude.length) query = query.where('c.productId', 'not in', exclude);
-      return (await query
-        .orderBy('c.inUseCount', 'desc')
-        .orderBy('c.productId')
-        .limit(limit)
-        .execute()) as RankedRow[];
+      return topOf((k) => {
+        let query = db
+          .selectFrom('edutechGradeCount')
+          .select(['productId', 'inUseCount as n'])
+          .where('gradeSeq', '=', gradeSeq)
+          .where('inUseCount', '>', 0);
+        if (exclude.length) query = query.where('productId', 'not in', exclude);
+        return query.orderBy('inUseCount', 'desc').orderBy('productId').limit(k).execute();
+      }, limit);
     },
 
     /** Colleagues at a school with it in use today, per product (the teacher's own left out). */

@@ -143,7 +143,13 @@ export function createEdutechService(deps: {
       countedDay = day;
       return;
     }
-    await recountAll();
+    try {
+      await recountAll();
+    } catch (error) {
+      // Another instance's recount of the same day won the race: its counts serve.
+      if ((await repo.countedOn()) !== day) throw error;
+      countedDay = day;
+    }
   }
 
   async function recountProduct(productId: number | null): Promise<void> {
