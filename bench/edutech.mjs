@@ -68,7 +68,11 @@ function startHost(databaseUrl) {
   const waiting = new Map();
   let next = 0;
   const ready = new Promise((done, fail) => {
-    host.once('exit', (code) => fail(new Error(`the service process ended (${code})`)));
+    host.once('exit', (code) => {
+      const error = new Error(`the service process ended (${code})`);
+      fail(error);
+      for (const settle of waiting.values()) settle({ error: error.message });
+    });
     host.on('message', (message) => {
       if (message.type === 'ready') done(message);
       if (message.type === 'done') {
@@ -81,8 +85,8 @@ function startHost(databaseUrl) {
   const call = (name, i) =>
     new Promise((done, fail) => {
       const id = next++;
-      waiting.set(id, (message) => (message.error ? fail(new Error(message.error)) : done()));
-      host.send({ type: 'call', id, name, i });
+      waiting.set(id, (message) => (message.error ? fail(new Error(message.error)) : done(message)));
+      host.send({ type: name === 'pids' ? 'pids' : 'call', id, name, i });
     });
   const stop = () =>
     new Promise((done) => {
@@ -109,27 +113,32 @@ async function run(dialect, databaseUrl) {
     const info = await ready;
     const runs = [];
     for (let r = 0; r < RUNS; r++) {
+      // The pool's backends may be replaced during a run (idle connections close): those seen at
+      // the end count from the start, or from zero when they began during the run.
+      const startPids = (await call('pids', 0)).pids;
+      const startCpu = new Map(startPids.map((pid) => [pid, cpuSecondsOf(pid)]));
       const before = {
         load: loadavg()[0],
         host: cpuSecondsOf(host.pid),
         generator: ownCpuSeconds(),
-        backends: sum(info.backendPids.map(cpuSecondsOf)),
         at: performance.now(),
       };
       const results = [];
       for (const [name, , rounds] of CASES) results.push(await measure(call, name, rounds));
+      const seconds = (performance.now() - before.at) / 1000;
+      const endPids = (await call('pids', 0)).pids;
       runs.push({
         results,
-        seconds: (performance.now() - before.at) / 1000,
+        seconds,
         load: [before.load, loadavg()[0]],
         host: cpuSecondsOf(host.pid) - before.host,
         generator: ownCpuSeconds() - before.generator,
-        backends: sum(info.backendPids.map(cpuSecondsOf)) - before.backends,
+        backends: sum(endPids.map((pid) => (cpuSecondsOf(pid) ?? 0) - (startCpu.get(pid) ?? 0))),
       });
     }
     const [one, five] = loadavg();
     console.log(
-      `\n${dialect} · 10,000 products, 100,000 licences of 25,000 teachers · loaded in ` +
+      `\n${dialect} · ${info.products.toLocaleString()} products, ${info.licences.toLocaleString()} licences of 25,000 teachers · loaded in ` +
         `${info.loadSeconds.toFixed(0)} s (first count ${info.countSeconds.toFixed(2)} s) · ${ROUNDS} calls × ${RUNS} runs · ` +
         `load average now ${one.toFixed(2)} / ${five.toFixed(2)} (1 / 5 min)\n`,
     );

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type {
   EdutechLicenceRow,
   EdutechLicenceTable,
@@ -129,7 +130,29 @@ async function insertCounts(trx: Kysely<Database>, today: string, since: string,
     on conflict (product_id, grade_seq) do update set in_use_count = excluded.in_use_count`.execute(trx);
 }
 
+/**
+ * How long a search's number of results is reused. It changes only when products are added,
+ * approved, edited or withdrawn (which clear it in this process), so at worst another instance's
+ * page shows a total up to this old; the page's products themselves are always read fresh.
+ */
+const TOTAL_TTL_MS = 30_000;
+
 export function createEdutechRepository(db: Kysely<Database>) {
+  const totals = new LRUCache<string, Promise<number>>({ max: 500, ttl: TOTAL_TTL_MS });
+  /** The number of approved products a filter finds (counting is a scan for a keyword). */
+  function totalOf(filter: ProductFilter): Promise<number> {
+    const key = JSON.stringify([filter.terms, filter.category, filter.level, filter.priceType]);
+    const cached = totals.get(key);
+    if (cached) return cached;
+    const counted = catalogue(filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+    totals.set(key, counted);
+    counted.catch(() => totals.delete(key));
+    return counted;
+  }
+
   const products = () =>
     db
       .selectFrom('edutechProduct')
@@ -206,9 +229,7 @@ export function createEdutechRepository(db: Kysely<Database>) {
           .limit(size)
           .offset(page * size)
           .execute(),
-        catalogue(filter)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
+        totalOf(filter),
       ]);
       const byId = new Map(
         ((await this.productsByIds(ids.map((row) => row.id))) as ProductRow[]).map((row) => [row.id, row]),
@@ -218,7 +239,7 @@ export function createEdutechRepository(db: Kysely<Database>) {
         const product = byId.get(row.id);
         return product?.reviewStatus === 'APPROVED' ? [product] : [];
       });
-      return { rows, total: Number(total.n) };
+      return { rows, total };
     },
 
     async findProduct(id: number): Promise<ProductRow | undefined> {
@@ -278,11 +299,14 @@ export function createEdutechRepository(db: Kysely<Database>) {
         .values(values)
         .returning('id')
         .executeTakeFirstOrThrow();
+      totals.clear();
       return row.id;
     },
 
     async updateProduct(id: number, values: Updateable<EdutechProductTable>): Promise<void> {
       await db.updateTable('edutechProduct').set(values).where('id', '=', id).execute();
+      // Approval, withdrawal, a new name or category change what a search finds.
+      totals.clear();
     },
 
     async productsOfVendor(vendorId: number, approvedOnly: boolean): Promise<ProductRow[]> {
@@ -612,6 +636,8 @@ export function createEdutechRepository(db: Kysely<Database>) {
             .execute();
         }
       });
+      // Products are searched with their vendor's name.
+      totals.clear();
     },
   };
 }
