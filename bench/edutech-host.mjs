@@ -324,6 +324,7 @@ try {
         .executeTakeFirst(),
     ),
   );
+  let fresh = 0;
   const list = (extra) => ({ category: 'ALL', page: 0, size: 24, ...extra });
   const CASES = {
     floor: (i) =>
@@ -339,6 +340,10 @@ try {
     catalogueFirst: (i) => service.listProducts(actor(i), list({})),
     catalogueTwo: (i) => service.listProducts(actor(i), list({ keyword: '수학' })),
     catalogueOne: (i) => service.listProducts(actor(i), list({ keyword: '수' })),
+    // A term no call has searched before (a product number), so neither page nor total is reused.
+    catalogueFresh: (i) =>
+      service.listProducts(actor(i), list({ keyword: String(7 + ((fresh++ * 37) % 9000)) })),
+    chatSearchFresh: (i) => service.searchCatalogue(actor(i), String(7 + ((fresh++ * 37) % 9000)), 8),
     catalogueCategory: (i) => service.listProducts(actor(i), list({ category: 'MATH', page: 2 })),
     orderRanking: (i) => service.orderRanking(actor(i), 10),
     officeRanking: (i) => service.officeRanking(actor(i), 10),

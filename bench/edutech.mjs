@@ -7,6 +7,8 @@
 // process, this generator and, on PostgreSQL, the service's database backends).
 //   BENCH_DATABASE_URL=postgres://… (default the local test database); BENCH_SKIP_PG=1 for SQLite only;
 //   BENCH_ONLY=sqlite|postgres.
+// A search's page of ids and its total are reused for 30 s (cleared by product writes and likes);
+// the "not searched before" rows measure a search that reuses nothing.
 // The counts behind badges and rankings live in tables (migration 0029): a licence change
 // recounts its product ("licence: update dates" below), and the whole set is recounted once a day
 // by a job ("daily recount", a background task rather than a request, shown for its cost).
@@ -29,12 +31,14 @@ const CASES = [
   ['catalogueTwo', 'catalogue: search "수학" (2 syllables)', ROUNDS, true],
   ['catalogueOne', 'catalogue: search "수" (1 syllable)', ROUNDS, true],
   ['catalogueCategory', 'catalogue: category MATH, page 3', ROUNDS, true],
+  ['catalogueFresh', 'catalogue: search a term not searched before (no reuse)', ROUNDS, true],
   ['orderRanking', 'recommendation: order-ranking', ROUNDS, true],
   ['officeRanking', 'recommendation: education-office-ranking', ROUNDS, true],
   ['newGoods', 'recommendation: new-goods', ROUNDS, true],
   ['popularGoods', 'recommendation: popular-goods', ROUNDS, true],
   ['strip', 'recommendation: goods/list (the strip)', ROUNDS, true],
   ['chatSearch', 'chat: edutech_search "수학"', ROUNDS, true],
+  ['chatSearchFresh', 'chat: edutech_search, a term not searched before', ROUNDS, true],
   ['myLicences', 'licences: my-list', ROUNDS, false],
   ['licenceUpdate', 'licence: update dates (recounts its product)', ROUNDS, false],
   ['dailyRecount', 'daily recount of every product (job)', 3, false],

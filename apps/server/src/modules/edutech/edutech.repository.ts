@@ -131,14 +131,48 @@ async function insertCounts(trx: Kysely<Database>, today: string, since: string,
 }
 
 /**
- * How long a search's number of results is reused. It changes only when products are added,
- * approved, edited or withdrawn (which clear it in this process), so at worst another instance's
- * page shows a total up to this old; the page's products themselves are always read fresh.
+ * How long a search's page of product ids and its number of results are reused. They change only
+ * when products are added, approved, edited, withdrawn or liked (which clear them in this
+ * process), so at worst another instance lists a page in an order up to this old; the products on
+ * it are always read fresh, and approved again.
  */
 const TOTAL_TTL_MS = 30_000;
 
 export function createEdutechRepository(db: Kysely<Database>) {
   const totals = new LRUCache<string, Promise<number>>({ max: 500, ttl: TOTAL_TTL_MS });
+  const pages = new LRUCache<string, Promise<number[]>>({ max: 500, ttl: TOTAL_TTL_MS });
+  function forgetSearches() {
+    totals.clear();
+    pages.clear();
+  }
+  /** A search's page of ids in catalogue order (reading every name for a keyword). */
+  function pageOf(filter: ProductFilter, page: number, size: number): Promise<number[]> {
+    const key = JSON.stringify([filter.terms, filter.category, filter.level, filter.priceType, page, size]);
+    const cached = pages.get(key);
+    if (cached) return cached;
+    const first = filter.terms[0];
+    // Names that start with the first keyword come first, then the liked, then by name. The page
+    // is sorted as bare ids (small sort rows, no joins per match); its products are read by key.
+    let listed = catalogue(filter)
+      .select('edutechProduct.id')
+      .orderBy(sql`case when ${sql.ref('edutechProduct.serviceStatus')} = 'ACTIVE' then 0 else 1 end`);
+    if (first) {
+      listed = listed.orderBy(
+        sql`case when ${sql.ref('edutechProduct.searchText')} like ${likePattern(first)} escape '\\' then 0 else 1 end`,
+      );
+    }
+    const ids = listed
+      .orderBy('edutechProduct.likeCount', 'desc')
+      .orderBy('edutechProduct.name')
+      .orderBy('edutechProduct.id')
+      .limit(size)
+      .offset(page * size)
+      .execute()
+      .then((rows) => rows.map((row) => row.id));
+    pages.set(key, ids);
+    ids.catch(() => pages.delete(key));
+    return ids;
+  }
   /** The number of approved products a filter finds (counting is a scan for a keyword). */
   function totalOf(filter: ProductFilter): Promise<number> {
     const key = JSON.stringify([filter.terms, filter.category, filter.level, filter.priceType]);
@@ -217,33 +251,11 @@ export function createEdutechRepository(db: Kysely<Database>) {
 
   return {
     async listProducts(filter: ProductFilter, page: number, size: number) {
-      const first = filter.terms[0];
-      // Names that start with the first keyword come first, then the liked, then by name. The page
-      // is sorted as bare ids (small sort rows, no joins per match); its products are then read by key.
-      let listed = catalogue(filter)
-        .select('edutechProduct.id')
-        .orderBy(sql`case when ${sql.ref('edutechProduct.serviceStatus')} = 'ACTIVE' then 0 else 1 end`);
-      if (first) {
-        listed = listed.orderBy(
-          sql`case when ${sql.ref('edutechProduct.searchText')} like ${likePattern(first)} escape '\\' then 0 else 1 end`,
-        );
-      }
-      const [ids, total] = await Promise.all([
-        listed
-          .orderBy('edutechProduct.likeCount', 'desc')
-          .orderBy('edutechProduct.name')
-          .orderBy('edutechProduct.id')
-          .limit(size)
-          .offset(page * size)
-          .execute(),
-        totalOf(filter),
-      ]);
-      const byId = new Map(
-        ((await this.productsByIds(ids.map((row) => row.id))) as ProductRow[]).map((row) => [row.id, row]),
-      );
+      const [ids, total] = await Promise.all([pageOf(filter, page, size), totalOf(filter)]);
+      const byId = new Map(((await this.productsByIds(ids)) as ProductRow[]).map((row) => [row.id, row]));
       // Approved again: a product withdrawn between the two reads is not shown.
-      const rows = ids.flatMap((row) => {
-        const product = byId.get(row.id);
+      const rows = ids.flatMap((id) => {
+        const product = byId.get(id);
         return product?.reviewStatus === 'APPROVED' ? [product] : [];
       });
       return { rows, total };
@@ -306,14 +318,14 @@ export function createEdutechRepository(db: Kysely<Database>) {
         .values(values)
         .returning('id')
         .executeTakeFirstOrThrow();
-      totals.clear();
+      forgetSearches();
       return row.id;
     },
 
     async updateProduct(id: number, values: Updateable<EdutechProductTable>): Promise<void> {
       await db.updateTable('edutechProduct').set(values).where('id', '=', id).execute();
       // Approval, withdrawal, a new name or category change what a search finds.
-      totals.clear();
+      forgetSearches();
     },
 
     async productsOfVendor(vendorId: number, approvedOnly: boolean): Promise<ProductRow[]> {
@@ -375,6 +387,8 @@ export function createEdutechRepository(db: Kysely<Database>) {
               ).numDeletedRows,
             );
         if (changed > 0) {
+          // A like moves the product in the catalogue's order.
+          forgetSearches();
           await trx
             .updateTable('edutechProduct')
             .set((eb) => ({ likeCount: eb('likeCount', '+', liked ? 1 : -1) }))
@@ -644,7 +658,7 @@ export function createEdutechRepository(db: Kysely<Database>) {
         }
       });
       // Products are searched with their vendor's name.
-      totals.clear();
+      forgetSearches();
     },
   };
 }
