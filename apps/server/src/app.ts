@@ -323,6 +323,8 @@ export async function buildApp({
     storage: fileStorage,
   });
   await app.register(edutechRoutes(edutechService));
+  // The counts behind edutech badges and rankings are recounted when the Korean day changes.
+  registerPeriodic(app, 'edutech counts', 10 * 60 * 1000, () => edutechService.refreshCounts());
   const proxyService = createProxyService({
     fetchImage: createSafeImageFetcher({
       allowedOrigins: config.PROXY_IMAGE_ORIGINS,
@@ -365,7 +367,7 @@ export async function buildApp({
   const searchService = createSearchService({
     db,
     providers: configuredProviders(config),
-    referenceDataDir: config.REFERENCE_DATA_DIR,
+    edutech: edutechService,
     cacheSeconds: config.SEARCH_CACHE_SECONDS,
     licences: tokenTracker,
     related: (actor, query, limit) => libraryService.related(actor, query, limit),

@@ -140,10 +140,10 @@ describe('search tools with no provider', () => {
     );
     const sources = new Set(answer.results.map((r) => r.source));
     expect(sources.has('2022 개정 교육과정 성취기준')).toBe(true);
-    expect(sources.has('에듀테크 목록(2025)')).toBe(true);
-    // No invented link: standards link to the product's own standards, edutech to the catalogue's sites.
+    expect(sources.has('쌤 에듀테크 카탈로그')).toBe(true);
+    // No invented link: standards link to the product's own standards, edutech to the catalogue's sites or pages.
     for (const result of answer.results)
-      expect(result.url).toMatch(/^(\/api\/v1\/standards\?|\/v2\/library\/|https?:\/\/)/);
+      expect(result.url).toMatch(/^(\/api\/v1\/standards\?|\/v2\/library\/|\/edutech\/\d+$|https?:\/\/)/);
     const standard = answer.results.find((r) => r.source.includes('성취기준'));
     const lookup = await ctx.request('teacher', 'GET', standard?.url ?? '');
     expect(lookup.status).toBe(200);
@@ -165,6 +165,63 @@ describe('search tools with no provider', () => {
     expect(answer.results.find((r) => r.title === '똑똑! 수학탐험대')?.url).toBe(
       'https://www.toctocmath.kr/',
     );
+  });
+
+  it('finds in chat what the EduTech catalogue finds for the same term, in the same order, approved only', async () => {
+    const stamp = new Date().toISOString();
+    // A vendor's product waiting for approval: neither search may show it.
+    await ctx.t.database.db
+      .insertInto('edutechProduct')
+      .values({
+        sourceKey: null,
+        vendorId: null,
+        name: '수학 승인대기 도구',
+        searchText: ' 수학 승인대기 도구',
+        category: 'MATH',
+        levels: 'ELEMENTARY',
+        forElementary: 1,
+        forMiddle: 0,
+        forHigh: 0,
+        targetText: null,
+        pricePolicy: '무료',
+        priceType: 'FREE',
+        description: '승인 전',
+        siteUrl: 'https://pending.example.com/',
+        serviceStatus: 'ACTIVE',
+        reviewStatus: 'PENDING',
+        reviewNote: null,
+        logoKey: null,
+        screenshotKey: null,
+        createdBy: null,
+        createdAt: stamp,
+        updatedAt: stamp,
+        approvedAt: null,
+        categoryMajor: null,
+        categoryMiddle: null,
+        categoryMinor: null,
+      })
+      .execute();
+    for (const term of ['수학', '수', 'AI', '클래스']) {
+      const page = (await (
+        await ctx.request(
+          'teacher',
+          'GET',
+          `/api/v1/edutech/goods?keyword=${encodeURIComponent(term)}&size=20`,
+        )
+      ).json()) as { items: { name: string }[] };
+      const chat = (await (
+        await ctx.request('teacher', 'POST', '/openai/edutech_search', { query: term, limit: 20 })
+      ).json()) as Answer;
+      expect(page.items.length, term).toBeGreaterThan(0);
+      expect(
+        chat.results.map((r) => r.title),
+        term,
+      ).toEqual(page.items.map((item) => item.name));
+    }
+    const math = (await (
+      await ctx.request('teacher', 'POST', '/openai/edutech_search', { query: '수학', limit: 20 })
+    ).json()) as Answer;
+    expect(math.results.map((r) => r.title)).not.toContain('수학 승인대기 도구');
   });
 });
 

@@ -68,3 +68,26 @@ export interface EdutechLikeTable {
   userId: number;
   createdAt: string;
 }
+
+/** The counts behind badges and rankings (migration 0029). */
+export interface EdutechProductCountTable {
+  productId: number;
+  inUseCount: number;
+  steadyCount: number;
+  orderCount: number;
+}
+export interface EdutechOfficeCountTable {
+  productId: number;
+  officeName: string;
+  orderCount: number;
+}
+export interface EdutechGradeCountTable {
+  productId: number;
+  gradeSeq: number;
+  inUseCount: number;
+}
+export interface EdutechCountStateTable {
+  id: number;
+  countedOn: string;
+  countedAt: string;
+}

@@ -1,7 +1,11 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type {
+  EdutechCountStateTable,
+  EdutechGradeCountTable,
   EdutechLicenceTable,
   EdutechLikeTable,
+  EdutechOfficeCountTable,
+  EdutechProductCountTable,
   EdutechProductTable,
   EdutechVendorTable,
 } from './edutech-schema.ts';
@@ -62,6 +66,10 @@ export interface Database {
   edutechProduct: EdutechProductTable;
   edutechLicence: EdutechLicenceTable;
   edutechLike: EdutechLikeTable;
+  edutechProductCount: EdutechProductCountTable;
+  edutechOfficeCount: EdutechOfficeCountTable;
+  edutechGradeCount: EdutechGradeCountTable;
+  edutechCountState: EdutechCountStateTable;
 }
 
 export interface AiPromptVersionTable {

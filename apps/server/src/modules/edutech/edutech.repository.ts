@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type {
   EdutechLicenceRow,
   EdutechLicenceTable,
@@ -44,6 +45,8 @@ const PRODUCT_COLUMNS = [
   'edutechProduct.forElementary',
   'edutechProduct.forMiddle',
   'edutechProduct.forHigh',
+  'edutechProductCount.inUseCount',
+  'edutechProductCount.steadyCount',
 ] as const;
 
 export type ProductRow = {
@@ -74,6 +77,9 @@ export type ProductRow = {
   forElementary: number;
   forMiddle: number;
   forHigh: number;
+  /** Teachers with it in use today, and in use for a year or more (null: none counted). */
+  inUseCount: number | null;
+  steadyCount: number | null;
 };
 
 const likePattern = (term: string) => `% ${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -86,15 +92,150 @@ const toCounts = (rows: { productId: number | null; n: number | string | bigint 
     rows.filter((row) => row.productId !== null).map((row) => [row.productId as number, Number(row.n)]),
   );
 
+/** A teacher's licence with its product's logo, category and steady-seller count. */
+export type LicenceListRow = EdutechLicenceRow & {
+  logoKey: string | null;
+  category: string | null;
+  steadyCount: number | null;
+};
+
+/** A product row with the count it is ranked by. */
+export type RankedRow = ProductRow & { n: number };
+
+/**
+ * Inserts the counts of every product, or of one, from the licences (its rows are deleted first).
+ * Upserts, so two recounts at once (two instances at midnight, two teachers registering one
+ * product) both succeed and the later one stands.
+ */
+async function insertCounts(trx: Kysely<Database>, today: string, since: string, productId: number | null) {
+  const one = productId === null ? sql`` : sql`and product_id = ${productId}`;
+  const inUse = sql`(end_on is null or end_on >= ${today})`;
+  await sql`insert into edutech_product_count (product_id, in_use_count, steady_count, order_count)
+    select product_id,
+      count(distinct case when ${inUse} then user_id end),
+      count(distinct case when ${inUse} and start_on <= ${since} then user_id end),
+      count(distinct user_id)
+    from edutech_licence where product_id is not null ${one} group by product_id
+    on conflict (product_id) do update set in_use_count = excluded.in_use_count,
+      steady_count = excluded.steady_count, order_count = excluded.order_count`.execute(trx);
+  await sql`insert into edutech_office_count (product_id, office_name, order_count)
+    select product_id, office_name, count(distinct user_id)
+    from edutech_licence where product_id is not null and office_name is not null ${one}
+    group by product_id, office_name
+    on conflict (product_id, office_name) do update set order_count = excluded.order_count`.execute(trx);
+  await sql`insert into edutech_grade_count (product_id, grade_seq, in_use_count)
+    select product_id, grade_seq, count(distinct user_id)
+    from edutech_licence where product_id is not null and grade_seq is not null and ${inUse} ${one}
+    group by product_id, grade_seq
+    on conflict (product_id, grade_seq) do update set in_use_count = excluded.in_use_count`.execute(trx);
+}
+
+/**
+ * How long a search's page of product ids and its number of results are reused. They change only
+ * when products are added, approved, edited, withdrawn or liked (which clear them in this
+ * process), so at worst another instance lists a page in an order up to this old; the products on
+ * it are always read fresh, and approved again.
+ */
+const TOTAL_TTL_MS = 30_000;
+
 export function createEdutechRepository(db: Kysely<Database>) {
+  const totals = new LRUCache<string, Promise<number>>({ max: 500, ttl: TOTAL_TTL_MS });
+  const pages = new LRUCache<string, Promise<number[]>>({ max: 500, ttl: TOTAL_TTL_MS });
+  function forgetSearches() {
+    totals.clear();
+    pages.clear();
+  }
+  /** A search's page of ids in catalogue order (reading every name for a keyword). */
+  function pageOf(filter: ProductFilter, page: number, size: number): Promise<number[]> {
+    const key = JSON.stringify([filter.terms, filter.category, filter.level, filter.priceType, page, size]);
+    const cached = pages.get(key);
+    if (cached) return cached;
+    const first = filter.terms[0];
+    // Names that start with the first keyword come first, then the liked, then by name. The page
+    // is sorted as bare ids (small sort rows, no joins per match); its products are read by key.
+    let listed = catalogue(filter)
+      .select('edutechProduct.id')
+      .orderBy(sql`case when ${sql.ref('edutechProduct.serviceStatus')} = 'ACTIVE' then 0 else 1 end`);
+    if (first) {
+      listed = listed.orderBy(
+        sql`case when ${sql.ref('edutechProduct.searchText')} like ${likePattern(first)} escape '\\' then 0 else 1 end`,
+      );
+    }
+    const ids = listed
+      .orderBy('edutechProduct.likeCount', 'desc')
+      .orderBy('edutechProduct.name')
+      .orderBy('edutechProduct.id')
+      .limit(size)
+      .offset(page * size)
+      .execute()
+      .then((rows) => rows.map((row) => row.id));
+    pages.set(key, ids);
+    ids.catch(() => pages.delete(key));
+    return ids;
+  }
+  /** The number of approved products a filter finds (counting is a scan for a keyword). */
+  function totalOf(filter: ProductFilter): Promise<number> {
+    const key = JSON.stringify([filter.terms, filter.category, filter.level, filter.priceType]);
+    const cached = totals.get(key);
+    if (cached) return cached;
+    const counted = catalogue(filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+    totals.set(key, counted);
+    counted.catch(() => totals.delete(key));
+    return counted;
+  }
+
   const products = () =>
     db
       .selectFrom('edutechProduct')
       .leftJoin('edutechVendor', 'edutechVendor.id', 'edutechProduct.vendorId')
+      .leftJoin('edutechProductCount', 'edutechProductCount.productId', 'edutechProduct.id')
       .select(PRODUCT_COLUMNS);
 
+  /**
+   * The first `limit` approved, operating products of a ranking: the top of a count table read in
+   * its index order, then those products by primary key; a wider top when some are withdrawn or
+   * ended, until the ranking runs out.
+   */
+  async function topOf(
+    top: (k: number) => Promise<{ productId: number; n: number }[]>,
+    limit: number,
+  ): Promise<RankedRow[]> {
+    for (let k = limit * 2 + 10; ; k *= 4) {
+      const ranked = await top(k);
+      if (!ranked.length) return [];
+      const rows = new Map(
+        (
+          (await products()
+            .where(
+              'edutechProduct.id',
+              'in',
+              ranked.map((row) => row.productId),
+            )
+            .where('edutechProduct.reviewStatus', '=', 'APPROVED')
+            .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
+            .execute()) as ProductRow[]
+        ).map((row) => [row.id, row]),
+      );
+      const kept = ranked.flatMap((entry) => {
+        const row = rows.get(entry.productId);
+        return row ? [{ ...row, n: Number(entry.n) }] : [];
+      });
+      if (kept.length >= limit || ranked.length < k) return kept.slice(0, limit);
+    }
+  }
+
   function catalogue(filter: ProductFilter) {
-    let query = db.selectFrom('edutechProduct').where('edutechProduct.reviewStatus', '=', 'APPROVED');
+    // A keyword matches anywhere in the name, so every row is read: in one pass over the table. Compared
+    // as an expression, the status does not lead SQLite to walk the order index instead, reading the
+    // table one row at a time (ten thousand lookups, several times slower).
+    let query = filter.terms.length
+      ? db
+          .selectFrom('edutechProduct')
+          .where(sql<string>`${sql.ref('edutechProduct.reviewStatus')} || ''`, '=', 'APPROVED')
+      : db.selectFrom('edutechProduct').where('edutechProduct.reviewStatus', '=', 'APPROVED');
     for (const term of filter.terms) {
       query = query.where(
         sql<boolean>`${sql.ref('edutechProduct.searchText')} like ${containsPattern(term)} escape '\\'`,
@@ -110,30 +251,14 @@ export function createEdutechRepository(db: Kysely<Database>) {
 
   return {
     async listProducts(filter: ProductFilter, page: number, size: number) {
-      const first = filter.terms[0];
-      // Names that start with the first keyword come first, then the liked, then by name.
-      let listed = catalogue(filter)
-        .leftJoin('edutechVendor', 'edutechVendor.id', 'edutechProduct.vendorId')
-        .select(PRODUCT_COLUMNS)
-        .orderBy(sql`case when ${sql.ref('edutechProduct.serviceStatus')} = 'ACTIVE' then 0 else 1 end`);
-      if (first) {
-        listed = listed.orderBy(
-          sql`case when ${sql.ref('edutechProduct.searchText')} like ${likePattern(first)} escape '\\' then 0 else 1 end`,
-        );
-      }
-      const [rows, total] = await Promise.all([
-        listed
-          .orderBy('edutechProduct.likeCount', 'desc')
-          .orderBy('edutechProduct.name')
-          .orderBy('edutechProduct.id')
-          .limit(size)
-          .offset(page * size)
-          .execute(),
-        catalogue(filter)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows as ProductRow[], total: Number(total.n) };
+      const [ids, total] = await Promise.all([pageOf(filter, page, size), totalOf(filter)]);
+      const byId = new Map(((await this.productsByIds(ids)) as ProductRow[]).map((row) => [row.id, row]));
+      // Approved again: a product withdrawn between the two reads is not shown.
+      const rows = ids.flatMap((id) => {
+        const product = byId.get(id);
+        return product?.reviewStatus === 'APPROVED' ? [product] : [];
+      });
+      return { rows, total };
     },
 
     async findProduct(id: number): Promise<ProductRow | undefined> {
@@ -193,11 +318,14 @@ export function createEdutechRepository(db: Kysely<Database>) {
         .values(values)
         .returning('id')
         .executeTakeFirstOrThrow();
+      forgetSearches();
       return row.id;
     },
 
     async updateProduct(id: number, values: Updateable<EdutechProductTable>): Promise<void> {
       await db.updateTable('edutechProduct').set(values).where('id', '=', id).execute();
+      // Approval, withdrawal, a new name or category change what a search finds.
+      forgetSearches();
     },
 
     async productsOfVendor(vendorId: number, approvedOnly: boolean): Promise<ProductRow[]> {
@@ -214,6 +342,16 @@ export function createEdutechRepository(db: Kysely<Database>) {
     },
 
     // ---- likes ----
+
+    /** Every product the user liked. */
+    async likedBy(userId: number): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom('edutechLike')
+        .select('productId')
+        .where('userId', '=', userId)
+        .execute();
+      return new Set(rows.map((row) => row.productId));
+    },
 
     async likedAmong(userId: number, productIds: number[]): Promise<Set<number>> {
       if (!productIds.length) return new Set();
@@ -249,6 +387,8 @@ export function createEdutechRepository(db: Kysely<Database>) {
               ).numDeletedRows,
             );
         if (changed > 0) {
+          // A like moves the product in the catalogue's order.
+          forgetSearches();
           await trx
             .updateTable('edutechProduct')
             .set((eb) => ({ likeCount: eb('likeCount', '+', liked ? 1 : -1) }))
@@ -261,14 +401,13 @@ export function createEdutechRepository(db: Kysely<Database>) {
 
     // ---- licences ----
 
-    async licencesOf(
-      userId: number,
-    ): Promise<(EdutechLicenceRow & { logoKey: string | null; category: string | null })[]> {
+    async licencesOf(userId: number): Promise<LicenceListRow[]> {
       return db
         .selectFrom('edutechLicence')
         .leftJoin('edutechProduct', 'edutechProduct.id', 'edutechLicence.productId')
+        .leftJoin('edutechProductCount', 'edutechProductCount.productId', 'edutechLicence.productId')
         .selectAll('edutechLicence')
-        .select(['edutechProduct.logoKey', 'edutechProduct.category'])
+        .select(['edutechProduct.logoKey', 'edutechProduct.category', 'edutechProductCount.steadyCount'])
         .where('edutechLicence.userId', '=', userId)
         .orderBy(sql`case when ${sql.ref('edutechLicence.endOn')} is null then 1 else 0 end`)
         .orderBy('edutechLicence.endOn')
@@ -328,71 +467,101 @@ export function createEdutechRepository(db: Kysely<Database>) {
 
     // ---- counts the badges and rankings are made of ----
 
-    /** Teachers with a licence in use today, per product. */
-    async inUseCounts(today: string): Promise<ProductCounts> {
-      return toCounts(
-        await db
-          .selectFrom('edutechLicence')
-          .select(['productId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
-          .where('productId', 'is not', null)
-          .where((eb) => eb.or([eb('endOn', 'is', null), eb('endOn', '>=', today)]))
-          .groupBy('productId')
-          .execute(),
+    /**
+     * Counts every product's teachers again from the licences: in use on `today`, in use since
+     * `since` or earlier (steady), ever registered (orders), per office and per grade. Run when the
+     * day changes; between, licence changes recount their own product (recountProduct).
+     */
+    async recountAll(today: string, since: string, at: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('edutechProductCount').execute();
+        await trx.deleteFrom('edutechOfficeCount').execute();
+        await trx.deleteFrom('edutechGradeCount').execute();
+        await insertCounts(trx, today, since, null);
+        await trx
+          .insertInto('edutechCountState')
+          .values({ id: 1, countedOn: today, countedAt: at })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ countedOn: today, countedAt: at }))
+          .execute();
+      });
+    },
+
+    /** Counts one product's teachers again (after one of its licences changed). */
+    async recountProduct(productId: number, today: string, since: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('edutechProductCount').where('productId', '=', productId).execute();
+        await trx.deleteFrom('edutechOfficeCount').where('productId', '=', productId).execute();
+        await trx.deleteFrom('edutechGradeCount').where('productId', '=', productId).execute();
+        await insertCounts(trx, today, since, productId);
+      });
+    },
+
+    /** The day the stored counts are for, if they were ever made. */
+    async countedOn(): Promise<string | null> {
+      const row = await db
+        .selectFrom('edutechCountState')
+        .select('countedOn')
+        .where('id', '=', 1)
+        .executeTakeFirst();
+      return row?.countedOn ?? null;
+    },
+
+    /** The `top` products most in use, with at least `min` teachers. */
+    async mostInUse(min: number, top: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('edutechProductCount')
+        .select('productId')
+        .where('inUseCount', '>=', min)
+        .orderBy('inUseCount', 'desc')
+        .orderBy('productId')
+        .limit(top)
+        .execute();
+      return rows.map((row) => row.productId);
+    },
+
+    /** Approved, operating products by teachers who ever registered them, most first. */
+    async topByOrders(limit: number): Promise<RankedRow[]> {
+      return topOf(
+        (k) =>
+          db
+            .selectFrom('edutechProductCount')
+            .select(['productId', 'orderCount as n'])
+            .where('orderCount', '>', 0)
+            .orderBy('orderCount', 'desc')
+            .orderBy('productId')
+            .limit(k)
+            .execute(),
+        limit,
       );
     },
 
-    /** Teachers whose licence in use today started on or before `since`, per product. */
-    async steadyCounts(today: string, since: string): Promise<ProductCounts> {
-      return toCounts(
-        await db
-          .selectFrom('edutechLicence')
-          .select(['productId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
-          .where('productId', 'is not', null)
-          .where('startOn', '<=', since)
-          .where((eb) => eb.or([eb('endOn', 'is', null), eb('endOn', '>=', today)]))
-          .groupBy('productId')
-          .execute(),
+    /** The same among teachers of schools under one education office. */
+    async topByOffice(officeName: string, limit: number): Promise<RankedRow[]> {
+      return topOf(
+        (k) =>
+          db
+            .selectFrom('edutechOfficeCount')
+            .select(['productId', 'orderCount as n'])
+            .where('officeName', '=', officeName)
+            .orderBy('orderCount', 'desc')
+            .orderBy('productId')
+            .limit(k)
+            .execute(),
+        limit,
       );
     },
 
-    /** Teachers who ever registered it (orders), per product. */
-    async orderCounts(): Promise<ProductCounts> {
-      return toCounts(
-        await db
-          .selectFrom('edutechLicence')
-          .select(['productId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
-          .where('productId', 'is not', null)
-          .groupBy('productId')
-          .execute(),
-      );
-    },
-
-    /** Teachers of schools under one education office who registered it, per product. */
-    async officeCounts(officeName: string): Promise<ProductCounts> {
-      return toCounts(
-        await db
-          .selectFrom('edutechLicence')
-          .select(['productId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
-          .where('officeName', '=', officeName)
-          .where('productId', 'is not', null)
-          .groupBy('productId')
-          .execute(),
-      );
-    },
-
-    /** Other teachers of the same grade with it in use today, per product. */
-    async gradeCounts(gradeSeq: number, exceptUserId: number, today: string): Promise<ProductCounts> {
-      return toCounts(
-        await db
-          .selectFrom('edutechLicence')
-          .select(['productId', (eb) => eb.fn.count<number>('userId').distinct().as('n')])
+    /** Products teachers of a grade have in use, most first, leaving out `exclude`. */
+    async topByGrade(gradeSeq: number, exclude: number[], limit: number): Promise<RankedRow[]> {
+      return topOf((k) => {
+        let query = db
+          .selectFrom('edutechGradeCount')
+          .select(['productId', 'inUseCount as n'])
           .where('gradeSeq', '=', gradeSeq)
-          .where('userId', '!=', exceptUserId)
-          .where('productId', 'is not', null)
-          .where((eb) => eb.or([eb('endOn', 'is', null), eb('endOn', '>=', today)]))
-          .groupBy('productId')
-          .execute(),
-      );
+          .where('inUseCount', '>', 0);
+        if (exclude.length) query = query.where('productId', 'not in', exclude);
+        return query.orderBy('inUseCount', 'desc').orderBy('productId').limit(k).execute();
+      }, limit);
     },
 
     /** Colleagues at a school with it in use today, per product (the teacher's own left out). */
@@ -413,13 +582,28 @@ export function createEdutechRepository(db: Kysely<Database>) {
     // ---- the teacher as the rules see them ----
 
     async teacherProfile(userId: number) {
+      const [user, subjects] = await Promise.all([this.teacherPlace(userId), this.teacherSubjects(userId)]);
+      return { ...user, subjects };
+    },
+
+    /** The teacher's grade, school, education office and school level. */
+    async teacherPlace(userId: number) {
       const user = await db
         .selectFrom('users')
         .leftJoin('school', 'school.id', 'users.schoolId')
         .select(['users.assignedGrade', 'users.schoolId', 'school.officeName', 'school.levelCodeSeq'])
         .where('users.id', '=', userId)
         .executeTakeFirst();
-      // The subjects the teacher makes materials for, most used first.
+      return {
+        gradeSeq: user?.assignedGrade ?? null,
+        schoolId: user?.schoolId ?? null,
+        officeName: user?.officeName ?? null,
+        schoolLevelSeq: user?.levelCodeSeq ?? null,
+      };
+    },
+
+    /** The subjects the teacher makes materials for, most used first. */
+    async teacherSubjects(userId: number): Promise<string[]> {
       const subjects = await db
         .selectFrom('libraryItem')
         .innerJoin('code', 'code.codeSeq', 'libraryItem.subjectSeq')
@@ -429,13 +613,7 @@ export function createEdutechRepository(db: Kysely<Database>) {
         .orderBy('n', 'desc')
         .limit(3)
         .execute();
-      return {
-        gradeSeq: user?.assignedGrade ?? null,
-        schoolId: user?.schoolId ?? null,
-        officeName: user?.officeName ?? null,
-        schoolLevelSeq: user?.levelCodeSeq ?? null,
-        subjects: subjects.map((row) => row.name),
-      };
+      return subjects.map((row) => row.name);
     },
 
     // ---- vendors ----
@@ -479,6 +657,8 @@ export function createEdutechRepository(db: Kysely<Database>) {
             .execute();
         }
       });
+      // Products are searched with their vendor's name.
+      forgetSearches();
     },
   };
 }

@@ -38,7 +38,13 @@ import {
   isProductVendor,
 } from '../../policies/edutech.policy.ts';
 import { keywordTerms } from '../library/search-grams.ts';
-import type { EdutechRepository, ProductCounts, ProductRow } from './edutech.repository.ts';
+import type {
+  EdutechRepository,
+  LicenceListRow,
+  ProductCounts,
+  ProductRow,
+  RankedRow,
+} from './edutech.repository.ts';
 import { levelColumns, productSearchText } from './edutech-catalogue.ts';
 import {
   addDays,
@@ -89,8 +95,6 @@ function toAssistantProduct(product: EdutechProductSummary): AssistantProduct {
   };
 }
 
-/** How long the counts behind badges and rankings are reused before they are counted again. */
-const STATS_TTL_MS = 60_000;
 const IMAGE_KINDS = new Map([
   ['png', 'image/png'],
   ['jpeg', 'image/jpeg'],
@@ -98,12 +102,8 @@ const IMAGE_KINDS = new Map([
   ['webp', 'image/webp'],
 ]);
 
-type Stats = {
-  inUse: ProductCounts;
-  bestSellers: Set<number>;
-  steadySellers: Set<number>;
-  orders: ProductCounts;
-};
+/** How long this process reuses the best-seller list (a licence changed here drops it at once). */
+const BEST_SELLERS_TTL_MS = 30_000;
 
 const imageUrl = (key: string | null) =>
   key ? `/api/v1/edutech/images/${key.slice('edutech/'.length)}` : null;
@@ -117,74 +117,94 @@ export function createEdutechService(deps: {
   const now = deps.now ?? (() => new Date());
   const today = () => koreaDate(now());
 
-  // ---- counts, reused for a minute and dropped whenever a licence changes ----
-  let stats: { day: string; at: number; value: Promise<Stats> } | null = null;
-  const officeCache = new Map<string, { at: number; value: Promise<ProductCounts> }>();
-  const gradeCache = new Map<number, { at: number; value: Promise<ProductCounts> }>();
-  function invalidateStats() {
-    stats = null;
-    officeCache.clear();
-    gradeCache.clear();
-  }
-  /** Teachers of a grade with each product in use (the teacher's own in-use products are left out of the list). */
-  function gradeCounts(gradeSeq: number): Promise<ProductCounts> {
-    const cached = gradeCache.get(gradeSeq);
-    if (cached && Date.now() - cached.at < STATS_TTL_MS) return cached.value;
-    const value = repo.gradeCounts(gradeSeq, 0, today());
-    gradeCache.set(gradeSeq, { at: Date.now(), value });
-    value.catch(() => gradeCache.delete(gradeSeq));
-    return value;
-  }
-  function currentStats(): Promise<Stats> {
-    const day = today();
-    const at = Date.now();
-    if (stats && stats.day === day && at - stats.at < STATS_TTL_MS) return stats.value;
-    const value = (async () => {
-      const [inUse, steady, orders] = await Promise.all([
-        repo.inUseCounts(day),
-        repo.steadyCounts(day, addDays(day, -STEADY_SELLER_DAYS)),
-        repo.orderCounts(),
-      ]);
-      const bestSellers = new Set(
-        [...inUse]
-          .filter(([, n]) => n >= SELLER_MIN_TEACHERS)
-          .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-          .slice(0, BEST_SELLER_TOP)
-          .map(([id]) => id),
-      );
-      const steadySellers = new Set(
-        [...steady].filter(([, n]) => n >= SELLER_MIN_TEACHERS).map(([id]) => id),
-      );
-      return { inUse, bestSellers, steadySellers, orders };
-    })();
-    value.catch(() => {
-      stats = null;
+  // ---- counts, kept in tables: recounted per product on a licence change, all at a new day ----
+  let countedDay: string | null = null;
+  let recounting: Promise<void> | null = null;
+  const steadySince = (day: string) => addDays(day, -STEADY_SELLER_DAYS);
+
+  /** Counts every product again for today (once at a time in this process). */
+  function recountAll(): Promise<void> {
+    recounting ??= (async () => {
+      const day = today();
+      await repo.recountAll(day, steadySince(day), now().toISOString());
+      countedDay = day;
+    })().finally(() => {
+      recounting = null;
     });
-    stats = { day, at, value };
+    return recounting;
+  }
+
+  /** Makes sure the stored counts are today's; a new day (or a new database) recounts them. */
+  async function ensureCounted(): Promise<void> {
+    const day = today();
+    if (countedDay === day) return;
+    // Another instance may have counted already.
+    if ((await repo.countedOn()) === day) {
+      countedDay = day;
+      return;
+    }
+    try {
+      await recountAll();
+    } catch (error) {
+      // Another instance's recount of the same day won the race: its counts serve.
+      if ((await repo.countedOn()) !== day) throw error;
+      countedDay = day;
+    }
+  }
+
+  async function recountProduct(productId: number | null): Promise<void> {
+    if (productId === null) return;
+    await ensureCounted();
+    const day = today();
+    await repo.recountProduct(productId, day, steadySince(day));
+    bestSellerCache = null;
+  }
+
+  // Badges are on every card; the top ten changes slowly, so it is read at most every 30 seconds.
+  let bestSellerCache: { at: number; day: string; value: Promise<Set<number>> } | null = null;
+  async function bestSellers(): Promise<Set<number>> {
+    await ensureCounted();
+    const day = today();
+    if (
+      bestSellerCache &&
+      bestSellerCache.day === day &&
+      Date.now() - bestSellerCache.at < BEST_SELLERS_TTL_MS
+    )
+      return bestSellerCache.value;
+    const value = repo.mostInUse(SELLER_MIN_TEACHERS, BEST_SELLER_TOP).then((ids) => new Set(ids));
+    bestSellerCache = { at: Date.now(), day, value };
+    value.catch(() => {
+      bestSellerCache = null;
+    });
     return value;
   }
-  function officeCounts(office: string): Promise<ProductCounts> {
-    const cached = officeCache.get(office);
-    if (cached && Date.now() - cached.at < STATS_TTL_MS) return cached.value;
-    const value = repo.officeCounts(office);
-    officeCache.set(office, { at: Date.now(), value });
-    value.catch(() => officeCache.delete(office));
-    return value;
-  }
+  const isSteady = (count: number | null) => Number(count ?? 0) >= SELLER_MIN_TEACHERS;
 
   // ---- presenting products ----
 
-  async function presentProducts(actor: Actor, rows: ProductRow[]): Promise<EdutechProductSummary[]> {
+  /** What the viewer has liked and has in use, when a caller already knows it (the strip). */
+  type Viewer = { liked: Set<number>; inUse: Set<number> };
+
+  async function presentProducts(
+    actor: Actor,
+    rows: ProductRow[],
+    viewer?: Viewer,
+  ): Promise<EdutechProductSummary[]> {
     const ids = rows.map((row) => row.id);
-    const [s, liked, inUse] = await Promise.all([
-      currentStats(),
-      repo.likedAmong(actor.userId, ids),
-      repo.inUseAmong(actor.userId, ids, today()),
+    const [best, liked, inUse] = await Promise.all([
+      bestSellers(),
+      viewer?.liked ?? repo.likedAmong(actor.userId, ids),
+      viewer?.inUse ?? repo.inUseAmong(actor.userId, ids, today()),
     ]);
-    return rows.map((row) => summary(row, s, liked.has(row.id), inUse.has(row.id)));
+    return rows.map((row) => summary(row, best, liked.has(row.id), inUse.has(row.id)));
   }
 
-  function summary(row: ProductRow, s: Stats, liked: boolean, inUse: boolean): EdutechProductSummary {
+  function summary(
+    row: ProductRow,
+    best: Set<number>,
+    liked: boolean,
+    inUse: boolean,
+  ): EdutechProductSummary {
     return {
       id: row.id,
       name: row.name,
@@ -200,8 +220,8 @@ export function createEdutechService(deps: {
       serviceStatus: row.serviceStatus === 'ENDED' ? 'ENDED' : 'ACTIVE',
       logoUrl: imageUrl(row.logoKey),
       likeCount: Number(row.likeCount),
-      inUseCount: s.inUse.get(row.id) ?? 0,
-      badges: { bestSeller: s.bestSellers.has(row.id), steadySeller: s.steadySellers.has(row.id) },
+      inUseCount: Number(row.inUseCount ?? 0),
+      badges: { bestSeller: best.has(row.id), steadySeller: isSteady(row.steadyCount) },
       liked,
       inUse,
     };
@@ -231,10 +251,8 @@ export function createEdutechService(deps: {
 
   // ---- licences ----
 
-  async function presentLicences(
-    rows: (EdutechLicenceRow & { logoKey: string | null; category: string | null })[],
-  ): Promise<EdutechLicence[]> {
-    const s = await currentStats();
+  async function presentLicences(rows: LicenceListRow[]): Promise<EdutechLicence[]> {
+    const best = await bestSellers();
     const day = today();
     return rows.map((row) => ({
       id: row.id,
@@ -249,8 +267,8 @@ export function createEdutechService(deps: {
       daysLeft: daysLeft(row.endOn, day),
       state: isInUse(row.endOn, day) ? 'IN_USE' : 'EXPIRED',
       badges: {
-        bestSeller: row.productId !== null && s.bestSellers.has(row.productId),
-        steadySeller: row.productId !== null && s.steadySellers.has(row.productId),
+        bestSeller: row.productId !== null && best.has(row.productId),
+        steadySeller: row.productId !== null && isSteady(row.steadyCount),
       },
       createdAt: row.createdAt,
     }));
@@ -323,9 +341,10 @@ export function createEdutechService(deps: {
     return products.map((product, i) => ({ rank: i + 1, product, reason: reason(kept[i]?.[1] ?? 0) }));
   }
 
-  async function fitList(actor: Actor, profile: Profile, size: number, exclude: Set<number>) {
+  async function fitList(actor: Actor, profile: Profile, size: number, viewer: Viewer) {
+    const exclude = viewer.inUse;
     const pool = await repo.candidates({ level: profile.level }, 200);
-    const s = await currentStats();
+
     const weight = (category: string) => {
       const at = profile.categories.indexOf(category as EdutechCategory);
       return at < 0 ? 0 : 10 - at * 2;
@@ -339,7 +358,7 @@ export function createEdutechService(deps: {
           (row.priceType === 'FREE' ? 2 : row.priceType === 'PARTLY_PAID' ? 1 : 0) +
           // A level the product names first (초 before 중, 고) fits that level best.
           (profile.level && levelsOfProduct(row.levels)[0] === profile.level ? 1 : 0) +
-          Math.log2(1 + (s.inUse.get(row.id) ?? 0)) +
+          Math.log2(1 + Number(row.inUseCount ?? 0)) +
           Math.log2(1 + Number(row.likeCount)) / 2,
       }))
       .sort((a, b) => b.score - a.score || a.row.id - b.row.id)
@@ -347,6 +366,7 @@ export function createEdutechService(deps: {
     const products = await presentProducts(
       actor,
       scored.map((entry) => entry.row),
+      viewer,
     );
     return products.map((product, i) => {
       const row = scored[i]?.row as ProductRow;
@@ -375,27 +395,38 @@ export function createEdutechService(deps: {
     });
   }
 
-  async function similarList(actor: Actor, profile: Profile, size: number, exclude: Set<number>) {
+  async function similarList(actor: Actor, profile: Profile, size: number, viewer: Viewer) {
     if (!profile.gradeSeq) return [];
-    // The teacher's own in-use products are excluded below, so the counts never include them.
-    const counts = await gradeCounts(profile.gradeSeq);
+    await ensureCounted();
+    // The counts are of every teacher of the grade; the teacher's own in-use products are left out.
+    const rows = await repo.topByGrade(profile.gradeSeq, [...viewer.inUse], size);
     const who = audienceKo(profile.level, profile.grade);
-    return ranked(
+    return presentRanked(
       actor,
-      counts,
-      size,
+      rows,
       (count) => ({
         kind: 'SIMILAR',
         values: { count, level: profile.level ?? '', grade: profile.grade ?? 0 },
         text: `같은 ${who} 선생님 ${count}명이 쓰고 있습니다.`,
       }),
-      exclude,
+      viewer,
     );
   }
 
-  async function newList(actor: Actor, size: number) {
+  /** Ranked product rows (with their counts) as the recommendation lists show them. */
+  async function presentRanked(
+    actor: Actor,
+    rows: RankedRow[],
+    reason: (count: number) => RecommendedProduct['reason'],
+    viewer?: Viewer,
+  ): Promise<RecommendedProduct[]> {
+    const products = await presentProducts(actor, rows, viewer);
+    return products.map((product, i) => ({ rank: i + 1, product, reason: reason(Number(rows[i]?.n ?? 0)) }));
+  }
+
+  async function newList(actor: Actor, size: number, viewer?: Viewer) {
     const rows = await repo.newestProducts(size);
-    const products = await presentProducts(actor, rows);
+    const products = await presentProducts(actor, rows, viewer);
     return products.map((product, i) => {
       const date = (rows[i]?.approvedAt ?? rows[i]?.createdAt ?? '').slice(0, 10);
       return {
@@ -464,24 +495,29 @@ export function createEdutechService(deps: {
     );
   }
 
-  return {
-    invalidateStats,
+  /** A catalogue page: search, category and level filters, with the viewer's badges. */
+  async function listProducts(actor: Actor, query: EdutechListQuery): Promise<EdutechProductPage> {
+    if (!canBrowseEdutech(actor)) throw new AppError('E_FORBIDDEN');
+    const terms = keywordTerms(query.keyword ?? '').map((term) => term.text);
+    const { rows, total } = await repo.listProducts(
+      {
+        terms,
+        category: query.category === 'ALL' ? undefined : query.category,
+        level: query.level,
+        priceType: query.priceType,
+      },
+      query.page,
+      query.size,
+    );
+    return { items: await presentProducts(actor, rows), total, page: query.page, size: query.size };
+  }
 
-    async listProducts(actor: Actor, query: EdutechListQuery): Promise<EdutechProductPage> {
-      if (!canBrowseEdutech(actor)) throw new AppError('E_FORBIDDEN');
-      const terms = keywordTerms(query.keyword ?? '').map((term) => term.text);
-      const { rows, total } = await repo.listProducts(
-        {
-          terms,
-          category: query.category === 'ALL' ? undefined : query.category,
-          level: query.level,
-          priceType: query.priceType,
-        },
-        query.page,
-        query.size,
-      );
-      return { items: await presentProducts(actor, rows), total, page: query.page, size: query.size };
-    },
+  return {
+    /** Counts every product again for today (the periodic job, and a new day's first read). */
+    refreshCounts: ensureCounted,
+    recountAll,
+
+    listProducts,
 
     async getProduct(actor: Actor, id: number): Promise<EdutechProductDetail> {
       return presentDetail(actor, await readable(actor, id));
@@ -580,7 +616,7 @@ export function createEdutechService(deps: {
         createdAt: stamp,
         updatedAt: stamp,
       });
-      invalidateStats();
+      await recountProduct(input.productId ?? null);
       return oneLicence(actor, id);
     },
 
@@ -602,21 +638,21 @@ export function createEdutechService(deps: {
         ...(manual && input.siteUrl !== undefined ? { siteUrl: input.siteUrl } : {}),
         updatedAt: now().toISOString(),
       });
-      invalidateStats();
+      await recountProduct(row.productId);
       return oneLicence(actor, id);
     },
 
     async deleteLicence(actor: Actor, id: number): Promise<void> {
-      await ownLicence(actor, id);
+      const row = await ownLicence(actor, id);
       await repo.deleteLicence(id);
-      invalidateStats();
+      await recountProduct(row.productId);
     },
 
     // ---- recommendations ----
 
     async orderRanking(actor: Actor, size: number) {
-      const s = await currentStats();
-      return ranked(actor, s.orders, size, (count) => ({
+      await ensureCounted();
+      return presentRanked(actor, await repo.topByOrders(size), (count) => ({
         kind: 'ORDERS',
         values: { count },
         text: `선생님 ${count}명이 등록했습니다.`,
@@ -624,10 +660,11 @@ export function createEdutechService(deps: {
     },
 
     async officeRanking(actor: Actor, size: number) {
-      const profile = await profileOf(actor);
-      if (!profile.officeName) return [];
-      const office = profile.officeName;
-      return ranked(actor, await officeCounts(office), size, (count) => ({
+      const place = await repo.teacherPlace(actor.userId);
+      if (!place.officeName) return [];
+      const office = place.officeName;
+      await ensureCounted();
+      return presentRanked(actor, await repo.topByOffice(office, size), (count) => ({
         kind: 'OFFICE',
         values: { office, count },
         text: `${office} 선생님 ${count}명이 등록했습니다.`,
@@ -653,12 +690,17 @@ export function createEdutechService(deps: {
     },
 
     async strip(actor: Actor, size: number): Promise<RecommendationStrip> {
-      const profile = await profileOf(actor);
-      const mine = await teacherInUse(actor);
+      // The teacher's profile, products in use and likes once, for all three lists.
+      const [profile, inUse, liked] = await Promise.all([
+        profileOf(actor),
+        teacherInUse(actor),
+        repo.likedBy(actor.userId),
+      ]);
+      const viewer = { inUse, liked };
       const [aiRecommended, similarTeachers, newGoods] = await Promise.all([
-        fitList(actor, profile, size, mine),
-        similarList(actor, profile, size, mine),
-        newList(actor, size),
+        fitList(actor, profile, size, viewer),
+        similarList(actor, profile, size, viewer),
+        newList(actor, size, viewer),
       ]);
       return {
         profile: {
@@ -695,6 +737,29 @@ export function createEdutechService(deps: {
     },
 
     searchForAssistant: assistantSearch,
+
+    /**
+     * The AI host's edutech_search: the words as a catalogue keyword — the EduTech page's search,
+     * ranking and visibility, so both list the same products for a term. A question that names no
+     * product ("초등 수학 무료 도구") is then read for its subject, level and "free", as in chat.
+     */
+    async searchCatalogue(actor: Actor, query: string, size: number): Promise<EdutechProductSummary[]> {
+      const keyword = query.trim().slice(0, 50);
+      const page = await listProducts(actor, { keyword, category: 'ALL', page: 0, size });
+      if (page.items.length) return page.items;
+      const asked = parseEdutechQuestion(query);
+      if (!asked.category && !asked.keyword) return [];
+      return assistantSearch(
+        actor,
+        {
+          ...(asked.keyword ? { keyword: asked.keyword } : {}),
+          ...(asked.category ? { category: asked.category } : {}),
+          ...(asked.level ? { level: asked.level } : {}),
+          free: asked.free,
+        },
+        size,
+      );
+    },
 
     // ---- vendors ----
 
@@ -813,8 +878,8 @@ export function createEdutechService(deps: {
 
     async withdrawProduct(actor: Actor, id: number): Promise<EdutechProductDetail> {
       await editable(actor, id);
+      // The rankings read the status with the counts, so a withdrawn product leaves them at once.
       await repo.updateProduct(id, { reviewStatus: 'WITHDRAWN', updatedAt: now().toISOString() });
-      invalidateStats();
       return presentDetail(actor, (await repo.findProduct(id)) as ProductRow);
     },
 

@@ -1,6 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { SearchKind, SearchResponse, SearchResult } from '@ssaem/contracts';
+import type { EdutechProductSummary, SearchKind, SearchResponse, SearchResult } from '@ssaem/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
@@ -10,15 +8,7 @@ import type { Actor } from '../../policies/actor.ts';
 import type { RelatedMaterial } from '../library/library.service.ts';
 import { topicTermsOf } from '../tools/topic-terms.ts';
 
-interface EdutechProduct {
-  name: string;
-  category: string;
-  feature: string;
-  url: string;
-  price: string;
-  audience: string;
-  status: string;
-}
+const EDUTECH_SOURCE = '쌤 에듀테크 카탈로그';
 
 const KIND_LABEL: Record<ProviderKind, string> = {
   web: '웹 검색',
@@ -39,7 +29,8 @@ const normalise = (query: string) => query.normalize('NFC').replace(/\s+/g, ' ')
 export function createSearchService(deps: {
   db: Kysely<Database>;
   providers: SearchProvider[];
-  referenceDataDir: string;
+  /** The edutech feature's catalogue search (its ranking and who may see what). */
+  edutech: { searchCatalogue(actor: Actor, query: string, size: number): Promise<EdutechProductSummary[]> };
   cacheSeconds: number;
   licences: { assertUsable(userId: number): Promise<void> };
   related: (actor: Actor, query: string, limit: number) => Promise<RelatedMaterial[]>;
@@ -49,38 +40,6 @@ export function createSearchService(deps: {
     max: 500,
     ttl: Math.max(1, deps.cacheSeconds) * 1000,
   });
-  let catalogue: Promise<EdutechProduct[]> | undefined;
-
-  function edutechCatalogue(): Promise<EdutechProduct[]> {
-    catalogue ??= readFile(
-      join(deps.referenceDataDir, 'edutech', 'edutech_products_techkwon_2025.json'),
-      'utf8',
-    )
-      .then((raw) =>
-        (JSON.parse(raw) as Record<string, string>[]).flatMap((row) => {
-          const url = row.공식웹사이트 ?? '';
-          if (!/^https?:\/\//.test(url)) return [];
-          return [
-            {
-              name: row.에듀테크명 ?? '',
-              category: [row.대분류, row.중분류, row.소분류].filter(Boolean).join(' > '),
-              feature: row.주요변경사항및핵심특징 ?? '',
-              url,
-              price: row.가격정책 ?? '',
-              audience: row.주요대상 ?? '',
-              status: row.운영현황 ?? '',
-            },
-          ];
-        }),
-      )
-      .catch((error: unknown) => {
-        deps.log.warn({ err: error }, 'the edutech catalogue could not be read');
-        catalogue = undefined;
-        return [];
-      });
-    return catalogue;
-  }
-
   function termsOf(query: string): string[] {
     const terms = topicTermsOf(query);
     if (terms.length > 0) return terms;
@@ -88,29 +47,28 @@ export function createSearchService(deps: {
     return words.length ? words : [query];
   }
 
-  async function searchEdutech(query: string, limit: number): Promise<SearchResult[]> {
-    const terms = termsOf(query).map((t) => t.toLowerCase());
-    const scored = (await edutechCatalogue())
-      .map((product) => {
-        const haystack =
-          `${product.name} ${product.category} ${product.feature} ${product.audience}`.toLowerCase();
-        return { product, score: terms.filter((term) => haystack.includes(term)).length };
-      })
-      .filter((entry) => entry.score > 0)
-      .sort((a, b) => b.score - a.score || a.product.name.localeCompare(b.product.name, 'ko'));
-    return scored.slice(0, limit).map(({ product }) => ({
-      title: product.name,
-      url: product.url,
-      snippet: [
-        product.feature,
-        product.audience && `대상: ${product.audience}`,
-        product.price && `가격: ${product.price}`,
-      ]
-        .filter(Boolean)
-        .join(' · '),
-      thumbnailUrl: null,
-      source: '에듀테크 목록(2025)',
-    }));
+  async function searchEdutech(actor: Actor, query: string, limit: number): Promise<SearchResult[]> {
+    const products = await deps.edutech.searchCatalogue(actor, query, limit);
+    return products.map((product) => {
+      const page = `/edutech/${product.id}`;
+      const site = product.siteUrl && /^https?:\/\//.test(product.siteUrl) ? product.siteUrl : null;
+      return {
+        title: product.name,
+        // The official site when there is one; the catalogue page always (never an invented link).
+        url: site ?? page,
+        snippet: [
+          product.serviceStatus === 'ENDED' ? '서비스 종료' : '',
+          product.description,
+          product.targetText && `대상: ${product.targetText}`,
+          product.pricePolicy && `가격: ${product.pricePolicy}`,
+          `카탈로그: ${page}`,
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        thumbnailUrl: product.logoUrl,
+        source: EDUTECH_SOURCE,
+      };
+    });
   }
 
   async function searchStandards(query: string, limit: number): Promise<SearchResult[]> {
@@ -154,7 +112,10 @@ export function createSearchService(deps: {
     const [library, standards, edutech] = await Promise.all([
       searchLibrary(actor, query, limit),
       searchStandards(query, limit),
-      searchEdutech(query, limit),
+      searchEdutech(actor, query, limit).catch((error: unknown) => {
+        deps.log.warn({ err: error }, 'edutech lookup for search failed');
+        return [];
+      }),
     ]);
     // Interleaved, so each source is seen even when the limit is small.
     const merged: SearchResult[] = [];
@@ -189,7 +150,7 @@ export function createSearchService(deps: {
       await deps.licences.assertUsable(actor.userId);
       const base = { kind, query, safeSearch: true as const };
       if (kind === 'edutech') {
-        const results = await searchEdutech(query, limit);
+        const results = await searchEdutech(actor, query, limit);
         return {
           ...base,
           provider: null,
