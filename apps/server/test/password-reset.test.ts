@@ -1,4 +1,4 @@
-import type * as client from 'openid-client';
+import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/db/seed/demo.seed.ts';
 import type { TestApp } from './build-test-app.ts';
@@ -136,6 +136,35 @@ describe('비밀번호 찾기', () => {
     }, 'newpass2026');
     expect(await outcome(OWNER.username, 'demo1234!')).toBe('401');
     expect(await outcome(OWNER.username, 'newpass2026')).toBe('signed-in');
+  });
+
+  it('signs out every session that used the old password: its access and refresh tokens stop', async () => {
+    const before = await signIn(config, t.origin, OWNER.username, 'newpass2026');
+    const info = (token: string) =>
+      fetch(`${t.origin}/api/v1/users/info`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await info(before.tokens.access_token)).status).toBe(200);
+    // Tokens carry whole seconds: the reset comes in a later second than the sign-in.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+
+    await withinSignIn(async (_loginUrl, _browser, post) => {
+      await post('/reset', OWNER);
+      const code = await latestCode(OWNER.email);
+      // The same new password as before: the later tests start from it.
+      const done = await post('/reset/confirm', {
+        ...OWNER,
+        code,
+        password: 'newpass2026',
+        passwordConfirm: 'newpass2026',
+      });
+      expect(done.status).toBe(200);
+    }, 'newpass2026');
+    expect((await info(before.tokens.access_token)).status).toBe(401);
+    const refreshToken = before.tokens.refresh_token;
+    expect(refreshToken).toBeTruthy();
+    await expect(client.refreshTokenGrant(config, refreshToken ?? '')).rejects.toThrow();
+    // Signing in again with the new password works at once.
+    const after = await signIn(config, t.origin, OWNER.username, 'newpass2026');
+    expect((await info(after.tokens.access_token)).status).toBe(200);
   });
 
   it('refuses a code for another account, and a code after five wrong tries', async () => {

@@ -141,7 +141,7 @@ export function createLoginService(
         if (isAppError(error) && error.code === 'E_VERIFICATION_001') return { outcome: 'invalid' };
         throw error;
       }
-      await users.setPasswordHash(account.id, await hash(input.password));
+      await users.resetPassword(account.id, account.subject, await hash(input.password));
       await attempts.clearFailures(account.username);
       return { outcome: 'success' };
     },

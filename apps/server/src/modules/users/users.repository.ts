@@ -28,12 +28,23 @@ export function createUsersRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
-    async setPasswordHash(id: number, passwordHash: string): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ passwordHash, updatedAt: new Date().toISOString() })
-        .where('id', '=', id)
-        .execute();
+    /**
+     * A password reset: the new password, and everything signed in with the old one gone — access
+     * tokens issued before this second refused, every session, grant and refresh token of the
+     * account deleted (whoever knew the old password is signed out everywhere).
+     */
+    async resetPassword(id: number, subject: string | null, passwordHash: string): Promise<void> {
+      // The current second, not the next: the owner signs in again at once, and a token issued in
+      // this same second must not be refused (the deleted sessions and refresh tokens cover the rest).
+      const notBefore = Math.floor(Date.now() / 1000);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ passwordHash, tokensNotBefore: notBefore, updatedAt: new Date().toISOString() })
+          .where('id', '=', id)
+          .execute();
+        if (subject) await trx.deleteFrom('oidcPayload').where('accountId', '=', subject).execute();
+      });
     },
     async linkSubject(id: number, subject: string): Promise<void> {
       await db
