@@ -4,21 +4,23 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+// The web app's colours (apps/web/src/app/theme.ts): sage 7 for actions and the brand, its
+// lightest shade behind the card, so signing in does not look like another product.
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
-background:#f4f6fb;color:#1f2933;font-family:Pretendard,'Apple SD Gothic Neo','Noto Sans KR','Malgun Gothic',sans-serif}
+background:#ecf7f3;color:#1f2933;word-break:keep-all;overflow-wrap:anywhere;font-family:Pretendard,'Apple SD Gothic Neo','Noto Sans KR','Malgun Gothic',sans-serif}
 main{width:100%;max-width:380px;margin:24px;padding:32px 28px;background:#fff;border-radius:16px;box-shadow:0 8px 30px rgba(31,41,51,.08)}
-.brand{font-size:28px;font-weight:800;color:#2f6fde;margin:0 0 4px}.lead{margin:0 0 24px;color:#52606d;font-size:14px}
+.brand{font-size:28px;font-weight:800;color:#2b7d60;margin:0 0 4px}.lead{margin:0 0 24px;color:#52606d;font-size:14px}
 h1{font-size:20px;margin:0 0 16px}label{display:block;font-size:14px;font-weight:600;margin:14px 0 6px}
 input{width:100%;height:44px;padding:0 12px;font-size:16px;border:1px solid #cbd2d9;border-radius:10px}
-input:focus{outline:2px solid #2f6fde;border-color:#2f6fde}
-button,.button{display:block;width:100%;height:46px;margin-top:22px;border:0;border-radius:10px;background:#2f6fde;color:#fff;
+input:focus{outline:2px solid #2b7d60;border-color:#2b7d60}
+button,.button{display:block;width:100%;height:46px;margin-top:22px;border:0;border-radius:10px;background:#2b7d60;color:#fff;
 font-size:16px;font-weight:700;cursor:pointer;text-align:center;line-height:46px;text-decoration:none}
 button.secondary{background:#e4e7eb;color:#1f2933;margin-top:10px}
 .error{margin:16px 0 0;padding:10px 12px;border-radius:10px;background:#fdecea;color:#b42318;font-size:14px}
-.notice{margin:16px 0 0;padding:10px 12px;border-radius:10px;background:#e6f4ea;color:#1e6b3a;font-size:14px}
+.notice{margin:16px 0 0;padding:10px 12px;border-radius:10px;background:#e6f4ea;color:#175844;font-size:14px}
 .hint{margin:6px 0 0;font-size:13px;color:#7b8794}
-.footer{margin-top:20px;font-size:13px;color:#7b8794;text-align:center}.footer a{color:#2f6fde}`;
+.footer{margin-top:20px;font-size:13px;color:#7b8794;text-align:center}.footer a{color:#2b7d60}`;
 
 /** A small self-contained page for the identity screens: no scripts unless named, no remote assets. */
 export function renderPage(input: {
