@@ -232,9 +232,10 @@ describe('비밀번호 찾기', () => {
   it('limits how often one address asks for codes and tries them', async () => {
     await withinSignIn(async (_loginUrl, _browser, post) => {
       const asked = [];
-      for (let i = 0; i < 6; i++)
+      for (let i = 0; i < 11; i++)
         asked.push((await post('/reset', { username: `nobody${i}`, email: 'x@y.kr' })).status);
-      expect(asked).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(asked.slice(0, 10).every((status) => status === 200)).toBe(true);
+      expect(asked[10]).toBe(429);
       const tried = [];
       for (let i = 0; i < 11; i++) {
         const form = { ...OWNER, code: '123456', password: 'tries2026x', passwordConfirm: 'tries2026x' };

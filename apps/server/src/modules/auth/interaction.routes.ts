@@ -162,7 +162,9 @@ export function interactionRoutes(provider: Provider, login: LoginService, resou
 
     app.post(
       '/interaction/:uid/reset',
-      { schema: { hide: true }, config: { rateLimit: { max: 5, timeWindow: '1 minute' } } },
+      // As many as the e-mailed sign-in code: a whole school often shares one address, and a code
+      // is mailed only when the username and the address belong to one account.
+      { schema: { hide: true }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
       async (request, reply) => {
         const { uid } = uidParams.parse(request.params);
         const body = resetBody.safeParse(request.body ?? {});
