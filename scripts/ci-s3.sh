@@ -10,6 +10,8 @@ cd "$(dirname "$0")/.."
 CEPH=${S3_CEPH_SCRIPT:-../shared/tools/s3-ceph.sh}
 [ -f "$CEPH" ] || { echo "ci-s3: $CEPH not found (the shared tools sit beside the repository)" >&2; exit 1; }
 export S3_PORT=${S3_PORT:-7480} MON_PORT=${MON_PORT:-6789}
+# A folder of our own is removed when the step ends; one the caller named is left to the caller.
+[ -n "${CEPH_DIR:-}" ] && own_ceph_dir="" || own_ceph_dir=yes
 export CEPH_DIR=${CEPH_DIR:-${TMPDIR:-/tmp}/ssaem-ci-ceph}
 export S3_ACCESS_KEY=${S3_ACCESS_KEY:-ciaccesskey} S3_SECRET_KEY=${S3_SECRET_KEY:-cisecretkey}
 endpoint="http://127.0.0.1:$S3_PORT"
@@ -17,7 +19,7 @@ endpoint="http://127.0.0.1:$S3_PORT"
 step() { local name=$1; shift; local t0=$SECONDS; "$@"; echo "ci-s3: $name took $((SECONDS - t0)) s"; }
 
 step "installing Ceph" bash "$CEPH" install
-trap 'bash "$CEPH" stop || true' EXIT
+trap 'bash "$CEPH" stop || true; if [ -n "$own_ceph_dir" ]; then rm -rf "$CEPH_DIR"; fi' EXIT
 step "starting the Ceph S3 gateway" bash "$CEPH" start
 
 echo "== storage contract suite (local folder and S3) and the file routes on S3 =="
