@@ -1,17 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPageTexts } from '../../../lib/i18n';
 import { renderWithProviders } from '../../../test/render';
+import { fakeFetch, on } from '../../library/library-fixtures';
 import { PlaygroundPanel } from './playground-panel';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-type FetchCall = [string, RequestInit];
-function stubFetch(handler: (url: string, init: RequestInit) => Response | Promise<Response>) {
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => handler(url, init));
+/** The playground call answered with `answerWith`; every call recorded (the shared fetch stand-in). */
+function serve(answerWith: () => Response) {
+  const { fetchMock, calls } = fakeFetch([on('POST', '/api/v1/playground/generate', answerWith)]);
   vi.stubGlobal('fetch', fetchMock);
-  return fetchMock as unknown as { mock: { calls: FetchCall[] } };
+  return calls;
 }
 
 const LIVE = '학생 수준에 맞게 요약합니다. 핵심어와 요점 문장을 씁니다.';
@@ -57,13 +58,10 @@ const answer = (overrides: Record<string, unknown> = {}) => ({
 beforeEach(async () => {
   await loadPageTexts(['admin']);
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('PlaygroundPanel', () => {
   it('runs the edited draft and the live prompt and shows both outputs side by side', async () => {
-    const fetchMock = stubFetch(() => json(200, answer()));
+    const calls = serve(() => json(200, answer()));
     renderWithProviders(<PlaygroundPanel promptSeq={3} draftText={DRAFT} versions={versions} />);
     fireEvent.change(screen.getByLabelText('시험 입력', { exact: false }), {
       target: { value: '광합성은 식물이 빛으로 양분을 만드는 과정이다.' },
@@ -77,9 +75,8 @@ describe('PlaygroundPanel', () => {
     expect(within(live).getByText('게시된 프롬프트의 긴 요약')).toBeTruthy();
     expect(screen.getByText('모델: gpt-test')).toBeTruthy();
 
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toContain('/api/v1/playground/generate');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(calls[0]?.url.pathname).toBe('/api/v1/playground/generate');
+    expect(calls[0]?.body).toEqual({
       promptSeq: 3,
       systemPrompt: DRAFT,
       input: '광합성은 식물이 빛으로 양분을 만드는 과정이다.',
@@ -89,7 +86,7 @@ describe('PlaygroundPanel', () => {
   it('runs a stored version instead, and says plainly when no model wrote the outputs', async () => {
     const notice =
       'AI 모델이 연결되어 있지 않아, 두 결과 모두 시스템 프롬프트를 따르지 않는 오프라인 초안 작성기가 만들었어요.';
-    const fetchMock = stubFetch(() =>
+    const calls = serve(() =>
       json(
         200,
         answer({
@@ -112,7 +109,7 @@ describe('PlaygroundPanel', () => {
 
     expect(await screen.findByText(notice)).toBeTruthy();
     expect(screen.getByRole('region', { name: '초안 (v1)' })).toBeTruthy();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1].body))).toEqual({
+    expect(calls[0]?.body).toEqual({
       promptSeq: 3,
       version: 1,
       input: '분수의 덧셈',
@@ -120,7 +117,7 @@ describe('PlaygroundPanel', () => {
   });
 
   it('refuses an empty input or a too-short draft before calling the server', async () => {
-    const fetchMock = stubFetch(() => json(200, answer()));
+    const calls = serve(() => json(200, answer()));
     const first = renderWithProviders(
       <PlaygroundPanel promptSeq={3} draftText={DRAFT} versions={versions} />,
     );
@@ -134,11 +131,11 @@ describe('PlaygroundPanel', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: '나란히 실행' }));
     expect(await screen.findByText('초안 시스템 프롬프트를 20자 이상 입력해 주세요.')).toBeTruthy();
-    await waitFor(() => expect(fetchMock.mock.calls).toHaveLength(0));
+    await waitFor(() => expect(calls).toHaveLength(0));
   });
 
   it("shows the server's refusal", async () => {
-    stubFetch(() => json(429, { code: 'E_TOO_MANY_REQUESTS', message: '요청이 너무 많습니다.' }));
+    serve(() => json(429, { code: 'E_TOO_MANY_REQUESTS', message: '요청이 너무 많습니다.' }));
     renderWithProviders(<PlaygroundPanel promptSeq={3} draftText={DRAFT} versions={versions} />);
     fireEvent.change(screen.getByLabelText('시험 입력', { exact: false }), {
       target: { value: '분수의 덧셈' },
