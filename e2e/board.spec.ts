@@ -49,10 +49,14 @@ test('a school administrator posts a pinned notice with an attachment; a student
   await expect(admin.page.getByText('도시락')).toHaveJSProperty('tagName', 'STRONG');
   await admin.context.close();
 
-  // The student signs in through the student door with the account the school gave them.
+  // The student says who they are on the home page (a hint, one sign-in page for all) and signs in
+  // with the account the school gave them.
   const student = await newPage(browser);
   await student.page.goto('/home');
-  await student.page.getByRole('button', { name: '학생 로그인' }).click();
+  await student.page.getByText('학생', { exact: true }).click();
+  await student.page.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(student.page.getByRole('radio', { name: '학생' })).toBeChecked();
+  await expect(student.page.getByText(/학생은 선생님이나 학교에서 받은 아이디로 로그인해요/)).toBeVisible();
   await submitLogin(student.page, 'student');
   await expect(student.page).toHaveURL(/\/notice$/);
   const row = student.page.getByRole('row').filter({ hasText: title });

@@ -205,5 +205,16 @@ test.describe('signing up', () => {
     await expect(page.getByRole('banner').getByText(/새선생/)).toBeVisible();
     // Not yet a member: no school in the header until the administrator approves.
     await expect(page.getByRole('banner').getByText('서울가락초등학교')).toHaveCount(0);
+
+    // No licence yet: the licence wall offers the free trial, once.
+    await page.goto('/chat/new');
+    await expect(page).toHaveURL(/\/license-guide$/);
+    const trial = page.getByRole('region', { name: '무료 체험으로 시작하기' });
+    await expect(trial.getByText(/30일 동안 토큰 100,000개까지/)).toBeVisible();
+    await trial.getByRole('button', { name: '무료 체험 시작하기' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    await page.goto('/chat/new');
+    await expect(page).toHaveURL(/\/chat\/new$/);
+    await expect(page.getByRole('textbox', { name: '메시지' })).toBeVisible();
   });
 });

@@ -54,6 +54,9 @@ import { libraryRoutes } from './modules/library/library.routes.ts';
 import { createLibraryService } from './modules/library/library.service.ts';
 import { createLibrarySearchIndex } from './modules/library/library-search.ts';
 import { createSuggestionsRepository } from './modules/library/suggestions.repository.ts';
+import { createLicencePlansRepository } from './modules/licences/licence-plans.repository.ts';
+import { licencePlansRoutes } from './modules/licences/licence-plans.routes.ts';
+import { createLicencePlansService } from './modules/licences/licence-plans.service.ts';
 import { createLicencesRepository } from './modules/licences/licences.repository.ts';
 import { licencesRoutes } from './modules/licences/licences.routes.ts';
 import { createLicencesService, createTokenTracker } from './modules/licences/licences.service.ts';
@@ -254,6 +257,15 @@ export async function buildApp({
   await app.register(sessionStatusRoutes());
   await app.register(openidRedirectRoutes(config.PUBLIC_URL));
   await app.register(licencesRoutes(licencesService));
+  await app.register(
+    licencePlansRoutes(
+      createLicencePlansService({
+        plans: createLicencePlansRepository(db),
+        licences: licencesRepository,
+        audit: auditService,
+      }),
+    ),
+  );
 
   const tokenTracker = createTokenTracker(licencesRepository);
   const modelChoice = chooseModel(config, (request) => composeOfflineAnswer(request, (q) => draftForChat(q)));

@@ -92,6 +92,11 @@ export const ERROR_CATALOGUE = {
     ko: '이미 사용 중으로 등록한 에듀테크입니다.',
     en: 'This edutech is already registered as in use.',
   },
+  E_TRIAL_USED: {
+    status: 409,
+    ko: '무료 체험은 계정마다 한 번만 시작할 수 있습니다.',
+    en: 'The free trial can be started once per account.',
+  },
   // Added by the platform: input that fails its schema, unknown records and protocol-level refusals.
   E_VALIDATION: { status: 400, ko: '입력값이 올바르지 않습니다.', en: 'The request is not valid.' },
   E_NOT_FOUND: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchOf } from './patch.ts';
 import { licenseInfoSchema } from './users.ts';
 
 export const userLicenseSchema = licenseInfoSchema
@@ -40,3 +41,57 @@ export const licenseCheckSchema = z.object({
   usedTokens: z.number().int(),
   remainingTokens: z.number().int().nullable(),
 });
+
+/** A licence plan (core.md §7 `license`): what a key grants. The super administrator's alone. */
+export const licensePlanSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    /** 0: unlimited. */
+    tokenLimit: z.number().int(),
+    periodDays: z.number().int(),
+    useYn: z.enum(['Y', 'N']),
+    /** The plan a teacher may start once, from the licence page, as the free trial. */
+    trial: z.boolean(),
+    keysIssued: z.number().int(),
+    keysUsed: z.number().int(),
+    activeUsers: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'LicensePlan' });
+export type LicensePlan = z.infer<typeof licensePlanSchema>;
+
+export const licensePlanCreateSchema = z.object({
+  name: z.string().trim().min(1, { message: '요금제 이름을 입력해 주세요.' }).max(60),
+  description: z.string().trim().max(500).nullable().default(null),
+  tokenLimit: z.number().int().min(0).max(1_000_000_000_000).default(0),
+  periodDays: z
+    .number()
+    .int()
+    .min(1, { message: '기간은 1일 이상이어야 합니다.' })
+    .max(3650, { message: '기간은 10년(3,650일)까지 정할 수 있습니다.' }),
+  trial: z.boolean().default(false),
+});
+export type LicensePlanCreate = z.infer<typeof licensePlanCreateSchema>;
+export const licensePlanUpdateSchema = patchOf(licensePlanCreateSchema);
+export type LicensePlanUpdate = z.infer<typeof licensePlanUpdateSchema>;
+export const licensePlanParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const licensePlanUseSchema = z.object({ useYn: z.enum(['Y', 'N']) });
+export const licensePlanListSchema = z.object({ items: z.array(licensePlanSchema) });
+
+/**
+ * What the licence page offers a signed-in user: the trial plan, and whether they may start it.
+ * NO_PLAN: no plan is marked as the trial (or it is switched off); USED: this account started it
+ * before; NOT_ELIGIBLE: only teachers hold licences.
+ */
+export const trialOfferSchema = z
+  .object({
+    status: z.enum(['AVAILABLE', 'USED', 'NO_PLAN', 'NOT_ELIGIBLE']),
+    plan: z
+      .object({ name: z.string(), periodDays: z.number().int(), tokenLimit: z.number().int() })
+      .nullable(),
+  })
+  .meta({ id: 'TrialOffer' });
+export type TrialOffer = z.infer<typeof trialOfferSchema>;

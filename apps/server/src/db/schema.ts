@@ -29,6 +29,7 @@ export interface Database {
   license: LicenseTable;
   licenseKey: LicenseKeyTable;
   userLicense: UserLicenseTable;
+  licenseTrialClaim: LicenseTrialClaimTable;
   tokenReservation: TokenReservationTable;
   emailVerification: EmailVerificationTable;
   mailOutbox: MailOutboxTable;
@@ -470,8 +471,16 @@ export interface LicenseTable {
   tokenLimit: number;
   periodDays: number;
   useYn: 'Y' | 'N';
+  /** 'Y' on the one plan a teacher may start once as the free trial. */
+  trialYn: Generated<'Y' | 'N'>;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface LicenseTrialClaimTable {
+  userId: number;
+  userLicenseId: number;
+  claimedAt: string;
 }
 
 export interface LicenseKeyTable {

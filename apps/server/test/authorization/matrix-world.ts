@@ -77,6 +77,10 @@ export type MatrixWorld = {
   // issue 16
   /** A new account of a school with one live sign-in session, for a route that changes or signs out whom it is given. */
   createAccount(schoolId: number, roles?: string[]): Promise<{ id: number; sessionId: string }>;
+  /** Switches the free trial's plan off, so starting the trial changes nobody's licences. */
+  withoutTrialPlan(): Promise<void>;
+  /** The demo teachers' licence plan. */
+  demoPlanId: number;
 };
 
 export async function buildMatrixWorld(t: TestApp & { origin: string }): Promise<MatrixWorld> {
@@ -316,6 +320,10 @@ export async function buildMatrixWorld(t: TestApp & { origin: string }): Promise
       return folder.id;
     },
     // issue 16
+    async withoutTrialPlan() {
+      await db.updateTable('license').set({ useYn: 'N' }).where('trialYn', '=', 'Y').execute();
+    },
+    demoPlanId: (await db.selectFrom('license').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
     async createAccount(schoolId: number, roles: string[] = ['ROLE_TEACHER']) {
       const now = new Date().toISOString();
       const subject = randomUUID();

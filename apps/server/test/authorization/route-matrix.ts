@@ -708,6 +708,57 @@ export const ROUTE_MATRIX: RouteRow[] = [
     ],
   },
   {
+    route: 'GET /api/v1/user-license/trial',
+    cases: [{ request: fixed('/api/v1/user-license/trial'), expect: signedIn(200) }],
+  },
+  {
+    route: 'POST /api/v1/user-license/trial',
+    cases: [
+      {
+        label: 'no plan offered as the trial',
+        request: async (w) => {
+          await w.withoutTrialPlan();
+          return { url: '/api/v1/user-license/trial' };
+        },
+        expect: teachers(404),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/v1/license',
+    cases: [{ request: fixed('/api/v1/license'), expect: superAdminOnly(200) }],
+  },
+  {
+    route: 'POST /api/v1/license',
+    cases: [
+      {
+        request: fixed('/api/v1/license', { name: '학교 연간 요금제', periodDays: 365, tokenLimit: 0 }),
+        expect: superAdminOnly(201),
+      },
+    ],
+  },
+  {
+    route: 'PUT /api/v1/license/:id',
+    cases: [
+      {
+        request: (w) => ({
+          url: `/api/v1/license/${w.demoPlanId}`,
+          body: { description: '데모 계정용 라이선스' },
+        }),
+        expect: superAdminOnly(200),
+      },
+    ],
+  },
+  {
+    route: 'PUT /api/v1/license/:id/use-yn',
+    cases: [
+      {
+        request: (w) => ({ url: `/api/v1/license/${w.demoPlanId}/use-yn`, body: { useYn: 'Y' } }),
+        expect: superAdminOnly(200),
+      },
+    ],
+  },
+  {
     route: 'GET /api/v1/users/license-check/:userId',
     cases: [
       {

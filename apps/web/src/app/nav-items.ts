@@ -24,6 +24,7 @@ export type NavItemId =
   | 'adminRequests'
   | 'adminUsage'
   | 'adminPrompts'
+  | 'adminLicences'
   | 'adminAudit'
   | 'adminErrors'
   | 'myInfo';
@@ -150,6 +151,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { id: 'adminUsage', routeName: 'Token tracker', path: '/admin/usage', group: 'admin', roles: ADMIN_ROLES },
   { id: 'adminPrompts', routeName: 'Prompt', path: '/admin/prompts', group: 'admin', roles: SUPER_ADMIN },
+  { id: 'adminLicences', routeName: 'Licences', path: '/admin/licenses', group: 'admin', roles: SUPER_ADMIN },
   { id: 'adminAudit', routeName: 'Audit log', path: '/admin/audit', group: 'admin', roles: SUPER_ADMIN },
   {
     id: 'adminErrors',

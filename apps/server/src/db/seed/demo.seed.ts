@@ -145,6 +145,7 @@ export async function seedDemoData(db: Kysely<Database>, password: string): Prom
   };
   await createMissingAccounts(db, password, schoolIds);
   await grantDemoLicences(db);
+  await offerDemoTrial(db);
   return DEMO_ACCOUNTS;
 }
 
@@ -189,6 +190,34 @@ export const DEMO_LICENCE = { name: '쌤 교사 라이선스 (데모)', tokenLim
 /** A spare key anyone can redeem on the licence page, e.g. as `unlicensed`. */
 export const DEMO_SPARE_KEY = 'SSAM-DEMO-KEY0-0001';
 const UNLICENSED = new Set(['unlicensed']);
+
+/** The free trial the demo offers on the licence page (the super administrator may change or replace it). */
+export const DEMO_TRIAL = {
+  name: '무료 체험',
+  description: '한 달 동안 AI 도구와 채팅을 써 볼 수 있는 체험판 (요금제 안내의 무료 체험)',
+  tokenLimit: 100_000,
+  periodDays: 30,
+};
+
+/** Adds the trial plan once; marks it as the trial only when no other plan is, so an operator's choice stands. */
+async function offerDemoTrial(db: Kysely<Database>): Promise<void> {
+  const exists = await db
+    .selectFrom('license')
+    .select('id')
+    .where('name', '=', DEMO_TRIAL.name)
+    .executeTakeFirst();
+  if (exists) return;
+  const trialTaken = await db
+    .selectFrom('license')
+    .select('id')
+    .where('trialYn', '=', 'Y')
+    .executeTakeFirst();
+  const iso = new Date().toISOString();
+  await db
+    .insertInto('license')
+    .values({ ...DEMO_TRIAL, useYn: 'Y', trialYn: trialTaken ? 'N' : 'Y', createdAt: iso, updatedAt: iso })
+    .execute();
+}
 
 /** Every demo account but `unlicensed` holds a valid licence with a token limit. */
 async function grantDemoLicences(db: Kysely<Database>): Promise<void> {

@@ -20,6 +20,7 @@ const loginBody = z.object({
   username: z.string().max(100).default(''),
   password: z.string().max(200).default(''),
   lang: z.enum(['ko', 'en']).optional(),
+  who: z.enum(['teacher', 'student']).optional(),
 });
 const codeBody = z.object({
   username: z.string().max(100).default(''),
@@ -73,13 +74,17 @@ export function interactionRoutes(provider: Provider, login: LoginService, resou
       const language = languageFor(request, query.lang ?? uiLocale);
       if (details.prompt.name === 'consent')
         return finishConsent(provider, request, reply, details, resource);
-      return sendHtml(reply, 200, renderLoginPage({ language, uid }));
+      // The door chosen on the home page, passed as a hint: it only preselects whose help text shows.
+      const who = details.params.role_hint === 'student' ? 'student' : 'teacher';
+      return sendHtml(reply, 200, renderLoginPage({ language, uid, who }));
     });
 
     app.post('/interaction/:uid/login', { schema: { hide: true } }, async (request, reply) => {
       const { uid } = uidParams.parse(request.params);
       const body = loginBody.safeParse(request.body ?? {});
-      const input = body.success ? body.data : { username: '', password: '', lang: undefined };
+      const input = body.success
+        ? body.data
+        : { username: '', password: '', lang: undefined, who: undefined };
       const language = languageFor(request, input.lang);
       try {
         await provider.interactionDetails(request.raw, reply.raw);
@@ -98,12 +103,23 @@ export function interactionRoutes(provider: Provider, login: LoginService, resou
         return sendHtml(
           reply,
           429,
-          renderLoginPage({ language, uid, username: input.username, error, offerCode: true }),
+          renderLoginPage({
+            language,
+            uid,
+            username: input.username,
+            error,
+            offerCode: true,
+            who: input.who,
+          }),
         );
       }
       if (result.outcome === 'invalid') {
         const error = LOGIN_TEXT[language].invalid;
-        return sendHtml(reply, 401, renderLoginPage({ language, uid, username: input.username, error }));
+        return sendHtml(
+          reply,
+          401,
+          renderLoginPage({ language, uid, username: input.username, error, who: input.who }),
+        );
       }
       request.log.info({ event: 'login' }, 'signed in');
       return finishLogin(provider, request, reply, result.subject);

@@ -40,6 +40,12 @@ export const LOGIN_TEXT = {
     resetDone: '비밀번호를 바꿨어요. 새 비밀번호로 로그인해 주세요.',
     findId: '아이디가 기억나지 않나요? 아이디 찾기',
     newCode: '코드 다시 받기',
+    whoLegend: '누가 로그인하나요?',
+    teacher: '선생님',
+    student: '학생',
+    teacherHint: '선생님은 가입할 때 정한 아이디로 로그인해요.',
+    studentHint:
+      '학생은 선생님이나 학교에서 받은 아이디로 로그인해요. 비밀번호가 기억나지 않으면 선생님께 말씀드리세요.',
   },
   en: {
     title: 'Sign in',
@@ -80,6 +86,12 @@ export const LOGIN_TEXT = {
     resetDone: 'Your password is changed. Sign in with the new one.',
     findId: 'Forgot your username? Find it',
     newCode: 'Ask for a new code',
+    whoLegend: 'Who is signing in?',
+    teacher: 'Teacher',
+    student: 'Student',
+    teacherHint: 'Teachers sign in with the username they chose when signing up.',
+    studentHint:
+      'Students sign in with the username their teacher or school gave them. Forgot the password? Ask your teacher.',
   },
 } as const;
 
@@ -92,8 +104,17 @@ export function renderLoginPage(input: {
   offerCode?: boolean;
   /** A confirmation shown above the form (the password was just changed). */
   notice?: string;
+  /** Teacher or student: a hint that picks the help text, never a different way of signing in. */
+  who?: 'teacher' | 'student';
 }): string {
   const t = LOGIN_TEXT[input.language];
+  const student = input.who === 'student';
+  // Two radios styled as one switch, and CSS alone shows the matching help (no script on this page).
+  const whoChoice = `<fieldset class="who"><legend>${t.whoLegend}</legend>
+<input type="radio" name="who" id="who-teacher" value="teacher"${student ? '' : ' checked'}><label for="who-teacher">${t.teacher}</label>
+<input type="radio" name="who" id="who-student" value="student"${student ? ' checked' : ''}><label for="who-student">${t.student}</label>
+<p class="hint for-teacher">${t.teacherHint}</p><p class="hint for-student">${t.studentHint}</p>
+</fieldset>`;
   const other = input.language === 'ko' ? 'en' : 'ko';
   const action = `/interaction/${encodeURIComponent(input.uid)}/login`;
   const error = input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : '';
@@ -112,6 +133,7 @@ export function renderLoginPage(input: {
 <h1>${t.title}</h1>${notice}${error}
 <form method="post" action="${action}" autocomplete="on">
 <input type="hidden" name="lang" value="${input.language}">
+${whoChoice}
 <label for="username">${t.username}</label>
 <input id="username" name="username" autocomplete="username" required maxlength="100" value="${escapeHtml(input.username ?? '')}" autofocus>
 <label for="password">${t.password}</label>

@@ -20,6 +20,12 @@ button.secondary{background:#e4e7eb;color:#1f2933;margin-top:10px}
 .error{margin:16px 0 0;padding:10px 12px;border-radius:10px;background:#fdecea;color:#b42318;font-size:14px}
 .notice{margin:16px 0 0;padding:10px 12px;border-radius:10px;background:#e6f4ea;color:#175844;font-size:14px}
 .hint{margin:6px 0 0;font-size:13px;color:#7b8794}
+.who{border:0;padding:0;margin:0 0 4px;display:flex;flex-wrap:wrap}.who legend{font-size:14px;font-weight:600;margin:0 0 6px;padding:0}
+.who input{position:absolute;opacity:0;width:1px;height:1px;margin:0}
+.who label{flex:1;margin:0;padding:9px 0;text-align:center;border:1px solid #cbd2d9;font-weight:600;cursor:pointer;color:#52606d}
+.who label[for=who-teacher]{border-radius:10px 0 0 10px}.who label[for=who-student]{border-radius:0 10px 10px 0;border-left:0}
+.who input:checked+label{background:#2b7d60;border-color:#2b7d60;color:#fff}.who input:focus-visible+label{outline:2px solid #175844;outline-offset:2px}
+.who .hint{flex-basis:100%;display:none}#who-teacher:checked~.for-teacher,#who-student:checked~.for-student{display:block}
 .footer{margin-top:20px;font-size:13px;color:#7b8794;text-align:center}.footer a{color:#2b7d60}`;
 
 /** A small self-contained page for the identity screens: no scripts unless named, no remote assets. */

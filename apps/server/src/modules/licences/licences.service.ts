@@ -8,7 +8,7 @@ import type { LicencesRepository } from './licences.repository.ts';
 
 type UserLicenceRow = Awaited<ReturnType<LicencesRepository['listForUser']>>[number];
 
-function presentUserLicence(row: UserLicenceRow, now = new Date()): UserLicense {
+export function presentUserLicence(row: UserLicenceRow, now = new Date()): UserLicense {
   return { ...presentLicenceInfo(row, now), id: row.id, tokenReserved: Number(row.tokenReserved) };
 }
 

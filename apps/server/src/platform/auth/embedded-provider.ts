@@ -98,6 +98,8 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
       const sid = (token as unknown as { sessionUid?: string }).sessionUid;
       return { ...keycloakClaims({ ...user, roles: parseRoles(user) }, clientId), sid };
     },
+    // The home page's teacher/student door, carried to the sign-in page as a hint.
+    extraParams: ['role_hint'],
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },

@@ -33,6 +33,7 @@ describe('the admin sidebar', () => {
       '/admin/school-requests',
       '/admin/usage',
       '/admin/prompts',
+      '/admin/licenses',
       '/admin/audit',
       '/admin/errors',
     ]);

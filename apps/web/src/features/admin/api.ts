@@ -13,6 +13,7 @@ import type {
   UsageDashboard,
   UserSession,
 } from '@ssaem/contracts/admin';
+import type { LicensePlan, LicensePlanCreate } from '@ssaem/contracts/licenses';
 import type { MembershipRequest, RoleName } from '@ssaem/contracts/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBlob, apiRequest, buildApiUrl } from '../../lib/api-client';
@@ -260,5 +261,37 @@ export function usePlaygroundRun() {
       apiRequest<PlaygroundResult>('/api/v1/playground/generate', { method: 'POST', body }),
     // The runs count as the super administrator's playground usage.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'usage'] }),
+  });
+}
+
+// ---- licence plans (the super administrator) -------------------------------------------------
+
+const licencePlansKey = ['admin', 'licence-plans'] as const;
+
+export function useLicencePlans() {
+  return useQuery({
+    queryKey: licencePlansKey,
+    queryFn: ({ signal }) => apiRequest<{ items: LicensePlan[] }>('/api/v1/license', { signal }),
+  });
+}
+
+/** Creates a plan (no id) or changes one; the list is read again after. */
+export function useSaveLicencePlan() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: LicensePlanCreate }) =>
+      id === undefined
+        ? apiRequest<LicensePlan>('/api/v1/license', { method: 'POST', body })
+        : apiRequest<LicensePlan>(`/api/v1/license/${id}`, { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetLicencePlanUse() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ id, useYn }: { id: number; useYn: 'Y' | 'N' }) =>
+      apiRequest<LicensePlan>(`/api/v1/license/${id}/use-yn`, { method: 'PUT', body: { useYn } }),
+    onSuccess: invalidate,
   });
 }

@@ -59,6 +59,13 @@ export const adminRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'licenses',
+            lazy: page(
+              () => import('./components/licences-page'),
+              (m) => m.LicencesPage,
+            ),
+          },
+          {
             path: 'audit',
             lazy: page(
               () => import('./components/audit-page'),

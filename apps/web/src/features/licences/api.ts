@@ -1,4 +1,4 @@
-import type { UserLicense } from '@ssaem/contracts/licenses';
+import type { TrialOffer, UserLicense } from '@ssaem/contracts/licenses';
 import type { LicenseInfo } from '@ssaem/contracts/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
@@ -13,6 +13,7 @@ export const licenceKeys = {
   all: ['licences'] as const,
   validity: ['licences', 'validity'] as const,
   mine: (pageIndex: number) => ['licences', 'mine', pageIndex] as const,
+  trial: ['licences', 'trial'] as const,
 };
 
 export interface UserLicensePage {
@@ -48,6 +49,28 @@ export function useRegisterLicence() {
   return useMutation({
     mutationFn: (licenseKey: string) =>
       apiRequest<UserLicense>('/api/v1/user-license', { method: 'POST', body: { licenseKey } }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: licenceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: usersInfoKey }),
+      ]);
+    },
+  });
+}
+
+/** The free trial the licence page offers, and whether this account may still start it. */
+export function useTrialOffer() {
+  return useQuery({
+    queryKey: licenceKeys.trial,
+    queryFn: ({ signal }) => apiRequest<TrialOffer>('/api/v1/user-license/trial', { signal }),
+  });
+}
+
+/** Starts the free trial (once per account); validity, the licence list and users/info follow. */
+export function useStartTrial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<UserLicense>('/api/v1/user-license/trial', { method: 'POST' }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: licenceKeys.all }),

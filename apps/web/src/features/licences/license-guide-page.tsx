@@ -10,6 +10,7 @@ import { RequireAuth } from '../auth/require-auth';
 import { useLicenceValidity } from './api';
 import { LicenceCard } from './components/licence-card';
 import { LicenceKeyForm } from './components/licence-key-form';
+import { TrialOffer } from './components/trial-offer';
 
 function LicenseGuide() {
   const { t } = useTranslation(['account', 'common']);
@@ -40,6 +41,7 @@ function LicenseGuide() {
           </Group>
         </Alert>
       )}
+      {validity.data && !validity.data.isValid && <TrialOffer onStarted={() => void handleRegistered()} />}
       <section aria-labelledby="guide-register">
         <Title order={2} fz="h4" id="guide-register" mb="xs">
           {t('licence.registerTitle')}

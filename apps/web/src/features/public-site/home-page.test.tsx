@@ -34,21 +34,26 @@ describe('HomePage', () => {
     expect(screen.getByRole('link', { name: /쌤이 하는 일/ }).getAttribute('href')).toBe('/landing');
     expect(screen.getByRole('link', { name: '소개 자료 내려받기' })).toBeTruthy();
     expect(await screen.findByText('아직 올라온 공지사항이 없어요.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: '교사 로그인' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '로그인' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '회원가입' }).getAttribute('href')).toBe('/signup');
   });
 });
 
 describe('AccountActions', () => {
-  it('starts the matching sign-in and links to sign-up', () => {
+  it('has one sign-in button; the teacher/student choice travels with it as a hint', () => {
     const start = vi.fn();
     setSignInStarter(start);
     renderAt(<AccountActions />);
-    fireEvent.click(screen.getByRole('button', { name: '교사 로그인' }));
-    fireEvent.click(screen.getByRole('button', { name: '학생 로그인' }));
+    expect(screen.getAllByRole('button')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: '로그인' }));
-    expect(start.mock.calls).toEqual([['teacher'], ['student'], ['default']]);
     expect(screen.getByRole('link', { name: '회원가입' }).getAttribute('href')).toBe('/signup');
+
+    fireEvent.click(screen.getByRole('radio', { name: '학생' }));
+    fireEvent.click(screen.getByRole('button', { name: '로그인' }));
+    expect(start.mock.calls).toEqual([['teacher'], ['student']]);
+    // Students do not sign up: the school makes their accounts.
+    expect(screen.queryByRole('link', { name: '회원가입' })).toBeNull();
+    expect(screen.getByText(/학생 계정은 학교에서 만들어 드려요/)).toBeTruthy();
   });
 
   it('offers the dashboard and sign-out to someone already signed in', () => {
@@ -56,6 +61,6 @@ describe('AccountActions', () => {
     renderAt(<AccountActions />);
     expect(screen.getByRole('link', { name: '대시보드로 가기' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.getByRole('button', { name: '로그아웃' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '교사 로그인' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '로그인' })).toBeNull();
   });
 });

@@ -101,6 +101,12 @@ function PlanCard({ plan }: { plan: Plan }) {
             <List.Item key={feature}>{t(feature)}</List.Item>
           ))}
         </List>
+        {plan.id === 'trial' && (
+          // The licence page starts the trial; signing in (or up) on the way comes back to it.
+          <Button component={Link} to="/license-guide" variant="light" mt="auto">
+            {t('plans.trial.cta')}
+          </Button>
+        )}
       </Stack>
     </Card>
   );

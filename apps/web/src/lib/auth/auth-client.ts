@@ -123,11 +123,21 @@ export function loadUser(): Promise<User | null> {
   return tokens.loadUser();
 }
 
-/** Sends the browser to the provider's login page; after it, /auth/callback returns to `returnTo`. */
-export async function signIn(returnTo: string = DEFAULT_RETURN_PATH): Promise<void> {
+/**
+ * Sends the browser to the provider's login page; after it, /auth/callback returns to `returnTo`.
+ * `roleHint` (teacher or student) only preselects the page's help text.
+ */
+export async function signIn(
+  returnTo: string = DEFAULT_RETURN_PATH,
+  roleHint?: 'teacher' | 'student',
+): Promise<void> {
   const manager = await getUserManager();
   const state: SignInState = { returnTo: safeReturnPath(returnTo) };
-  await manager.signinRedirect({ state, ui_locales: currentLanguage() });
+  await manager.signinRedirect({
+    state,
+    ui_locales: currentLanguage(),
+    ...(roleHint ? { extraQueryParams: { role_hint: roleHint } } : {}),
+  });
 }
 
 /** Finishes the code exchange on /auth/callback and says where to go next. */

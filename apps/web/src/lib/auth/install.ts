@@ -25,7 +25,10 @@ export function installAuth(options: { clearCaches: () => void }): void {
   setSessionProbe(hasStoredSession);
   setSignInStarter(async (kind) => {
     const auth = await loadAuthClient();
-    await auth.signIn(signInReturnPath(kind, auth.DEFAULT_RETURN_PATH));
+    await auth.signIn(
+      signInReturnPath(kind, auth.DEFAULT_RETURN_PATH),
+      kind === 'default' ? undefined : kind,
+    );
   });
   setTokenProvider(async () => {
     if (!hasStoredSession()) return null;

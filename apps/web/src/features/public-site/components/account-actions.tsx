@@ -1,24 +1,22 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/SegmentedControl.css';
+import { Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loadAuthClient } from '../../../lib/auth/install';
-import { isSignedIn, type SignInKind, startSignIn } from '../../../lib/session';
+import { isSignedIn, startSignIn } from '../../../lib/session';
 
-const SIGN_IN: ReadonlyArray<{
-  kind: SignInKind;
-  key: 'account.login' | 'account.teacherLogin' | 'account.studentLogin';
-}> = [
-  { kind: 'default', key: 'account.login' },
-  { kind: 'teacher', key: 'account.teacherLogin' },
-  { kind: 'student', key: 'account.studentLogin' },
-];
+type Who = 'teacher' | 'student';
 
 /**
- * Login, teacher login, student login and sign-up on /home (core.md §2). Shown only while the
- * `auth` feature is on, i.e. once sign-in and /signup exist.
+ * Sign-in and sign-up on /home (core.md §2: login, teacher login, student login, sign-up). One
+ * sign-in page serves everyone: the teacher/student choice is a hint that picks where a student
+ * lands and which help the sign-in page shows, not a door of its own. Shown only while the `auth`
+ * feature is on, i.e. once sign-in and /signup exist.
  */
 export function AccountActions() {
   const { t } = useTranslation('home');
+  const [who, setWho] = useState<Who>('teacher');
   if (isSignedIn()) return <SignedInActions />;
   return (
     <Card component="section" withBorder radius="lg" padding="xl" aria-labelledby="home-account" bg="white">
@@ -27,20 +25,33 @@ export function AccountActions() {
           {t('account.title')}
         </Title>
         <Text c="dimmed">{t('account.body')}</Text>
+        <div>
+          <Text id="home-who" size="sm" fw={600} mb={6}>
+            {t('account.who')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="home-who"
+            value={who}
+            onChange={(value) => setWho(value as Who)}
+            data={[
+              { value: 'teacher', label: t('account.teacher') },
+              { value: 'student', label: t('account.student') },
+            ]}
+          />
+        </div>
         <Group gap="sm">
-          {SIGN_IN.map(({ kind, key }) => (
-            <Button
-              key={kind}
-              variant={kind === 'default' ? 'filled' : 'light'}
-              onClick={() => void startSignIn(kind)}
-            >
-              {t(key)}
+          <Button onClick={() => void startSignIn(who)}>{t('account.login')}</Button>
+          {who === 'teacher' && (
+            <Button component={Link} to="/signup" variant="default">
+              {t('account.signup')}
             </Button>
-          ))}
-          <Button component={Link} to="/signup" variant="default">
-            {t('account.signup')}
-          </Button>
+          )}
         </Group>
+        {who === 'student' && (
+          <Text size="sm" c="dimmed">
+            {t('account.studentNote')}
+          </Text>
+        )}
       </Stack>
     </Card>
   );
