@@ -340,6 +340,8 @@ export function createRecordsService(deps: {
         input.studentId,
         'writeRecords',
       );
+      // After the access check, so a pupil the caller may not see stays "not found".
+      await deps.licences.assertUsable(context.actor.userId);
       const subject = input.area === 'SUBJECT' ? (input.subject?.trim() ?? '') : '';
       const observations: Observations = {
         keywords: input.keywords,
