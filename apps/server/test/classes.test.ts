@@ -420,7 +420,12 @@ describe('access log', () => {
       'teacher',
       'POST',
       `/api/v1/classroom/${classroom.id}/students/import`,
-      upload(await classListWorkbook([[2, '한가람', '여', null], [3, '오나래', '남', null]])),
+      upload(
+        await classListWorkbook([
+          [2, '한가람', '여', null],
+          [3, '오나래', '남', null],
+        ]),
+      ),
     );
     expect(imported.created).toBe(2);
     const roster = await c.json<{ id: number; number: number; name: string }[]>(
