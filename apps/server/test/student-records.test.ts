@@ -308,6 +308,7 @@ describe('student records (offline)', () => {
       area: 'AUTONOMY',
       ...NOTES,
     });
+    await c.json('teacher', 'GET', `/api/v1/student-records/drafts/${draft.id}`);
     await c.json('teacher', 'POST', `/api/v1/student-records/drafts/${draft.id}/reject`);
     await c.json('admin', 'GET', `/api/v1/student-records/${record.id}`);
     await c.request('teacher', 'DELETE', `/api/v1/student-records/${record.id}`);
@@ -322,12 +323,14 @@ describe('student records (offline)', () => {
       'record.view',
       'record.update',
       'record.draft',
+      'record.view',
       'record.draft.reject',
       'record.view',
       'record.delete',
     ]);
     expect(log.items.find((i) => i.action === 'record.view')?.actorName).toBe(c.users.admin?.name);
     expect(log.items.find((i) => i.action === 'record.update')?.detail).toBe('자율·자치활동');
+    expect(log.items.map((i) => i.detail)).toContain('자율·자치활동 AI 초안');
   });
 });
 
