@@ -412,4 +412,53 @@ describe('access log', () => {
     workbook.worksheets[0]?.eachRow((row) => texts.push(String(row.getCell(4).value)));
     expect(texts).toEqual(expect.arrayContaining(['동작', '학생 정보 수정', '명단 내보내기']));
   });
+
+  it('logs renaming a class, the Excel import, removals and deleting the class per pupil, then masks their names', async () => {
+    const { classroom, students } = await c.classWithStudents(1);
+    await c.json('teacher', 'PUT', `/api/v1/classroom/${classroom.id}`, { name: '별빛반' });
+    const imported = await c.json<{ created: number }>(
+      'teacher',
+      'POST',
+      `/api/v1/classroom/${classroom.id}/students/import`,
+      upload(
+        await classListWorkbook([
+          [2, '한가람', '여', null],
+          [3, '오나래', '남', null],
+        ]),
+      ),
+    );
+    expect(imported.created).toBe(2);
+    const roster = await c.json<{ id: number; number: number; name: string }[]>(
+      'teacher',
+      'GET',
+      `/api/v1/classroom/${classroom.id}/students`,
+    );
+    const second = roster.find((s) => s.number === 2);
+    await c.json('teacher', 'POST', `/api/v1/classroom/${classroom.id}/students/remove`, {
+      studentIds: [second?.id],
+    });
+    const before = await logOf('admin', `&classroomId=${classroom.id}`);
+    expect(before.items.map((i) => i.action)).toEqual(
+      expect.arrayContaining(['classroom.update', 'student.import', 'student.remove']),
+    );
+    expect(before.items.filter((i) => i.action === 'student.import').map((i) => i.studentLabel)).toEqual(
+      // 2번 was removed since: their entries keep only a masked name.
+      expect.arrayContaining(['2번 한○람', '3번 오나래']),
+    );
+    expect(before.items.find((i) => i.action === 'student.remove')?.studentLabel).toBe('2번 한○람');
+
+    expect((await c.request('teacher', 'DELETE', `/api/v1/classroom/${classroom.id}`)).status).toBe(200);
+    const first = students[0];
+    const ofFirst = await logOf('admin', `&studentId=${first?.id}`);
+    expect(ofFirst.items[0]).toMatchObject({
+      action: 'classroom.delete',
+      studentLabel: `1번 ${[...(first?.name ?? '')][0]}○${[...(first?.name ?? '')].at(-1)}`,
+    });
+    const after = await logOf('admin', `&classroomId=${classroom.id}`);
+    expect(after.items.filter((i) => i.action === 'classroom.delete').map((i) => i.studentLabel)).toEqual(
+      expect.arrayContaining(['3번 오○래']),
+    );
+    const text = JSON.stringify(after);
+    for (const name of [first?.name ?? '', '한가람', '오나래']) expect(text).not.toContain(name);
+  });
 });

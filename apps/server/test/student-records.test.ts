@@ -214,6 +214,31 @@ describe('student records (offline)', () => {
     ).toBe(404);
   });
 
+  it('drafts only for a teacher with a valid licence, as every AI tool; writing the record needs none', async () => {
+    const { students } = await c.classWithStudents(1, 'unlicensed');
+    const student = students[0];
+    const refused = await c.request('unlicensed', 'POST', '/api/v1/student-records/drafts', {
+      studentId: student?.id,
+      area: 'BEHAVIOR',
+      ...NOTES,
+    });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).code).toBe('E_LICENSE_001');
+    expect(
+      await c.db
+        .selectFrom('studentRecordDraft')
+        .select('id')
+        .where('studentId', '=', student?.id ?? 0)
+        .execute(),
+    ).toEqual([]);
+    const written = await c.request('unlicensed', 'POST', '/api/v1/student-records', {
+      studentId: student?.id,
+      area: 'BEHAVIOR',
+      content: '성실함.',
+    });
+    expect(written.status).toBe(201);
+  });
+
   it('exports all data of one pupil and erases it, keeping the log entry with a masked name', async () => {
     const { classroom, students } = await c.classWithStudents(2);
     const student = students[1];
@@ -283,6 +308,7 @@ describe('student records (offline)', () => {
       area: 'AUTONOMY',
       ...NOTES,
     });
+    await c.json('teacher', 'GET', `/api/v1/student-records/drafts/${draft.id}`);
     await c.json('teacher', 'POST', `/api/v1/student-records/drafts/${draft.id}/reject`);
     await c.json('admin', 'GET', `/api/v1/student-records/${record.id}`);
     await c.request('teacher', 'DELETE', `/api/v1/student-records/${record.id}`);
@@ -297,12 +323,14 @@ describe('student records (offline)', () => {
       'record.view',
       'record.update',
       'record.draft',
+      'record.view',
       'record.draft.reject',
       'record.view',
       'record.delete',
     ]);
     expect(log.items.find((i) => i.action === 'record.view')?.actorName).toBe(c.users.admin?.name);
     expect(log.items.find((i) => i.action === 'record.update')?.detail).toBe('자율·자치활동');
+    expect(log.items.map((i) => i.detail)).toContain('자율·자치활동 AI 초안');
   });
 });
 

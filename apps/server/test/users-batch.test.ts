@@ -1,5 +1,6 @@
 import { verify } from '@node-rs/argon2';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClassRecordsContext, type ClassRecordsContext, upload } from './class-records-context.ts';
 
@@ -101,5 +102,43 @@ describe('users batch create', () => {
       .executeTakeFirst();
     expect(row?.schoolId).toBe(c.users.teacher2?.schoolId);
     expect((await c.request('teacher', 'POST', '/api/v1/users/batch', upload(bytes))).status).toBe(403);
+  });
+
+  it('treats the file as hostile: a zip bomb or a non-workbook is E_EXCEL_001, a formula cell a problem', async () => {
+    const zip = new JSZip();
+    zip.file('[Content_Types].xml', '<Types/>');
+    zip.file('xl/workbook.xml', '<workbook/>');
+    zip.file('xl/worksheets/sheet1.xml', `<sheetData>${' '.repeat(3 * 1024 * 1024)}</sheetData>`);
+    const bomb = await zip.generateAsync({
+      type: 'uint8array',
+      compression: 'DEFLATE',
+      compressionOptions: { level: 9 },
+    });
+    const refused = await c.request('admin', 'POST', '/api/v1/users/batch', upload(bomb, '계정.xlsx'));
+    expect(refused.status).toBe(400);
+    const body = await refused.json();
+    expect(body.code).toBe('E_EXCEL_001');
+    expect(body.details[0].message).toBe('압축을 풀면 지나치게 커지는 파일이라 열지 않았습니다.');
+    const text = await c.request(
+      'admin',
+      'POST',
+      '/api/v1/users/batch',
+      upload(new TextEncoder().encode('아이디,이름'), '계정.csv'),
+    );
+    expect((await text.json()).code).toBe('E_EXCEL_001');
+
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('계정');
+    sheet.addRow(['아이디', '이름', '역할']);
+    sheet.addRow(['yoon.one', { formula: 'HYPERLINK("http://evil.example","윤하나")' }, '교사']);
+    const withFormula = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const res = await c.request('admin', 'POST', '/api/v1/users/batch', upload(withFormula));
+    expect(res.status).toBe(200);
+    expect((await res.json()).problems).toEqual([
+      { row: 2, column: '이름', message: '수식은 읽지 않습니다. 값으로 입력해주세요.' },
+    ]);
+    expect(await c.db.selectFrom('users').select('id').where('username', '=', 'yoon.one').execute()).toEqual(
+      [],
+    );
   });
 });

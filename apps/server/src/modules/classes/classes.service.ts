@@ -268,13 +268,16 @@ export function createClassesService(deps: {
       const row = await classroomFor(context.actor, id, 'delete');
       const students = await repository.listStudents(row.id);
       await repository.deleteClassroom(row.id);
+      // One entry per pupil whose data went with the class, so a pupil's log shows the deletion;
+      // their earlier entries keep only a masked name, as when a pupil is erased on their own.
       await accessLog.record(
         context,
         'classroom.delete',
         row,
-        null,
+        students,
         `학생 ${students.length}명의 정보와 학생부 포함`,
       );
+      for (const student of students) await accessLog.maskStudent(student);
       return { ok: true as const };
     },
 
@@ -414,11 +417,7 @@ export function createClassesService(deps: {
     async exportStudents(context: AccessContext, id: number) {
       const row = await classroomFor(context.actor, id, 'view');
       const students = (await repository.listStudents(row.id)).map(presentStudent);
-      const bytes = await writeStudentSheet(students, `${classroomLabel(row)} 학생 명단`).catch(
-        (error: unknown) => {
-          throw new AppError('E_EXCEL_001', { cause: error });
-        },
-      );
+      const bytes = await writeStudentSheet(students, `${classroomLabel(row)} 학생 명단`);
       await accessLog.record(context, 'roster.export', row, null, `${students.length}명`);
       return { bytes, filename: `${classroomLabel(row)} 학생 명단.xlsx` };
     },

@@ -340,6 +340,8 @@ export function createRecordsService(deps: {
         input.studentId,
         'writeRecords',
       );
+      // After the access check, so a pupil the caller may not see stays "not found".
+      await deps.licences.assertUsable(context.actor.userId);
       const subject = input.area === 'SUBJECT' ? (input.subject?.trim() ?? '') : '';
       const observations: Observations = {
         keywords: input.keywords,
@@ -371,7 +373,19 @@ export function createRecordsService(deps: {
     },
 
     async getDraft(context: AccessContext, id: number): Promise<RecordDraft> {
-      return presentDraft(await draftFor(context.actor, id));
+      const row = await draftFor(context.actor, id);
+      // A written draft is text about the pupil: reading it is logged like reading a record.
+      if (row.text !== null) {
+        const { classroom, student } = await classes.studentById(context.actor, row.studentId, 'view');
+        await accessLog.record(
+          context,
+          'record.view',
+          classroom,
+          [student],
+          `${areaLabel(row.area, row.subject)} AI 초안`,
+        );
+      }
+      return presentDraft(row);
     },
 
     /** The teacher takes the draft into the editor; it is saved only when they save. */

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { AppError } from '../errors/app-error.ts';
 
 export interface SheetSpec<R> {
   sheetName: string;
@@ -20,8 +21,19 @@ export function safeCellText(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** One worksheet as .xlsx bytes; every string cell is text, never a formula. */
+/**
+ * One worksheet as .xlsx bytes; every string cell is text, never a formula. A sheet the library
+ * cannot build is E_EXCEL_001 (core.md §8), whichever download asked for it.
+ */
 export async function writeSheet<R>(spec: SheetSpec<R>): Promise<Buffer> {
+  try {
+    return await buildSheet(spec);
+  } catch (error) {
+    throw new AppError('E_EXCEL_001', { cause: error });
+  }
+}
+
+async function buildSheet<R>(spec: SheetSpec<R>): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Ssaem';
   workbook.created = new Date();

@@ -95,4 +95,10 @@ describe('sheet writer', () => {
     const read = await readSheet(new Uint8Array(bytes), COLUMNS);
     expect(read.rows.map((row) => row.values.name)).toEqual(['=1+1', '@SUM(A1)', '-5', '+82']);
   });
+
+  it('answers E_EXCEL_001 when the workbook cannot be written', async () => {
+    await expect(
+      writeSheet({ sheetName: '명단: 3/2', columns: [{ header: '번호', value: () => 1 }], rows: [{}] }),
+    ).rejects.toMatchObject({ name: 'AppError', code: 'E_EXCEL_001', status: 500 });
+  });
 });

@@ -13,6 +13,7 @@ import type {
   UsageDashboard,
   UserSession,
 } from '@ssaem/contracts/admin';
+import type { UserBatchReport } from '@ssaem/contracts/classes';
 import type { LicensePlan, LicensePlanCreate } from '@ssaem/contracts/licenses';
 import type { MembershipRequest, RoleName } from '@ssaem/contracts/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -76,6 +77,29 @@ export function useCreateUser() {
     mutationFn: (body: AdminUserCreate) => apiRequest<AdminUser>('/api/v1/users', { method: 'POST', body }),
     onSuccess: invalidate,
   });
+}
+
+/**
+ * Users batch create from an .xlsx (multipart). The server checks every row first: a report with
+ * problems means nothing was created; a clean one lists the accounts with any generated password.
+ */
+export function useBatchCreateUsers() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ file, schoolId }: { file: File; schoolId?: number | undefined }) => {
+      const body = new FormData();
+      if (schoolId !== undefined) body.append('schoolId', String(schoolId));
+      body.append('file', file);
+      return apiRequest<UserBatchReport>('/api/v1/users/batch', { method: 'POST', body });
+    },
+    onSuccess: (report) => {
+      if (report.created.length) void invalidate();
+    },
+  });
+}
+
+export function downloadUsersTemplate(): Promise<void> {
+  return downloadExport('/api/v1/users/batch/template', {}, '계정 일괄 등록 양식.xlsx');
 }
 
 export function useUpdateUser(id: number) {

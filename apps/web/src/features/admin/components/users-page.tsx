@@ -17,7 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import type { AdminUserCreate } from '@ssaem/contracts/admin';
 import { ROLE_NAMES } from '@ssaem/contracts/users';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,6 +26,7 @@ import { apiErrorMessage } from '../../../lib/api-error-message';
 import { hasRealmRole } from '../../../lib/auth/auth-client';
 import { useAdminUsers, useCreateUser } from '../api';
 import { DataTable, formatDate, Pager, SortableTh } from './admin-ui';
+import { UsersBatchModal } from './users-batch-modal';
 
 type Sort = 'createdAt' | 'name' | 'username' | 'school';
 const PAGE_SIZE = 20;
@@ -127,6 +128,7 @@ export function UsersPage() {
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const [pageIndex, setPageIndex] = useState(0);
   const [creating, setCreating] = useState(false);
+  const [batch, setBatch] = useState(false);
   const users = useAdminUsers({
     q: debouncedQ || undefined,
     role: role ?? undefined,
@@ -158,9 +160,18 @@ export function UsersPage() {
           <Title order={1}>{t('users.title')}</Title>
           <Text c="dimmed">{superAdmin ? t('users.leadSuper') : t('users.leadSchool')}</Text>
         </div>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-          {t('users.create')}
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="light"
+            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+            onClick={() => setBatch(true)}
+          >
+            {t('batch.open')}
+          </Button>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            {t('users.create')}
+          </Button>
+        </Group>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
@@ -260,6 +271,7 @@ export function UsersPage() {
         </Stack>
       )}
       {creating && <CreateUserModal onClose={() => setCreating(false)} />}
+      {batch && <UsersBatchModal onClose={() => setBatch(false)} />}
     </Stack>
   );
 }
