@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
