@@ -54,6 +54,9 @@ import { libraryRoutes } from './modules/library/library.routes.ts';
 import { createLibraryService } from './modules/library/library.service.ts';
 import { createLibrarySearchIndex } from './modules/library/library-search.ts';
 import { createSuggestionsRepository } from './modules/library/suggestions.repository.ts';
+import { createLicenceKeysRepository } from './modules/licences/licence-keys.repository.ts';
+import { licenceKeysRoutes } from './modules/licences/licence-keys.routes.ts';
+import { createLicenceKeysService } from './modules/licences/licence-keys.service.ts';
 import { createLicencePlansRepository } from './modules/licences/licence-plans.repository.ts';
 import { licencePlansRoutes } from './modules/licences/licence-plans.routes.ts';
 import { createLicencePlansService } from './modules/licences/licence-plans.service.ts';
@@ -263,6 +266,16 @@ export async function buildApp({
         plans: createLicencePlansRepository(db),
         licences: licencesRepository,
         audit: auditService,
+      }),
+    ),
+  );
+  await app.register(
+    licenceKeysRoutes(
+      createLicenceKeysService({
+        keys: createLicenceKeysRepository(db),
+        audit: auditService,
+        mailer,
+        publicUrl: config.PUBLIC_URL,
       }),
     ),
   );

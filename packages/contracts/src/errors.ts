@@ -97,6 +97,16 @@ export const ERROR_CATALOGUE = {
     ko: '무료 체험은 계정마다 한 번만 시작할 수 있습니다.',
     en: 'The free trial can be started once per account.',
   },
+  E_KEY_GROUP_TAKEN: {
+    status: 409,
+    ko: '이미 있는 키 묶음 이름입니다. 다른 이름을 정해 주세요.',
+    en: 'A key group with this name exists. Choose another name.',
+  },
+  E_KEYS_SHORT: {
+    status: 409,
+    ko: '이 묶음에 보낼 수 있는 키가 모자랍니다. 키를 더 만들거나 받는 사람을 줄여 주세요.',
+    en: 'This group has too few keys left to send. Make more keys or send to fewer people.',
+  },
   // Added by the platform: input that fails its schema, unknown records and protocol-level refusals.
   E_VALIDATION: { status: 400, ko: '입력값이 올바르지 않습니다.', en: 'The request is not valid.' },
   E_NOT_FOUND: {

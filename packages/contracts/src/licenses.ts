@@ -95,3 +95,74 @@ export const trialOfferSchema = z
   })
   .meta({ id: 'TrialOffer' });
 export type TrialOffer = z.infer<typeof trialOfferSchema>;
+
+/** A group of licence keys made together (core.md §7 `license-key` groups). */
+export const licenseKeyGroupSchema = z
+  .object({
+    name: z.string(),
+    licenseId: z.number().int(),
+    licenseName: z.string(),
+    issued: z.number().int(),
+    used: z.number().int(),
+    sent: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'LicenseKeyGroup' });
+export type LicenseKeyGroup = z.infer<typeof licenseKeyGroupSchema>;
+
+const groupName = z
+  .string()
+  .trim()
+  .min(1, { message: '묶음 이름을 입력해 주세요.' })
+  .max(60)
+  .regex(/^[^/\\]+$/, { message: '묶음 이름에 / 와 \\ 는 쓸 수 없습니다.' });
+
+export const licenseKeyBatchSchema = z.object({
+  licenseId: z.number().int().positive(),
+  groupName,
+  count: z
+    .number()
+    .int()
+    .min(1, { message: '키는 1개 이상 만들어야 합니다.' })
+    .max(1000, { message: '한 번에 1,000개까지 만들 수 있습니다.' }),
+});
+export type LicenseKeyBatch = z.infer<typeof licenseKeyBatchSchema>;
+export const licenseKeyCreateSchema = z.object({
+  licenseId: z.number().int().positive(),
+  groupName: groupName.optional(),
+});
+
+export const licenseKeyGroupParamsSchema = z.object({ name: groupName });
+export const licenseKeySendSchema = z.object({
+  emails: z
+    .array(z.email({ message: '이메일 주소 형식이 올바르지 않습니다.' }).max(254))
+    .min(1, { message: '받는 사람을 한 명 이상 입력해 주세요.' })
+    .max(200, { message: '한 번에 200명까지 보낼 수 있습니다.' }),
+});
+export const licenseKeySendResultSchema = z.object({ sent: z.number().int(), remaining: z.number().int() });
+
+export const licenseKeySchema = z
+  .object({
+    id: z.number().int(),
+    licenseKey: z.string(),
+    status: z.enum(['ISSUED', 'USED', 'REVOKED']),
+    groupName: z.string().nullable(),
+    licenseName: z.string(),
+    sentTo: z.string().nullable(),
+    redeemedBy: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'LicenseKey' });
+export type LicenseKeyRow = z.infer<typeof licenseKeySchema>;
+export const licenseKeyQuerySchema = z.object({
+  groupName: z.string().trim().max(60).optional(),
+  status: z.enum(['ISSUED', 'USED', 'REVOKED']).optional(),
+  pageIndex: z.coerce.number().int().min(0).max(10000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const licenseKeyPageSchema = z.object({
+  items: z.array(licenseKeySchema),
+  total: z.number().int(),
+  pageIndex: z.number().int(),
+  pageSize: z.number().int(),
+});

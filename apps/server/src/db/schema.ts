@@ -490,6 +490,9 @@ export interface LicenseKeyTable {
   groupName: string | null;
   status: 'ISSUED' | 'USED' | 'REVOKED';
   createdAt: string;
+  /** The address a key was mailed to, and when (a group never mails one key twice). */
+  sentTo: Generated<string | null>;
+  sentAt: Generated<string | null>;
 }
 
 export interface UserLicenseTable {

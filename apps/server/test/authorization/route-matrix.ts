@@ -759,6 +759,52 @@ export const ROUTE_MATRIX: RouteRow[] = [
     ],
   },
   {
+    route: 'GET /api/v1/license-key',
+    cases: [{ request: fixed('/api/v1/license-key?groupName=demo'), expect: superAdminOnly(200) }],
+  },
+  {
+    route: 'POST /api/v1/license-key',
+    cases: [
+      {
+        request: (w) => ({ url: '/api/v1/license-key', body: { licenseId: w.demoPlanId } }),
+        expect: superAdminOnly(201),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/v1/license-key/groups',
+    cases: [{ request: fixed('/api/v1/license-key/groups'), expect: superAdminOnly(200) }],
+  },
+  {
+    route: 'POST /api/v1/license-key/batch',
+    cases: [
+      {
+        // A group of its own per persona: only the super administrator's is made.
+        request: (w, persona) => ({
+          url: '/api/v1/license-key/batch',
+          body: { licenseId: w.demoPlanId, groupName: `matrix-${persona}`, count: 2 },
+        }),
+        expect: superAdminOnly(201),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/v1/license-key/groups/:name/keys',
+    cases: [{ request: fixed('/api/v1/license-key/groups/demo/keys'), expect: superAdminOnly(200) }],
+  },
+  {
+    route: 'POST /api/v1/license-key/groups/:name/send-email',
+    cases: [
+      {
+        label: 'the group the batch row made',
+        request: fixed('/api/v1/license-key/groups/matrix-superAdmin/send-email', {
+          emails: ['teacher@school.example'],
+        }),
+        expect: superAdminOnly(200),
+      },
+    ],
+  },
+  {
     route: 'GET /api/v1/users/license-check/:userId',
     cases: [
       {

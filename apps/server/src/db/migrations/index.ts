@@ -20,6 +20,7 @@ import * as studentRecordDrafts from './0027-student-record-drafts.ts';
 import * as edutech from './0028-edutech.ts';
 import * as edutechCounts from './0029-edutech-counts.ts';
 import * as licenceTrial from './0030-licence-trial.ts';
+import * as licenceKeyMailing from './0031-licence-key-mailing.ts';
 import * as admin from './0034-admin.ts';
 import * as errorReportGroups from './0035-error-report-groups.ts';
 import * as promptVersions from './0036-prompt-versions.ts';
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0028-edutech': edutech,
   '0029-edutech-counts': edutechCounts,
   '0030-licence-trial': licenceTrial,
+  '0031-licence-key-mailing': licenceKeyMailing,
 };
