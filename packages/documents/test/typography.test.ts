@@ -45,7 +45,7 @@ function styledDocument(): DocumentNode {
 type Found = { text: string; marks: unknown[] };
 function textsOf(document: DocumentNode): Found[] {
   const out: Found[] = [];
-  JSON.stringify(document, (key, value) => {
+  JSON.stringify(document, (_key, value) => {
     if (value && typeof value === 'object' && value.type === 'text')
       out.push({ text: value.text, marks: value.marks ?? [] });
     return value;
@@ -64,7 +64,7 @@ function blockWith(
   needle: string,
 ): { type: string; attrs?: Record<string, unknown> } {
   let found: { type: string; attrs?: Record<string, unknown> } | undefined;
-  JSON.stringify(document, (key, value) => {
+  JSON.stringify(document, (_key, value) => {
     if (
       !found &&
       value &&
