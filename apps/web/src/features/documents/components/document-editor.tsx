@@ -3,8 +3,8 @@ import { EditorContent, type JSONContent, useEditor } from '@tiptap/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { documentExtensions } from '../editor/document-extensions';
 import { toDocumentModel } from '../editor/to-model';
-import classes from './document.module.css';
 import { paperCss } from '../editor/typography';
+import classes from './document.module.css';
 import { EditorToolbar } from './editor-toolbar';
 import { useDocumentMargins } from './typography-controls';
 

@@ -9,8 +9,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useLibraryDocument } from '../api';
-import classes from './document.module.css';
 import { paperCss } from '../editor/typography';
+import classes from './document.module.css';
 import { DocumentView } from './document-view';
 import { DownloadButtons } from './download-buttons';
 

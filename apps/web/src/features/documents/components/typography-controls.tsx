@@ -135,7 +135,10 @@ export function TypographyControls({ editor }: { editor: Editor }) {
 
 /** The document's page margins (mm) as the editor holds them, for the sheet and the dialog. */
 export function useDocumentMargins(editor: Editor): PageMargins | undefined {
-  return useEditorState({ editor, selector: ({ editor: current }) => pageMarginsOf(current.state.doc.attrs.margins) });
+  return useEditorState({
+    editor,
+    selector: ({ editor: current }) => pageMarginsOf(current.state.doc.attrs.margins),
+  });
 }
 
 interface MarginsDialogProps {

@@ -1,9 +1,9 @@
 import { type AnyExtension, Extension, mergeAttributes, Node } from '@tiptap/core';
-import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import Image from '@tiptap/extension-image';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import TextAlign from '@tiptap/extension-text-align';
 import { Color, TextStyle } from '@tiptap/extension-text-style';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import StarterKit from '@tiptap/starter-kit';
 import {
   fontFaceOf,
@@ -144,8 +144,9 @@ const ModelTypography = Extension.create({
           fontFamily: {
             default: null,
             parseHTML: (element) =>
-              fontFaceOf(element.getAttribute('data-font-family') ?? element.style.fontFamily.split(',')[0]) ??
-              null,
+              fontFaceOf(
+                element.getAttribute('data-font-family') ?? element.style.fontFamily.split(',')[0],
+              ) ?? null,
             renderHTML: (attributes) => {
               const face = fontFaceOf(attributes.fontFamily);
               return face
@@ -159,7 +160,9 @@ const ModelTypography = Extension.create({
               fontSizeOf(numberAttribute(element, 'data-font-size')) ?? pointsFromCss(element.style.fontSize),
             renderHTML: (attributes) => {
               const size = fontSizeOf(attributes.fontSize);
-              return size ? { 'data-font-size': size, style: toStyleText(textStyleCss({ fontSize: size })) } : {};
+              return size
+                ? { 'data-font-size': size, style: toStyleText(textStyleCss({ fontSize: size })) }
+                : {};
             },
           },
         },

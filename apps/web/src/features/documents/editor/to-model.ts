@@ -48,7 +48,8 @@ function paragraphAttrs(attrs: Record<string, unknown>): Record<string, unknown>
 
 function normaliseNode(node: JsonNode): JsonNode {
   const out: JsonNode = { ...node };
-  if ((node.type === 'paragraph' || node.type === 'heading') && node.attrs) out.attrs = paragraphAttrs(node.attrs);
+  if ((node.type === 'paragraph' || node.type === 'heading') && node.attrs)
+    out.attrs = paragraphAttrs(node.attrs);
   if (node.type === 'doc' && node.attrs) {
     const { margins, ...rest } = node.attrs;
     const resolved = pageMarginsOf(margins);

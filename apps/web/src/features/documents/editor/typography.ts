@@ -1,7 +1,7 @@
 import {
   FONT_FACE_CSS,
-  type FontFace,
   FONT_SIZE_RANGE_PT,
+  type FontFace,
   LINE_HEIGHT_RANGE_PERCENT,
   PAGE_MARGIN_RANGE_MM,
   PAGE_MARGIN_SIDES,
