@@ -137,4 +137,99 @@ test.describe('documents', () => {
       page.getByRole('textbox', { name: '문서 본문' }).getByRole('cell', { name: '서술형 및 관찰 평가' }),
     ).toBeVisible();
   });
+
+  test('a teacher sets a font, its size, line spacing and page margins; the viewer draws them and the table as the editor does, and the Word download keeps them', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const title = `가정통신문 ${Date.now()}`;
+    await signIn(page, '/my-materials');
+    const created = await page.request.post('/api/v1/document/library', {
+      headers: { Authorization: `Bearer ${await accessToken(page)}` },
+      data: {
+        title,
+        document: {
+          type: 'doc',
+          content: [
+            { type: 'paragraph', content: [{ type: 'text', text: '학부모님께 알려 드립니다' }] },
+            {
+              type: 'table',
+              content: [
+                {
+                  type: 'tableRow',
+                  content: [
+                    { ...cell('항목', true), attrs: { colwidth: [100] } },
+                    { ...cell('내용', true), attrs: { colwidth: [300] } },
+                  ],
+                },
+                { type: 'tableRow', content: [cell('일시'), cell('12월 3일')] },
+              ],
+            },
+          ],
+        },
+        accessLevel: 'PRIVATE',
+        editable: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    await page.goto(`/document/editor/${id}`);
+    const body = page.getByRole('textbox', { name: '문서 본문' });
+    await expect(body.getByText('학부모님께 알려 드립니다')).toBeVisible();
+    // She selects the first line and sets its face, size and line spacing from the keyboard-ready selects.
+    await body.getByText('학부모님께 알려 드립니다').click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    const toolbar = page.getByRole('toolbar', { name: '서식 도구' });
+    await toolbar.getByRole('combobox', { name: '글꼴' }).selectOption('맑은 고딕');
+    await toolbar.getByRole('combobox', { name: '글자 크기' }).selectOption('14');
+    await toolbar.getByRole('combobox', { name: '줄 간격' }).selectOption('200');
+    await toolbar.getByRole('button', { name: '쪽 여백' }).click();
+    const dialog = page.getByRole('dialog', { name: '쪽 여백' });
+    await dialog.getByLabel('왼쪽').fill('25');
+    await dialog.getByRole('button', { name: '적용' }).click();
+    await expect(page.getByText('저장 중…')).toBeVisible();
+    await expect(page.getByText('저장됨')).toBeVisible();
+    const styled = body.locator('span[data-font-family="맑은 고딕"]');
+    await expect(styled).toHaveText('학부모님께 알려 드립니다');
+
+    /** The table's width as a share of the sheet's text width, and its columns' shares of the table. */
+    const tableShares = (root: ReturnType<Page['locator']>) =>
+      root.evaluate((sheet) => {
+        const style = getComputedStyle(sheet);
+        const inner =
+          sheet.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        const table = sheet.querySelector('table') as HTMLTableElement;
+        const cells = [...(table.rows[0]?.cells ?? [])].map((cell) => cell.getBoundingClientRect().width);
+        const width = table.getBoundingClientRect().width;
+        return {
+          table: Math.round((width / inner) * 100),
+          columns: cells.map((w) => Math.round((w / width) * 100)),
+        };
+      });
+    const inEditor = await tableShares(page.getByTestId('document-paper'));
+    expect(inEditor).toEqual({ table: 100, columns: [25, 75] });
+
+    await page.goto(`/document/${id}`);
+    const sheet = page.getByRole('article', { name: title });
+    await expect(sheet.locator('span', { hasText: '학부모님께 알려 드립니다' })).toHaveCSS(
+      'font-family',
+      /Malgun Gothic/,
+    );
+    expect(await tableShares(sheet)).toEqual(inEditor);
+    await expect(sheet).toHaveCSS('padding-left', /^9[0-9](\.\d+)?px$/);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'DOCX', exact: true }).click();
+    const download = await downloading;
+    const read = await readDocument(
+      new Uint8Array(await readFile(await download.path())),
+      download.suggestedFilename(),
+    );
+    expect(JSON.stringify(read.document)).toContain('"fontFamily":"맑은 고딕"');
+    expect(JSON.stringify(read.document)).toContain('"fontSize":14');
+    expect(JSON.stringify(read.document)).toContain('"lineHeight":200');
+    expect(read.document?.attrs?.margins).toMatchObject({ left: 25 });
+  });
 });

@@ -66,6 +66,8 @@ export function ensureWebBuild() {
     'apps/web/vite.config.ts',
     'apps/web/build',
     'packages/contracts/src',
+    // The editor and the viewer draw typography and tables by rules in the documents package.
+    'packages/documents/src',
   ];
   const newestSource = Math.max(...sources.map((source) => newestMtime(join(root, source))));
   if (existsSync(built) && statSync(built).mtimeMs >= newestSource) return;

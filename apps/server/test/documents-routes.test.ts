@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
-import { doc, heading, paragraph, readDocument, writeDocx } from '@ssaem/documents';
+import { doc, heading, paragraph, readDocument, text, writeDocx } from '@ssaem/documents';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryItemTable } from '../src/db/schema.ts';
@@ -384,6 +384,36 @@ describe('library items as documents', () => {
     });
     expect(invalid.status).toBe(400);
     expect(((await invalid.json()) as ErrorBody).code).toBe('E_VALIDATION');
+  });
+
+  it('keeps the font face, size, spacing and margins a teacher set, in the save and the exports', async () => {
+    const id = await item('teacher');
+    const styled = paragraph([
+      text('글꼴을 바꾼 문단', [{ type: 'textStyle', attrs: { fontFamily: '맑은 고딕', fontSize: 14 } }]),
+    ]);
+    styled.attrs = { lineHeight: 200, spaceAfter: 8 };
+    const edited = doc([styled], {
+      margins: { top: 25, bottom: 20, left: 25, right: 25, header: 12, footer: 12 },
+    });
+    const saved = await call('teacher', 'PUT', `/api/v1/document/library/${id}`, { document: edited });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const body = (await saved.json()) as DocumentBody;
+    expect(body.document.content).toEqual(edited.content);
+    expect(body.document.attrs).toMatchObject({ margins: edited.attrs?.margins });
+
+    for (const format of ['hwpx', 'docx'] as const) {
+      const exported = await call('teacher', 'GET', `/api/v1/document/library/${id}/export?format=${format}`);
+      const read = await readDocument(new Uint8Array(await exported.arrayBuffer()), `a.${format}`);
+      expect(read.document?.content, format).toEqual(edited.content);
+      expect(read.document?.attrs?.margins, format).toEqual(edited.attrs?.margins);
+    }
+
+    const unknownFace = await call('teacher', 'PUT', `/api/v1/document/library/${id}`, {
+      document: doc([
+        paragraph([text('x', [{ type: 'textStyle', attrs: { fontFamily: 'Comic Sans' as never } }])]),
+      ]),
+    });
+    expect(unknownFace.status).toBe(400);
   });
 
   it('saves the HWP editor document to My Materials as an HWP_EDITOR item', async () => {

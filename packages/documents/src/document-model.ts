@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  FONT_FACES,
+  FONT_SIZE_RANGE_PT,
+  type FontFace,
+  LINE_HEIGHT_RANGE_PERCENT,
+  PAGE_MARGIN_RANGE_MM,
+  PARAGRAPH_SPACING_RANGE_PT,
+  type PageMargins,
+} from './document-style.ts';
 
 /**
  * The document model every generator, writer and reader shares: ProseMirror/TipTap JSON, so the
@@ -7,6 +16,11 @@ import { z } from 'zod';
  * Images: `src` is a `data:` URL, or any other string that names a stored file; writers resolve
  * the latter through their `resolveImage` option. `width`/`height` are CSS pixels (96 dpi).
  * Table `colwidth` is TipTap's per-column pixel array; writers treat the widths as proportions.
+ *
+ * Typography (document-style.ts): a text's `fontFamily` (one of FONT_FACES) and `fontSize` (pt)
+ * ride on its textStyle mark; a paragraph's or heading's `lineHeight` (percent, as 한글 counts
+ * it) and `spaceBefore`/`spaceAfter` (pt) on its attrs; page `margins` (mm) on the document.
+ * Every one of them is optional: without it a writer does what it did before they existed.
  */
 
 export type TextAlign = 'left' | 'center' | 'right' | 'justify';
@@ -16,7 +30,10 @@ export type BoldMark = { type: 'bold' };
 export type ItalicMark = { type: 'italic' };
 export type UnderlineMark = { type: 'underline' };
 export type StrikeMark = { type: 'strike' };
-export type TextStyleMark = { type: 'textStyle'; attrs?: { color?: string | null } };
+export type TextStyleMark = {
+  type: 'textStyle';
+  attrs?: { color?: string | null; fontFamily?: FontFace | null; fontSize?: number | null };
+};
 export type Mark = BoldMark | ItalicMark | UnderlineMark | StrikeMark | TextStyleMark;
 
 export type TextNode = { type: 'text'; text: string; marks?: Mark[] };
@@ -33,14 +50,20 @@ export type FootnoteNode = {
 export type EquationNode = { type: 'equation'; attrs: { script: string } };
 export type InlineNode = TextNode | HardBreakNode | FootnoteNode | EquationNode;
 
+/** Paragraph layout: line spacing in percent, space before and after in points. */
+export type ParagraphSpacing = {
+  lineHeight?: number | null;
+  spaceBefore?: number | null;
+  spaceAfter?: number | null;
+};
 export type ParagraphNode = {
   type: 'paragraph';
-  attrs?: { textAlign?: TextAlign | null };
+  attrs?: { textAlign?: TextAlign | null } & ParagraphSpacing;
   content?: InlineNode[];
 };
 export type HeadingNode = {
   type: 'heading';
-  attrs: { level: HeadingLevel; textAlign?: TextAlign | null };
+  attrs: { level: HeadingLevel; textAlign?: TextAlign | null } & ParagraphSpacing;
   content?: InlineNode[];
 };
 export type ListItemNode = { type: 'listItem'; content: BlockNode[] };
@@ -91,6 +114,8 @@ export type DocumentAttrs = {
   /** Running header and footer text (line breaks allowed); `{page}` stands for the page number. */
   header?: string | null;
   footer?: string | null;
+  /** Page margins in mm; a side left out keeps 한글's default (DEFAULT_PAGE_MARGINS_MM). */
+  margins?: Partial<PageMargins> | null;
 };
 export type DocumentNode = { type: 'doc'; attrs?: DocumentAttrs; content: BlockNode[] };
 
@@ -110,7 +135,13 @@ export const markSchema: z.ZodType<Mark> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('strike') }),
   z.object({
     type: z.literal('textStyle'),
-    attrs: z.object({ color: colorSchema.nullish() }).optional(),
+    attrs: z
+      .object({
+        color: colorSchema.nullish(),
+        fontFamily: z.enum(FONT_FACES).nullish(),
+        fontSize: z.number().min(FONT_SIZE_RANGE_PT.min).max(FONT_SIZE_RANGE_PT.max).nullish(),
+      })
+      .optional(),
   }),
 ]);
 
@@ -125,6 +156,12 @@ export const inlineNodeSchema: z.ZodType<InlineNode> = z.discriminatedUnion('typ
 ]);
 
 const inlineContentSchema = z.array(inlineNodeSchema).optional();
+const paragraphSpacingShape = {
+  lineHeight: z.number().min(LINE_HEIGHT_RANGE_PERCENT.min).max(LINE_HEIGHT_RANGE_PERCENT.max).nullish(),
+  spaceBefore: z.number().min(PARAGRAPH_SPACING_RANGE_PT.min).max(PARAGRAPH_SPACING_RANGE_PT.max).nullish(),
+  spaceAfter: z.number().min(PARAGRAPH_SPACING_RANGE_PT.min).max(PARAGRAPH_SPACING_RANGE_PT.max).nullish(),
+};
+const marginSchema = z.number().min(PAGE_MARGIN_RANGE_MM.min).max(PAGE_MARGIN_RANGE_MM.max).optional();
 const cellAttrsSchema = z.object({
   colspan: z.number().int().min(1).max(1000).optional(),
   rowspan: z.number().int().min(1).max(1000).optional(),
@@ -136,7 +173,7 @@ export const blockNodeSchema: z.ZodType<BlockNode> = z.lazy(() =>
   z.discriminatedUnion('type', [
     z.object({
       type: z.literal('paragraph'),
-      attrs: z.object({ textAlign: textAlignSchema.nullish() }).optional(),
+      attrs: z.object({ textAlign: textAlignSchema.nullish(), ...paragraphSpacingShape }).optional(),
       content: inlineContentSchema,
     }),
     z.object({
@@ -144,6 +181,7 @@ export const blockNodeSchema: z.ZodType<BlockNode> = z.lazy(() =>
       attrs: z.object({
         level: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)]),
         textAlign: textAlignSchema.nullish(),
+        ...paragraphSpacingShape,
       }),
       content: inlineContentSchema,
     }),
@@ -191,6 +229,16 @@ export const documentAttrsSchema = z.object({
   orientation: z.enum(['portrait', 'landscape']).nullish(),
   header: z.string().max(2000).nullish(),
   footer: z.string().max(2000).nullish(),
+  margins: z
+    .object({
+      top: marginSchema,
+      bottom: marginSchema,
+      left: marginSchema,
+      right: marginSchema,
+      header: marginSchema,
+      footer: marginSchema,
+    })
+    .nullish(),
 });
 
 export const documentSchema: z.ZodType<DocumentNode> = z.object({
@@ -421,6 +469,17 @@ export function doc(content: BlockNode[], attrs?: DocumentAttrs): DocumentNode {
 
 export function hasMark(node: TextNode, type: Mark['type']): boolean {
   return node.marks?.some((mark) => mark.type === type) ?? false;
+}
+
+/** A text's face and size (pt) from its textStyle mark, when it has them. */
+export function textFont(node: TextNode): { fontFamily?: FontFace; fontSize?: number } {
+  const out: { fontFamily?: FontFace; fontSize?: number } = {};
+  for (const mark of node.marks ?? []) {
+    if (mark.type !== 'textStyle') continue;
+    if (mark.attrs?.fontFamily) out.fontFamily = mark.attrs.fontFamily;
+    if (typeof mark.attrs?.fontSize === 'number') out.fontSize = mark.attrs.fontSize;
+  }
+  return out;
 }
 
 export function textColor(node: TextNode): string | undefined {

@@ -12,6 +12,13 @@ import {
   type TableHeaderNode,
   type TableRowNode,
 } from './document-model.ts';
+import {
+  applyDocxStyleTags,
+  readPageMargins,
+  readParagraphSpacings,
+  tagDocxStyles,
+} from './docx-style-reader.ts';
+import { DOCX_UNSET_MARGINS_TWIPS } from './docx-writer.ts';
 import { appendText } from './flow-builder.ts';
 import type { ReadResult } from './hwpx-reader.ts';
 import { type ReadLimits, resolveLimits } from './limits.ts';
@@ -44,24 +51,29 @@ export async function readDocx(bytes: Uint8Array, options: DocxReadOptions = {})
     if (!zip.has('word/document.xml')) throw new DocumentError('unreadable', 'not a Word document');
     zip.verifyAll();
     const includeImages = options.includeImages ?? true;
+    const documentXml = parseXml(zip.readText('word/document.xml'), 'word/document.xml');
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
       {
         styleMap: STYLE_MAP,
         externalFileAccess: false,
+        transformDocument: tagDocxStyles(readParagraphSpacings(documentXml)),
         convertImage: includeImages
           ? mammoth.images.dataUri
           : mammoth.images.imgElement(async () => ({ src: '' })),
       },
     );
     const document = htmlToDocument(result.value);
+    applyDocxStyleTags(document);
+    const margins = readPageMargins(documentXml, DOCX_UNSET_MARGINS_TWIPS);
     // mammoth leaves running headers and footers out; their text still belongs to the document.
     const header = partsText(zip, /^word\/header\d*\.xml$/);
     const footer = partsText(zip, /^word\/footer\d*\.xml$/);
-    if (header || footer) {
+    if (header || footer || margins) {
       document.attrs = {};
       if (header) document.attrs.header = header;
       if (footer) document.attrs.footer = footer;
+      if (margins) document.attrs.margins = margins;
     }
     return { document, text: documentToPlainText(document).slice(0, limits.maxTextChars) };
   } catch (error) {

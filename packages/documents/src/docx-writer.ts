@@ -32,10 +32,13 @@ import {
   type InlineNode,
   type ListItemNode,
   PAGE_NUMBER_FIELD,
+  type ParagraphSpacing,
   type TableNode,
   type TextAlign,
   textColor,
+  textFont,
 } from './document-model.ts';
+import { type PageMargins, resolvePageMargins } from './document-style.ts';
 import { collectImages, type ImageResolver, type ResolvedImage } from './image-source.ts';
 import { columnWidths, layoutTable } from './table-layout.ts';
 
@@ -50,6 +53,41 @@ const DEFAULT_FONT = '맑은 고딕';
 // A4 and 한글's default margins, in twips.
 const A4 = { width: 11906, height: 16838 };
 const MARGINS = { top: 1701, bottom: 1134, left: 1701, right: 1701, header: 851, footer: 851 };
+/** The margins (twips) a document without margins of its own goes out with. */
+export const DOCX_UNSET_MARGINS_TWIPS: Readonly<typeof MARGINS> = MARGINS;
+const TWIPS_PER_MM = 1440 / 25.4;
+/**
+ * Word counts auto line spacing in 240ths of a line and 한글 in percent of the font size; the
+ * body has always gone out at 360 (1.5 lines) for 한글's 160 %, so other percentages scale from there.
+ */
+export const DOCX_LINE_PER_PERCENT = 360 / 160;
+
+/** A document's own margins in twips; documents without margins keep the margins this writer always used. */
+function pageMarginsTwips(margins: Partial<PageMargins> | null | undefined): typeof MARGINS {
+  if (!margins) return MARGINS;
+  const mm = resolvePageMargins(margins);
+  const twips = (value: number) => Math.round(value * TWIPS_PER_MM);
+  return {
+    top: twips(mm.top),
+    bottom: twips(mm.bottom),
+    left: twips(mm.left),
+    right: twips(mm.right),
+    header: twips(mm.header),
+    footer: twips(mm.footer),
+  };
+}
+
+/** A paragraph's own line spacing and space before/after, or undefined to keep its style's. */
+function paragraphSpacing(attrs: ParagraphSpacing | undefined) {
+  if (!attrs) return undefined;
+  const spacing: { line?: number; before?: number; after?: number } = {};
+  if (typeof attrs.lineHeight === 'number')
+    spacing.line = Math.round(attrs.lineHeight * DOCX_LINE_PER_PERCENT);
+  // Points to twentieths of a point.
+  if (typeof attrs.spaceBefore === 'number') spacing.before = Math.round(attrs.spaceBefore * 20);
+  if (typeof attrs.spaceAfter === 'number') spacing.after = Math.round(attrs.spaceAfter * 20);
+  return Object.keys(spacing).length > 0 ? spacing : undefined;
+}
 const HEADER_FILL = 'E5E5E5';
 const ALIGN = {
   left: AlignmentType.LEFT,
@@ -85,8 +123,13 @@ export async function writeDocx(document: DocumentNode, options: DocxWriteOption
   const images = await collectImages(document.content, options.resolveImage);
   const landscape = document.attrs?.orientation === 'landscape';
   const pageWidth = landscape ? A4.height : A4.width;
+  const margins = pageMarginsTwips(document.attrs?.margins);
   const writer = new DocxBodyWriter();
-  const context: Context = { width: pageWidth - MARGINS.left - MARGINS.right, headerCell: false, images };
+  const context: Context = {
+    width: Math.max(pageWidth / 10, pageWidth - margins.left - margins.right),
+    headerCell: false,
+    images,
+  };
   const children = writer.blocks(document.content, context);
   writer.flushPageBreak(children);
   const font = options.font ?? DEFAULT_FONT;
@@ -120,7 +163,7 @@ export async function writeDocx(document: DocumentNode, options: DocxWriteOption
               height: A4.height,
               orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
             },
-            margin: MARGINS,
+            margin: margins,
           },
         },
         headers: document.attrs?.header
@@ -196,12 +239,13 @@ class DocxBodyWriter {
   private block(node: BlockNode, context: Context): (Paragraph | Table)[] {
     switch (node.type) {
       case 'paragraph':
-        return [this.paragraph(node.content, node.attrs?.textAlign, context)];
+        return [this.paragraph(node.content, node.attrs?.textAlign, context, node.attrs)];
       case 'heading':
         return [
           new Paragraph({
             heading: HEADINGS[node.attrs.level - 1],
             alignment: alignment(node.attrs.textAlign),
+            spacing: paragraphSpacing(node.attrs),
             keepNext: true,
             pageBreakBefore: this.takePageBreak(),
             children: this.inline(node.content, context),
@@ -246,9 +290,11 @@ class DocxBodyWriter {
     content: InlineNode[] | undefined,
     align: TextAlign | null | undefined,
     context: Context,
+    spacing?: ParagraphSpacing,
   ) {
     return new Paragraph({
       alignment: alignment(align) ?? (context.headerCell ? AlignmentType.CENTER : undefined),
+      spacing: paragraphSpacing(spacing),
       pageBreakBefore: this.takePageBreak(),
       children: this.inline(content, context),
     });
@@ -276,9 +322,13 @@ class DocxBodyWriter {
         continue;
       }
       const color = textColor(node);
+      const font = textFont(node);
       out.push(
         new TextRun({
           text: node.text,
+          font: font.fontFamily ? eastAsian(font.fontFamily) : undefined,
+          // Half-points.
+          size: font.fontSize ? Math.round(font.fontSize * 2) : undefined,
           break: breakBefore,
           bold: hasMark(node, 'bold') || context.headerCell || undefined,
           italics: hasMark(node, 'italic') || undefined,
@@ -310,6 +360,7 @@ class DocxBodyWriter {
             new Paragraph({
               numbering: { reference: ordered ?? 'bullet', level: Math.min(level, 8), instance },
               alignment: alignment(child.attrs?.textAlign),
+              spacing: paragraphSpacing(child.attrs),
               pageBreakBefore: this.takePageBreak(),
               children: this.inline(child.content, context),
             }),

@@ -7,8 +7,10 @@ import {
   type ListItemNode,
   type Mark,
   type OrderedListNode,
+  type ParagraphSpacing,
   type TextAlign,
 } from './document-model.ts';
+import type { FontFace } from './document-style.ts';
 
 /**
  * The readers of word-processor formats (HWPX, HWP) see a flat run of paragraphs, each maybe a
@@ -23,6 +25,8 @@ export type FlowParagraph = {
   heading?: HeadingLevel;
   list?: { ordered: boolean; level: number; id: number };
   pageBreakBefore?: boolean;
+  /** Line spacing and space before/after the paragraph sets over its defaults. */
+  spacing?: ParagraphSpacing;
 };
 export type FlowBlock = { kind: 'block'; node: BlockNode; pageBreakBefore?: boolean };
 export type FlowItem = FlowParagraph | FlowBlock;
@@ -61,11 +65,13 @@ function paragraphBlock(item: FlowParagraph): BlockNode {
   if (item.heading) {
     const node: BlockNode = { type: 'heading', attrs: { level: item.heading }, content };
     if (item.align) node.attrs.textAlign = item.align;
+    Object.assign(node.attrs, item.spacing);
     if (content.length === 0) delete node.content;
     return node;
   }
   const node: BlockNode = { type: 'paragraph' };
   if (item.align) node.attrs = { textAlign: item.align };
+  if (item.spacing && Object.keys(item.spacing).length > 0) node.attrs = { ...node.attrs, ...item.spacing };
   if (content.length > 0) node.content = content;
   return node;
 }
@@ -134,13 +140,21 @@ export function marksFor(look: {
   underline?: boolean;
   strike?: boolean;
   color?: string;
+  fontFamily?: FontFace;
+  fontSize?: number;
 }): Mark[] {
   const marks: Mark[] = [];
   if (look.bold) marks.push({ type: 'bold' });
   if (look.italic) marks.push({ type: 'italic' });
   if (look.underline) marks.push({ type: 'underline' });
   if (look.strike) marks.push({ type: 'strike' });
-  if (look.color) marks.push({ type: 'textStyle', attrs: { color: look.color } });
+  if (look.color || look.fontFamily || look.fontSize) {
+    const attrs: { color?: string; fontFamily?: FontFace; fontSize?: number } = {};
+    if (look.color) attrs.color = look.color;
+    if (look.fontFamily) attrs.fontFamily = look.fontFamily;
+    if (look.fontSize) attrs.fontSize = look.fontSize;
+    marks.push({ type: 'textStyle', attrs });
+  }
   return marks;
 }
 

@@ -8,12 +8,16 @@ import {
   inlineText,
   type ListItemNode,
   PAGE_NUMBER_FIELD,
+  type ParagraphSpacing,
   type TableNode,
   type TextAlign,
   textColor,
+  textFont,
 } from './document-model.ts';
+import { FONT_FACES, type FontFace } from './document-style.ts';
 import { hwpSummaryInformation } from './hwp-summary.ts';
-import { PAGE } from './hwpx-section.ts';
+import { paraPt } from './hwpx-header.ts';
+import { PAGE, pageMarginsHwpunit } from './hwpx-section.ts';
 import { HWPUNIT_PER_PX } from './hwpx-xml.ts';
 import { collectImages, type ImageResolver, type ResolvedImage } from './image-source.ts';
 import { columnWidths, layoutTable } from './table-layout.ts';
@@ -63,7 +67,14 @@ const TAG = {
 } as const;
 
 /** The faces every language slot declares: 한글's defaults first, then what schools use. */
-export const HWP_FACES = ['함초롬바탕', '함초롬돋움', '맑은 고딕', '나눔고딕'];
+/** The first four keep the ids files written before the editor offered faces use; then the rest it offers. */
+export const HWP_FACES: readonly FontFace[] = [
+  '함초롬바탕',
+  '함초롬돋움',
+  '맑은 고딕',
+  '나눔고딕',
+  ...FONT_FACES.filter((face) => !['함초롬바탕', '함초롬돋움', '맑은 고딕', '나눔고딕'].includes(face)),
+];
 const FACE_BODY = 0;
 const FACE_HEADING = 1;
 const BODY_SIZE = 1000;
@@ -165,7 +176,22 @@ type ParaLook = {
   before: number;
   after: number;
   border?: number;
+  /** Line spacing in percent; 160 (한글's default) when unset. */
+  line?: number;
 };
+
+/** A paragraph's own line spacing and space before/after over the defaults for where it stands. */
+function spacingLook(
+  attrs: ParagraphSpacing | undefined,
+  defaults: { before: number; after: number },
+): { before: number; after: number; line?: number } {
+  const out: { before: number; after: number; line?: number } = {
+    before: typeof attrs?.spaceBefore === 'number' ? paraPt(attrs.spaceBefore) : defaults.before,
+    after: typeof attrs?.spaceAfter === 'number' ? paraPt(attrs.spaceAfter) : defaults.after,
+  };
+  if (typeof attrs?.lineHeight === 'number') out.line = Math.round(attrs.lineHeight);
+  return out;
+}
 
 class Registry<T> {
   readonly items: T[] = [];
@@ -286,6 +312,8 @@ class HwpBodyWriter {
   private readonly fills = new Registry<string>();
   private readonly preview: string[] = [];
   private instance = 0x10000;
+  /** The text width of the page being written, HWPUNIT. */
+  private bodyWidth = BODY_WIDTH;
 
   constructor(images: Map<string, Image>) {
     this.images = images;
@@ -312,7 +340,10 @@ class HwpBodyWriter {
       const text = document.attrs.footer;
       first.control(16, 'foot', (records, level) => this.running(records, level, 'foot', text));
     }
-    this.blocks(document.content, paragraphs, { width: BODY_WIDTH, left: 0, top: true });
+    const margins = pageMarginsHwpunit(document.attrs?.margins);
+    // As this writer always has: the portrait text width, whatever the orientation.
+    this.bodyWidth = Math.max(PAGE.width / 10, PAGE.width - margins.left - margins.right);
+    this.blocks(document.content, paragraphs, { width: this.bodyWidth, left: 0, top: true });
     // The section's own controls open the first paragraph, as 한글 writes them.
     const opening = paragraphs[0];
     if (opening) {
@@ -324,7 +355,7 @@ class HwpBodyWriter {
       opening.text.mask |= first.mask;
     } else paragraphs.push({ text: first, paraShape: 0, style: 0, pageBreak: false });
     const records = new RecordWriter();
-    this.writeParagraphs(records, 0, paragraphs, BODY_WIDTH);
+    this.writeParagraphs(records, 0, paragraphs, this.bodyWidth);
     return records.bytes();
   }
 
@@ -354,8 +385,7 @@ class HwpBodyWriter {
             align: node.attrs?.textAlign ?? (context.top ? 'justify' : 'left'),
             left: context.left,
             indent: 0,
-            before: level > 0 ? 600 : 0,
-            after: level > 0 ? 300 : 0,
+            ...spacingLook(node.attrs, { before: level > 0 ? 600 : 0, after: level > 0 ? 300 : 0 }),
           });
           out.push({ text, paraShape, style: level, pageBreak: false });
           if (context.top) this.preview.push(inlineText(node.content));
@@ -449,7 +479,13 @@ class HwpBodyWriter {
   ): void {
     const [first, ...rest] = item.content;
     const left = context.left + LIST_INDENT;
-    const paraShape = this.paras.id({ align: 'left', left, indent: -LIST_INDENT / 2, before: 0, after: 0 });
+    const firstAttrs = first?.type === 'paragraph' || first?.type === 'heading' ? first.attrs : undefined;
+    const paraShape = this.paras.id({
+      align: 'left',
+      left,
+      indent: -LIST_INDENT / 2,
+      ...spacingLook(firstAttrs, { before: 0, after: 0 }),
+    });
     const text = new ParaText();
     const look = charLook({});
     text.text(marker, this.chars.id(look));
@@ -468,8 +504,12 @@ class HwpBodyWriter {
     for (const node of content ?? []) {
       if (node.type === 'text') {
         const color = textColor(node);
+        const font = textFont(node);
         const look: CharLook = {
           ...base,
+          face: font.fontFamily ? HWP_FACES.indexOf(font.fontFamily) : base.face,
+          // Hundredths of a point.
+          size: font.fontSize ? Math.round(font.fontSize * 100) : base.size,
           bold: base.bold || hasMark(node, 'bold'),
           italic: hasMark(node, 'italic'),
           underline: hasMark(node, 'underline'),
@@ -589,7 +629,7 @@ class HwpBodyWriter {
     paragraphs: Para[],
     extra: Bytes,
     property = 0,
-    width = BODY_WIDTH,
+    width = this.bodyWidth,
   ): void {
     const head = new Bytes().u32(paragraphs.length).u32(property);
     const tail = extra.bytes();
@@ -607,18 +647,19 @@ class HwpBodyWriter {
       new Bytes().u32(ctrlId('secd')).u32(0).u16(1134).u16(0).u16(0).u32(8000).u16(0).zeros(16),
     );
     const landscape = document.attrs?.orientation === 'landscape';
+    const margins = pageMarginsHwpunit(document.attrs?.margins);
     records.add(
       TAG.PAGE_DEF,
       level + 1,
       new Bytes()
         .u32(PAGE.width)
         .u32(PAGE.height)
-        .u32(PAGE.left)
-        .u32(PAGE.right)
-        .u32(PAGE.top)
-        .u32(PAGE.bottom)
-        .u32(PAGE.header)
-        .u32(PAGE.footer)
+        .u32(margins.left)
+        .u32(margins.right)
+        .u32(margins.top)
+        .u32(margins.bottom)
+        .u32(margins.header)
+        .u32(margins.footer)
         .u32(0)
         .u32(landscape ? 1 : 0),
     );
@@ -654,7 +695,7 @@ class HwpBodyWriter {
       records,
       level + 1,
       [this.plainPara(value, id === 'head' ? 'right' : 'center', charLook({ size: 900 }))],
-      new Bytes().u32(BODY_WIDTH).u32(height).zeros(18),
+      new Bytes().u32(this.bodyWidth).u32(height).zeros(18),
       id === 'head' ? 0 : 0x40,
     );
   }
@@ -903,14 +944,14 @@ class HwpBodyWriter {
           .i32(look.indent)
           .i32(look.before)
           .i32(look.after)
-          .i32(160)
+          .i32(look.line ?? 160)
           .u16(0)
           .u16(0)
           .u16(look.border ?? 0)
           .zeros(8)
           .u32(0)
           .u32(0)
-          .u32(160),
+          .u32(look.line ?? 160),
       );
     }
     const style = (name: string, engName: string, paraShape: number, charShape: number) =>

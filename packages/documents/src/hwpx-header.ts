@@ -1,3 +1,4 @@
+import { FONT_FACES, type FontFace, SERIF_FONT_FACES } from './document-style.ts';
 import { escapeXml, HWPML_NAMESPACES, XML_DECLARATION } from './hwpx-xml.ts';
 
 /**
@@ -8,11 +9,24 @@ import { escapeXml, HWPML_NAMESPACES, XML_DECLARATION } from './hwpx-xml.ts';
  */
 
 const LANGS = ['HANGUL', 'LATIN', 'HANJA', 'JAPANESE', 'OTHER', 'SYMBOL', 'USER'] as const;
-/** 한글's default faces first (body and headings use them), then the ones Korean schools use. */
-const FONTS = ['함초롬돋움', '함초롬바탕', '맑은 고딕', '나눔고딕'] as const;
-const SERIF_FACES = new Set<string>(['함초롬바탕']);
+/**
+ * 한글's default faces first (body and headings use them, and files written before the editor
+ * offered faces point at these ids), then the rest of the faces the editor offers.
+ */
+const FONTS: readonly FontFace[] = [
+  '함초롬돋움',
+  '함초롬바탕',
+  '맑은 고딕',
+  '나눔고딕',
+  ...FONT_FACES.filter((face) => !['함초롬돋움', '함초롬바탕', '맑은 고딕', '나눔고딕'].includes(face)),
+];
 export const FONT_GOTHIC = 0;
 export const FONT_SERIF = 1;
+
+/** The fontRef id of a face in the header's font list. */
+export function fontId(face: FontFace): number {
+  return Math.max(0, FONTS.indexOf(face));
+}
 
 export type CharStyle = {
   height: number;
@@ -235,7 +249,7 @@ export class HwpxHeader {
   private fontfacesXml(): string {
     const fonts = FONTS.map(
       (face, id) =>
-        `<hh:font id="${id}" face="${face}" type="TTF" isEmbedded="0"><hh:typeInfo familyType="${SERIF_FACES.has(face) ? 'FCAT_OLDSTYLE' : 'FCAT_GOTHIC'}" weight="${SERIF_FACES.has(face) ? 6 : 8}" proportion="4" contrast="0" strokeVariation="1" armStyle="1" letterform="1" midline="1" xHeight="1"/></hh:font>`,
+        `<hh:font id="${id}" face="${face}" type="TTF" isEmbedded="0"><hh:typeInfo familyType="${SERIF_FONT_FACES.has(face) ? 'FCAT_OLDSTYLE' : 'FCAT_GOTHIC'}" weight="${SERIF_FONT_FACES.has(face) ? 6 : 8}" proportion="4" contrast="0" strokeVariation="1" armStyle="1" letterform="1" midline="1" xHeight="1"/></hh:font>`,
     ).join('');
     const faces = LANGS.map(
       (lang) => `<hh:fontface lang="${lang}" fontCnt="${FONTS.length}">${fonts}</hh:fontface>`,

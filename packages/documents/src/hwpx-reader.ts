@@ -7,11 +7,19 @@ import {
   type HeadingLevel,
   type InlineNode,
   PAGE_NUMBER_FIELD,
+  type ParagraphSpacing,
   type TableCellNode,
   type TableHeaderNode,
   type TableRowNode,
   type TextAlign,
 } from './document-model.ts';
+import {
+  DEFAULT_PAGE_MARGINS_MM,
+  type FontFace,
+  PAGE_MARGIN_SIDES,
+  type PageMargins,
+  toFontFace,
+} from './document-style.ts';
 import {
   appendText,
   buildBlocks,
@@ -20,6 +28,7 @@ import {
   resolveColumnWidths,
   runningText,
 } from './flow-builder.ts';
+import { HWPUNIT_PER_MM, headingSpacing } from './hwpx-section.ts';
 import { HWPUNIT_PER_PX } from './hwpx-xml.ts';
 import { encodeDataUrl } from './image-source.ts';
 import { type ReadLimits, resolveLimits } from './limits.ts';
@@ -49,9 +58,28 @@ export type HwpxReadOptions = {
 
 export type ReadResult = { document: DocumentNode; text: string };
 
-type CharLook = { bold?: boolean; italic?: boolean; underline?: boolean; strike?: boolean; color?: string };
-type ParaLook = { align?: string; headingType?: string; headingId: number; level: number };
-type StyleInfo = { name: string; engName: string };
+type CharLook = {
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  strike?: boolean;
+  color?: string;
+  face?: FontFace;
+  /** Points. */
+  size?: number;
+};
+type ParaLook = {
+  align?: string;
+  headingType?: string;
+  headingId: number;
+  level: number;
+  /** Percent, when the paragraph's line spacing is a percentage. */
+  lineSpacing?: number;
+  /** Points. */
+  prev: number;
+  next: number;
+};
+type StyleInfo = { name: string; engName: string; charPr: string };
 
 type Header = {
   chars: Map<string, CharLook>;
@@ -106,7 +134,9 @@ class HwpxReader {
   private headerTexts: string[] = [];
   private footerTexts: string[] = [];
   private landscape = false;
+  private margins: Partial<PageMargins> | undefined;
   private runningDepth = 0;
+  private cellDepth = 0;
 
   constructor(zip: ZipArchive, includeImages: boolean) {
     this.zip = zip;
@@ -129,6 +159,7 @@ class HwpxReader {
     if (this.landscape) attrs.orientation = 'landscape';
     if (this.headerTexts.length > 0) attrs.header = unique(this.headerTexts).join('\n');
     if (this.footerTexts.length > 0) attrs.footer = unique(this.footerTexts).join('\n');
+    if (this.margins) attrs.margins = this.margins;
     return Object.keys(attrs).length > 0 ? { type: 'doc', attrs, content } : { type: 'doc', content };
   }
 
@@ -170,8 +201,13 @@ class HwpxReader {
   private paragraph(p: XmlElement, topLevel: boolean): FlowItem[] {
     const content: InlineNode[] = [];
     const objects: FlowItem[] = [];
+    // A run's face and size count as its own only where they differ from its paragraph style's.
+    const styleChar =
+      this.header.chars.get(
+        (this.header.styles.get(p.attrs.styleIDRef ?? '') ?? this.header.styles.get('0'))?.charPr ?? '',
+      ) ?? {};
     for (const run of elements(p)) {
-      if (run.name === 'run') this.run(run, content, objects);
+      if (run.name === 'run') this.run(run, content, objects, styleChar);
       else if (run.name !== 'linesegarray') this.inlineObject(run, content, objects);
     }
     const look = this.header.paras.get(p.attrs.paraPrIDRef ?? '');
@@ -191,6 +227,8 @@ class HwpxReader {
       if (number) content.unshift({ type: 'text', text: `${number} ` });
     }
     const heading = headingLevel(style, look);
+    const spacing = look ? this.spacingOf(look, heading) : {};
+    if (Object.keys(spacing).length > 0) item.spacing = spacing;
     if (heading) item.heading = heading;
     else if (look?.headingType === 'BULLET' || look?.headingType === 'NUMBER') {
       item.list = { ordered: look.headingType === 'NUMBER', level: look.level, id: look.headingId };
@@ -198,8 +236,25 @@ class HwpxReader {
     return [item, ...objects];
   }
 
-  private run(run: XmlElement, content: InlineNode[], objects: FlowItem[]): void {
-    const marks = marksFor(this.header.chars.get(run.attrs.charPrIDRef ?? '') ?? {});
+  /** Spacing that differs from what the writer gives such a paragraph by default. */
+  private spacingOf(look: ParaLook, heading: HeadingLevel | undefined): ParagraphSpacing {
+    const inCell = this.cellDepth > 0;
+    const defaults = heading ? headingSpacing(heading, inCell) : { prev: 0, next: 0 };
+    const spacing: ParagraphSpacing = {};
+    if (look.lineSpacing !== undefined && look.lineSpacing !== (inCell ? 130 : 160))
+      spacing.lineHeight = look.lineSpacing;
+    if (look.prev !== defaults.prev / 200) spacing.spaceBefore = look.prev;
+    if (look.next !== defaults.next / 200) spacing.spaceAfter = look.next;
+    return spacing;
+  }
+
+  private run(run: XmlElement, content: InlineNode[], objects: FlowItem[], styleChar: CharLook): void {
+    const look = this.header.chars.get(run.attrs.charPrIDRef ?? '') ?? {};
+    const marks = marksFor({
+      ...look,
+      fontFamily: look.face && look.face !== styleChar.face ? look.face : undefined,
+      fontSize: look.size && look.size !== styleChar.size ? look.size : undefined,
+    });
     for (const child of elements(run)) {
       if (child.name === 't') this.text(child, content, marks);
       else this.inlineObject(child, content, objects);
@@ -238,6 +293,7 @@ class HwpxReader {
     switch (element.name) {
       case 'secPr':
         this.landscape ||= firstElement(element, 'pagePr')?.attrs.landscape === 'NARROWLY';
+        this.margins ??= readMargins(firstElement(firstElement(element, 'pagePr') ?? element, 'margin'));
         if (element.attrs.outlineShapeIDRef) this.outlineNumbering = element.attrs.outlineShapeIDRef;
         return;
       case 'ctrl':
@@ -350,7 +406,10 @@ class HwpxReader {
   private cell(placement: TableCellPlacement, widths: number[]): TableCellNode | TableHeaderNode {
     const { tc } = placement;
     const paragraphs = findAll(tc, 'subList').flatMap((subList) => elements(subList, 'p'));
-    const content = buildBlocks(this.paragraphs(paragraphs, false).map((item) => cellItem(item)));
+    this.cellDepth++;
+    const items = this.paragraphs(paragraphs, false);
+    this.cellDepth--;
+    const content = buildBlocks(items.map((item) => cellItem(item)));
     const cell: TableCellNode | TableHeaderNode = {
       type: tc.attrs.header === '1' ? 'tableHeader' : 'tableCell',
       content: content.length > 0 ? content : [{ type: 'paragraph' }],
@@ -428,6 +487,10 @@ function readHeader(root: XmlElement): Header {
       ),
     });
   }
+  const hangulFaces: string[] = [];
+  const hangul = findAll(root, 'fontface').find((fontface) => fontface.attrs.lang === 'HANGUL');
+  for (const font of hangul ? elements(hangul, 'font') : [])
+    hangulFaces[intAttr(font, 'id', 0)] = font.attrs.face ?? '';
   for (const charPr of findAll(root, 'charPr')) {
     const look: CharLook = {};
     const underline = firstElement(charPr, 'underline');
@@ -438,11 +501,24 @@ function readHeader(root: XmlElement): Header {
     if (strike && strike.attrs.shape !== 'NONE' && strike.attrs.shape !== '3D') look.strike = true;
     const color = normaliseColor(charPr.attrs.textColor);
     if (color && color !== '#000000') look.color = color;
+    const face = toFontFace(hangulFaces[intAttr(firstElement(charPr, 'fontRef'), 'hangul', -1)]);
+    if (face) look.face = face;
+    const height = intAttr(charPr, 'height', 0);
+    // charPr height is in hundredths of a point.
+    if (height > 0) look.size = Math.round(height / 10) / 10;
     header.chars.set(charPr.attrs.id ?? '', look);
   }
   for (const paraPr of findAll(root, 'paraPr')) {
     const heading = findAll(paraPr, 'heading').at(-1);
+    // 한글 may write a paraPr twice (hp:switch case/default); the last one is the plain reading.
+    const lineSpacing = findAll(paraPr, 'lineSpacing').at(-1);
+    const margin = findAll(paraPr, 'margin').at(-1);
+    const marginPt = (name: string) =>
+      Math.round(intAttr(margin ? firstElement(margin, name) : undefined, 'value', 0) / 20) / 10;
     header.paras.set(paraPr.attrs.id ?? '', {
+      lineSpacing: lineSpacing?.attrs.type === 'PERCENT' ? intAttr(lineSpacing, 'value', 160) : undefined,
+      prev: marginPt('prev'),
+      next: marginPt('next'),
       align: firstElement(paraPr, 'align')?.attrs.horizontal,
       headingType: heading?.attrs.type,
       headingId: intAttr(heading, 'idRef', 0),
@@ -453,6 +529,7 @@ function readHeader(root: XmlElement): Header {
     header.styles.set(style.attrs.id ?? '', {
       name: style.attrs.name ?? '',
       engName: style.attrs.engName ?? '',
+      charPr: style.attrs.charPrIDRef ?? '',
     });
   }
   for (const fill of findAll(root, 'borderFill')) {
@@ -461,6 +538,19 @@ function readHeader(root: XmlElement): Header {
     if (color && color !== '#FFFFFF') header.fills.set(fill.attrs.id ?? '', color);
   }
   return header;
+}
+
+/** Page margins in mm (to 0.1 mm) when any side differs from 한글's default. */
+function readMargins(margin: XmlElement | undefined): Partial<PageMargins> | undefined {
+  if (!margin) return undefined;
+  const out: Partial<PageMargins> = {};
+  for (const side of PAGE_MARGIN_SIDES) {
+    const value = Number(margin.attrs[side]);
+    if (!Number.isFinite(value)) continue;
+    const mm = Math.round((value / HWPUNIT_PER_MM) * 10) / 10;
+    if (Math.abs(mm - DEFAULT_PAGE_MARGINS_MM[side]) >= 0.1) out[side] = mm;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** `#RRGGBB` from 한글's `#RRGGBB` or `#AARRGGBB`; undefined for none or fully transparent. */

@@ -8,19 +8,28 @@ import {
   inlineText,
   type ListItemNode,
   PAGE_NUMBER_FIELD,
+  type ParagraphSpacing,
   type TableCellNode,
   type TableHeaderNode,
   type TableNode,
   type TextAlign,
   type TextNode,
   textColor,
+  textFont,
 } from './document-model.ts';
+import {
+  DEFAULT_PAGE_MARGINS_MM,
+  PAGE_MARGIN_SIDES,
+  type PageMargins,
+  resolvePageMargins,
+} from './document-style.ts';
 import {
   CHAR_HEADER,
   CHAR_NOTE,
   type CharStyle,
   FONT_GOTHIC,
   FONT_SERIF,
+  fontId,
   type HwpxAlign,
   type HwpxHeader,
   PARA_NOTE,
@@ -48,6 +57,39 @@ export const PAGE = {
   header: 4252,
   footer: 4252,
 };
+export const HWPUNIT_PER_MM = 7200 / 25.4;
+
+/**
+ * The document's margins (mm; 한글's defaults where unset) in HWPUNIT. A side at its default
+ * keeps the exact value 한글 writes (its 20 mm is 5668), so files read back as they always did.
+ */
+export function pageMarginsHwpunit(margins: Partial<PageMargins> | null | undefined): PageMargins {
+  const mm = resolvePageMargins(margins);
+  const out = { ...PAGE } as PageMargins;
+  for (const side of PAGE_MARGIN_SIDES) {
+    if (mm[side] !== DEFAULT_PAGE_MARGINS_MM[side]) out[side] = Math.round(mm[side] * HWPUNIT_PER_MM);
+  }
+  return {
+    top: out.top,
+    bottom: out.bottom,
+    left: out.left,
+    right: out.right,
+    header: out.header,
+    footer: out.footer,
+  };
+}
+
+/** A paragraph's own spacing over the default for where it stands (paragraph unit for margins). */
+function spacingOf(
+  attrs: ParagraphSpacing | undefined,
+  defaults: { lineSpacing: number; prev?: number; next?: number },
+): { lineSpacing: number; prev?: number; next?: number } {
+  return {
+    lineSpacing: Math.round(attrs?.lineHeight ?? defaults.lineSpacing),
+    prev: typeof attrs?.spaceBefore === 'number' ? paraPt(attrs.spaceBefore) : defaults.prev,
+    next: typeof attrs?.spaceAfter === 'number' ? paraPt(attrs.spaceAfter) : defaults.next,
+  };
+}
 
 const CELL_MARGIN = { left: 510, right: 510, top: 141, bottom: 141 };
 const TABLE_OUT_MARGIN = 283;
@@ -94,14 +136,18 @@ export class HwpxSectionWriter {
   /** Contents/section0.xml for the whole document. */
   sectionXml(document: DocumentNode): string {
     const landscape = document.attrs?.orientation === 'landscape';
-    const textWidth = (landscape ? PAGE.height : PAGE.width) - PAGE.left - PAGE.right;
+    const margins = pageMarginsHwpunit(document.attrs?.margins);
+    const textWidth = Math.max(
+      PAGE.width / 10,
+      (landscape ? PAGE.height : PAGE.width) - margins.left - margins.right,
+    );
     const context: Context = { width: textWidth, inCell: false, headerCell: false, left: 0, topLevel: true };
     const paragraphs = this.blocks(document.content, context);
     // A break at the very end still starts a new (empty) page, as the author asked.
     if (this.pendingPageBreak) paragraphs.push(this.paragraph(0, STYLE_NORMAL, this.emptyRun(0), context));
     if (paragraphs.length === 0) paragraphs.push(this.paragraph(0, STYLE_NORMAL, this.emptyRun(0)));
     // 한글 reads the page setup from a secPr in the first run of the first paragraph.
-    const first = secPrRun(landscape) + this.headerFooterRun(document, textWidth);
+    const first = secPrRun(landscape, margins) + this.headerFooterRun(document, textWidth);
     paragraphs[0] = (paragraphs[0] ?? '').replace(/^(<hp:p [^>]*>)/, `$1${first}`);
     return `${XML_DECLARATION}<hs:sec ${HWPML_NAMESPACES}>${paragraphs.join('')}</hs:sec>`;
   }
@@ -126,9 +172,9 @@ export class HwpxSectionWriter {
   private block(node: BlockNode, context: Context): string[] {
     switch (node.type) {
       case 'paragraph':
-        return [this.textParagraph(node.content, node.attrs?.textAlign, context)];
+        return [this.textParagraph(node.content, node.attrs?.textAlign, context, node.attrs)];
       case 'heading':
-        return [this.heading(node.attrs.level, node.content, node.attrs.textAlign, context)];
+        return [this.heading(node.attrs.level, node.content, node.attrs.textAlign, context, node.attrs)];
       case 'bulletList':
         return this.list(false, node.content, undefined, context, 0, undefined);
       case 'orderedList':
@@ -185,10 +231,11 @@ export class HwpxSectionWriter {
     content: InlineNode[] | undefined,
     align: TextAlign | null | undefined,
     context: Context,
+    spacing?: ParagraphSpacing,
   ) {
     const para = this.header.paraPr({
       align: align ? ALIGN[align] : this.defaultAlign(context),
-      lineSpacing: context.inCell ? 130 : 160,
+      ...spacingOf(spacing, { lineSpacing: context.inCell ? 130 : 160 }),
       left: context.left,
     });
     if (context.topLevel) this.addPreview(inlineText(content));
@@ -200,19 +247,17 @@ export class HwpxSectionWriter {
     content: InlineNode[] | undefined,
     align: TextAlign | null | undefined,
     context: Context,
+    spacing?: ParagraphSpacing,
   ): string {
     const char: CharStyle = {
       height: HEADING_SIZES[level - 1] ?? BODY_HEIGHT,
       font: FONT_GOTHIC,
       bold: true,
     };
-    const spaceBefore = context.inCell ? 0 : paraPt(level <= 2 ? 10 : 6);
     const para = this.header.paraPr({
       align: align ? ALIGN[align] : 'LEFT',
-      lineSpacing: 160,
+      ...spacingOf(spacing, { lineSpacing: 160, ...headingSpacing(level, context.inCell) }),
       left: context.left,
-      prev: spaceBefore,
-      next: context.inCell ? 0 : paraPt(4),
       keepWithNext: true,
     });
     const style = this.header.headingStyle(level, para, this.header.charPr(char));
@@ -246,7 +291,7 @@ export class HwpxSectionWriter {
           const align = child.attrs?.textAlign;
           const para = this.header.paraPr({
             align: align ? ALIGN[align] : 'LEFT',
-            lineSpacing,
+            ...spacingOf(child.attrs, { lineSpacing }),
             left,
             heading,
           });
@@ -468,8 +513,17 @@ export class HwpxSectionWriter {
   }
 }
 
+/** A heading's space before and after (paragraph unit) when it sets none of its own. */
+export function headingSpacing(level: number, inCell: boolean): { prev: number; next: number } {
+  return inCell ? { prev: 0, next: 0 } : { prev: paraPt(level <= 2 ? 10 : 6), next: paraPt(4) };
+}
+
 function markedStyle(node: TextNode, base: CharStyle): CharStyle {
   const style: CharStyle = { ...base };
+  const font = textFont(node);
+  if (font.fontFamily) style.font = fontId(font.fontFamily);
+  // charPr height is in hundredths of a point.
+  if (font.fontSize) style.height = Math.round(font.fontSize * 100);
   if (hasMark(node, 'bold')) style.bold = true;
   if (hasMark(node, 'italic')) style.italic = true;
   if (hasMark(node, 'underline')) style.underline = true;
@@ -486,7 +540,7 @@ function textXml(value: string): string {
     .replace(/\n/g, '<hp:lineBreak/>');
 }
 
-function secPrRun(landscape: boolean): string {
+function secPrRun(landscape: boolean, margins: PageMargins): string {
   return (
     '<hp:run charPrIDRef="0"><hp:secPr id="" textDirection="HORIZONTAL" spaceColumns="1134" tabStop="8000" outlineShapeIDRef="1" memoShapeIDRef="0" textVerticalWidthHead="0" masterPageCnt="0">' +
     '<hp:grid lineGrid="0" charGrid="0" wonggojiFormat="0"/><hp:startNum pageStartsOn="BOTH" page="0" pic="0" tbl="0" equation="0"/>' +
@@ -494,7 +548,7 @@ function secPrRun(landscape: boolean): string {
     '<hp:lineNumberShape restartType="0" countBy="0" distance="0" startNumber="0"/>' +
     // 한글 keeps the paper's portrait size and turns the page with landscape="NARROWLY".
     `<hp:pagePr landscape="${landscape ? 'NARROWLY' : 'WIDELY'}" width="${PAGE.width}" height="${PAGE.height}" gutterType="LEFT_ONLY">` +
-    `<hp:margin header="${PAGE.header}" footer="${PAGE.footer}" gutter="0" left="${PAGE.left}" right="${PAGE.right}" top="${PAGE.top}" bottom="${PAGE.bottom}"/></hp:pagePr>` +
+    `<hp:margin header="${margins.header}" footer="${margins.footer}" gutter="0" left="${margins.left}" right="${margins.right}" top="${margins.top}" bottom="${margins.bottom}"/></hp:pagePr>` +
     '<hp:footNotePr><hp:autoNumFormat type="DIGIT" userChar="" prefixChar="" suffixChar=")" supscript="0"/><hp:noteLine length="-1" type="SOLID" width="0.12 mm" color="#000000"/><hp:noteSpacing betweenNotes="283" belowLine="567" aboveLine="850"/><hp:numbering type="CONTINUOUS" newNum="1"/><hp:placement place="EACH_COLUMN" beneathText="0"/></hp:footNotePr>' +
     '<hp:endNotePr><hp:autoNumFormat type="DIGIT" userChar="" prefixChar="" suffixChar=")" supscript="0"/><hp:noteLine length="14692344" type="SOLID" width="0.12 mm" color="#000000"/><hp:noteSpacing betweenNotes="0" belowLine="567" aboveLine="850"/><hp:numbering type="CONTINUOUS" newNum="1"/><hp:placement place="END_OF_DOCUMENT" beneathText="0"/></hp:endNotePr>' +
     ['BOTH', 'EVEN', 'ODD']

@@ -1,6 +1,7 @@
 export * from './document-error.ts';
 export * from './document-export.ts';
 export * from './document-model.ts';
+export * from './document-style.ts';
 export * from './docx-reader.ts';
 export * from './docx-writer.ts';
 export * from './file-name-sanitizer.ts';

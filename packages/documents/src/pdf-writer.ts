@@ -9,10 +9,13 @@ import {
   type InlineNode,
   type ListItemNode,
   PAGE_NUMBER_FIELD,
+  type ParagraphSpacing,
   type TableNode,
   type TextAlign,
   textColor,
+  textFont,
 } from './document-model.ts';
+import { DEFAULT_LINE_HEIGHT_PERCENT, mmToPoints, resolvePageMargins } from './document-style.ts';
 import { collectImages, encodeDataUrl, type ImageResolver, type ResolvedImage } from './image-source.ts';
 import { columnWidths, layoutTable } from './table-layout.ts';
 
@@ -20,6 +23,8 @@ import { columnWidths, layoutTable } from './table-layout.ts';
  * PDF export through pdfmake, with Noto Sans KR (SIL Open Font License, from the
  * @expo-google-fonts/noto-sans-kr package) embedded and subset, so Hangul renders and extracts
  * on any machine. Nothing is fetched: remote and local file access are both denied to pdfmake.
+ * That is the only face embedded, so every font face of the model (함초롬바탕, 맑은 고딕, …)
+ * is drawn in Noto Sans KR; sizes, line spacing, paragraph spacing and margins are kept.
  */
 
 export type PdfWriteOptions = {
@@ -49,6 +54,21 @@ const MARGIN = 56.7;
 const HEADING_SIZES = [18, 15, 13, 12, 11, 10.5];
 const HEADER_FILL = '#E5E5E5';
 const PX_TO_PT = 0.75;
+/** pdfmake's line height for 한글's 160 %; other percentages scale from it. */
+const LINE_HEIGHT = 1.35;
+
+/** pdfmake's lineHeight and paragraph margin for a paragraph's own spacing over its defaults. */
+function spacingOf(
+  attrs: ParagraphSpacing | undefined,
+  defaults: { before: number; after: number },
+): { margin: number[]; lineHeight?: number } {
+  const before = attrs?.spaceBefore ?? defaults.before;
+  const after = attrs?.spaceAfter ?? defaults.after;
+  const out: { margin: number[]; lineHeight?: number } = { margin: [0, before, 0, after] };
+  if (typeof attrs?.lineHeight === 'number')
+    out.lineHeight = (attrs.lineHeight / DEFAULT_LINE_HEIGHT_PERCENT) * LINE_HEIGHT;
+  return out;
+}
 
 let pdfmake: PdfMake | undefined;
 
@@ -80,7 +100,8 @@ export async function writePdf(document: DocumentNode, options: PdfWriteOptions 
   const maker = loadPdfMake();
   const images = await collectImages(document.content, options.resolveImage);
   const landscape = document.attrs?.orientation === 'landscape';
-  const width = (landscape ? A4.height : A4.width) - 2 * MARGIN;
+  const page = pageSetup(document);
+  const width = Math.max(60, (landscape ? A4.height : A4.width) - page.margins[0] - page.margins[2]);
   const builder = new PdfContentBuilder(images);
   const content = builder.blocks(document.content, width);
   if (builder.notes.length > 0) {
@@ -98,15 +119,15 @@ export async function writePdf(document: DocumentNode, options: PdfWriteOptions 
           alignment: 'center',
           fontSize: 8.5,
           color: '#555555',
-          margin: top ? [0, 24, 0, 0] : [0, 16, 0, 0],
+          margin: top ? [0, page.header, 0, 0] : [0, page.footer, 0, 0],
         })
       : undefined;
   const definition: Record<string, unknown> = {
     pageSize: 'A4',
     pageOrientation: landscape ? 'landscape' : 'portrait',
-    pageMargins: [MARGIN, MARGIN, MARGIN, MARGIN],
+    pageMargins: page.margins,
     info: { title: document.attrs?.title ?? '', creator: options.creator ?? '', producer: 'Ssaem' },
-    defaultStyle: { font: FONT, fontSize: 10, lineHeight: 1.35 },
+    defaultStyle: { font: FONT, fontSize: 10, lineHeight: LINE_HEIGHT },
     content,
     header: runningText(document.attrs?.header, true),
     footer: runningText(document.attrs?.footer, false),
@@ -117,6 +138,26 @@ export async function writePdf(document: DocumentNode, options: PdfWriteOptions 
   }
   const buffer = await maker.createPdf(definition).getBuffer();
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/**
+ * Page margins [left, top, right, bottom] in points and where the running header and footer
+ * start; a document without margins keeps the 20 mm page this writer always made.
+ */
+function pageSetup(document: DocumentNode): {
+  margins: [number, number, number, number];
+  header: number;
+  footer: number;
+} {
+  if (!document.attrs?.margins) return { margins: [MARGIN, MARGIN, MARGIN, MARGIN], header: 24, footer: 16 };
+  const mm = resolvePageMargins(document.attrs.margins);
+  const bottom = mmToPoints(mm.bottom);
+  return {
+    margins: [mmToPoints(mm.left), mmToPoints(mm.top), mmToPoints(mm.right), bottom],
+    header: mmToPoints(mm.header),
+    // The footer's line sits its distance above the paper's edge.
+    footer: Math.max(0, bottom - mmToPoints(mm.footer) - 10),
+  };
 }
 
 class PdfContentBuilder {
@@ -152,7 +193,7 @@ class PdfContentBuilder {
         return {
           text: this.inline(node.content),
           alignment: align(node.attrs?.textAlign),
-          margin: [0, 0, 0, 4],
+          ...spacingOf(node.attrs, { before: 0, after: 4 }),
         };
       case 'heading':
         return {
@@ -160,7 +201,7 @@ class PdfContentBuilder {
           bold: true,
           fontSize: HEADING_SIZES[node.attrs.level - 1] ?? 10,
           alignment: align(node.attrs.textAlign),
-          margin: [0, node.attrs.level <= 2 ? 10 : 6, 0, 4],
+          ...spacingOf(node.attrs, { before: node.attrs.level <= 2 ? 10 : 6, after: 4 }),
           headlineLevel: node.attrs.level,
         };
       case 'bulletList':
@@ -214,6 +255,9 @@ class PdfContentBuilder {
         if (decoration.length > 0) run.decoration = decoration.length === 1 ? decoration[0] : decoration;
         const color = textColor(node);
         if (color) run.color = color;
+        // The face is left to the one embedded font (see above); the size is the text's own.
+        const { fontSize } = textFont(node);
+        if (fontSize) run.fontSize = fontSize;
         out.push(run);
       }
     }

@@ -64,3 +64,13 @@ export function columnWidths(cells: PlacedCell[], colCount: number, total: numbe
   widths[widths.length - 1] = (widths[widths.length - 1] ?? 0) + total - widths.reduce((a, b) => a + b, 0);
   return widths;
 }
+
+/**
+ * Column widths in percent of the table's width — the one rule the editor, the viewer and the
+ * writers share (columnWidths), so a table is drawn alike everywhere: the table fills the text
+ * width, and `colwidth` values only set the columns' proportions.
+ */
+export function tableColumnPercents(node: TableNode): number[] {
+  const layout = layoutTable(node);
+  return columnWidths(layout.cells, layout.colCount, 10_000).map((width) => width / 100);
+}

@@ -15,7 +15,7 @@ import {
 } from '../src/document-model.ts';
 import { readHwp, readHwpFileHeader } from '../src/hwp-reader.ts';
 import { parseRecords, TAG } from '../src/hwp-records.ts';
-import { writeHwp } from '../src/hwp-writer.ts';
+import { HWP_FACES, writeHwp } from '../src/hwp-writer.ts';
 import { pngDataUrl } from './png.ts';
 import { evaluationPlan, longDocument } from './sample-documents.ts';
 
@@ -247,6 +247,38 @@ describe('HWP 5.0 writer', () => {
     // The first paragraph opens with the section and column definitions.
     const first = body.find((record) => record.tag === TAG.PARA_TEXT);
     expect(first && new DataView(first.data.buffer, first.data.byteOffset).getUint16(0, true)).toBe(2);
+  });
+
+  it('writes font faces, sizes, line and paragraph spacing and page margins into its shapes', async () => {
+    const styled = paragraph([
+      text('굴림 14pt', [{ type: 'textStyle', attrs: { fontFamily: '굴림', fontSize: 14 } }]),
+    ]);
+    styled.attrs = { lineHeight: 220, spaceBefore: 6 };
+    const bytes = await writeHwp(
+      doc([styled], { margins: { top: 25, bottom: 20, left: 20, right: 20, header: 10, footer: 10 } }),
+    );
+    const info = records(bytes, 'DocInfo');
+    const faces = info.filter((record) => record.tag === TAG.FACE_NAME).length / 7;
+    expect(faces).toBe(HWP_FACES.length);
+    // A char shape: seven face ids (u16), then ratios, spacings, relative sizes, offsets (7 bytes each), then the size.
+    const charShapes = info
+      .filter((record) => record.tag === TAG.CHAR_SHAPE)
+      .map((record) => new DataView(record.data.buffer, record.data.byteOffset, record.data.byteLength))
+      .map((view) => ({ face: view.getUint16(0, true), size: view.getInt32(14 + 28, true) }));
+    expect(charShapes).toContainEqual({ face: HWP_FACES.indexOf('굴림'), size: 1400 });
+    // A para shape: attr, left, right, indent, before, after, line spacing (i32 each).
+    const paraShapes = info
+      .filter((record) => record.tag === TAG.PARA_SHAPE)
+      .map((record) => new DataView(record.data.buffer, record.data.byteOffset, record.data.byteLength))
+      .map((view) => ({ before: view.getInt32(16, true), line: view.getInt32(24, true) }));
+    expect(paraShapes).toContainEqual({ before: 1200, line: 220 });
+    const page = records(bytes, 'BodyText/Section0').find((record) => record.tag === TAG.PAGE_DEF);
+    const view = new DataView(page!.data.buffer, page!.data.byteOffset, page!.data.byteLength);
+    // Left, right, top, bottom, header, footer in HWPUNIT (7200 per inch).
+    expect([8, 12, 16, 20, 24, 28].map((at) => view.getUint32(at, true))).toEqual([
+      5669, 5669, 7087, 5669, 2835, 2835,
+    ]);
+    expect(squash(readHwp(bytes).text)).toBe('굴림14pt');
   });
 
   it('writes a long document with many tables', async () => {

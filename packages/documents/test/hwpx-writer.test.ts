@@ -180,7 +180,7 @@ describe('writeHwpx package structure', async () => {
       'SYMBOL',
       'USER',
     ]);
-    // 한글's defaults and the faces schools use, declared in every language, serif typed as serif.
+    // 한글's defaults and every face the editor offers, declared in every language, serif typed as serif.
     for (const face of faces) {
       const fonts = elements(face, 'font');
       expect(intAttr(face, 'fontCnt')).toBe(fonts.length);
@@ -189,12 +189,20 @@ describe('writeHwpx package structure', async () => {
         '함초롬바탕',
         '맑은 고딕',
         '나눔고딕',
+        '바탕',
+        '돋움',
+        '굴림',
+        '나눔명조',
       ]);
       expect(fonts.map((font) => firstElement(font, 'typeInfo')?.attrs.familyType)).toEqual([
         'FCAT_GOTHIC',
         'FCAT_OLDSTYLE',
         'FCAT_GOTHIC',
         'FCAT_GOTHIC',
+        'FCAT_OLDSTYLE',
+        'FCAT_GOTHIC',
+        'FCAT_GOTHIC',
+        'FCAT_OLDSTYLE',
       ]);
     }
     for (const list of [

@@ -3,8 +3,10 @@ import { EditorContent, type JSONContent, useEditor } from '@tiptap/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { documentExtensions } from '../editor/document-extensions';
 import { toDocumentModel } from '../editor/to-model';
+import { paperCss } from '../editor/typography';
 import classes from './document.module.css';
 import { EditorToolbar } from './editor-toolbar';
+import { useDocumentMargins } from './typography-controls';
 
 interface DocumentEditorProps {
   /** Read once: give the component a new `key` to load another document. */
@@ -37,10 +39,12 @@ export function DocumentEditor({ initialContent, onChange, label }: DocumentEdit
     onUpdate: ({ editor: current }) => onChangeRef.current(toDocumentModel(current.getJSON())),
   });
 
+  const margins = useDocumentMargins(editor);
+
   return (
     <div>
       {editor ? <EditorToolbar editor={editor} /> : null}
-      <div className={classes.paper}>
+      <div className={classes.paper} style={paperCss(margins)} data-testid="document-paper">
         <EditorContent editor={editor} className={`${classes.content} ${classes.editor}`} />
       </div>
     </div>

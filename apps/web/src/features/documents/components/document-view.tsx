@@ -2,6 +2,7 @@ import type { DocumentModel } from '@ssaem/contracts/documents';
 import { type CSSProperties, Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toHexColor } from '../editor/to-model';
+import { paragraphCss, tableColumnPercentsOf, textStyleCss } from '../editor/typography';
 import classes from './document.module.css';
 
 /*
@@ -25,9 +26,14 @@ function each(nodes: ModelNode[] | undefined, render: (node: ModelNode) => React
   return (nodes ?? []).map((node, index) => <Fragment key={index}>{render(node)}</Fragment>);
 }
 
-function alignOf(node: ModelNode): CSSProperties | undefined {
+/** A paragraph's or heading's alignment and spacing, drawn as the editor draws them. */
+function blockStyle(node: ModelNode): CSSProperties | undefined {
   const align = node.attrs?.textAlign;
-  return typeof align === 'string' ? { textAlign: align as CSSProperties['textAlign'] } : undefined;
+  const style: CSSProperties = {
+    ...(typeof align === 'string' ? { textAlign: align as CSSProperties['textAlign'] } : {}),
+    ...paragraphCss(node.attrs),
+  };
+  return Object.keys(style).length > 0 ? style : undefined;
 }
 
 function renderText(node: ModelNode): ReactNode {
@@ -39,7 +45,8 @@ function renderText(node: ModelNode): ReactNode {
     else if (mark.type === 'strike') out = <s>{out}</s>;
     else if (mark.type === 'textStyle') {
       const color = toHexColor(mark.attrs?.color);
-      if (color) out = <span style={{ color }}>{out}</span>;
+      const style: CSSProperties = { ...(color ? { color } : {}), ...textStyleCss(mark.attrs) };
+      if (Object.keys(style).length > 0) out = <span style={style}>{out}</span>;
     }
   }
   return out;
@@ -88,28 +95,19 @@ function span(value: unknown): number | undefined {
 }
 
 function renderTable(node: ModelNode, notes: Notes): ReactNode {
-  // Column widths live on the first row's cells (TipTap's colwidth); they are proportions.
-  const widths = (node.content?.[0]?.content ?? []).flatMap((cell) => {
-    const colwidth = cell.attrs?.colwidth;
-    const count = span(cell.attrs?.colspan) ?? 1;
-    return Array.isArray(colwidth) && colwidth.length === count
-      ? colwidth.map(Number)
-      : Array.from({ length: count }, () => 0);
-  });
-  const total = widths.reduce((sum, width) => sum + width, 0);
+  // The editor's rule (tableColumnPercents): the table fills the width, colwidth sets proportions.
+  const percents = tableColumnPercentsOf(node);
   return (
     <div className={classes.tableWrap}>
-      <table>
-        {total > 0 && widths.every((width) => width > 0) ? (
-          <colgroup>
-            {each(
-              widths.map((width) => ({ type: 'col', attrs: { width } })),
-              (col) => (
-                <col style={{ width: `${((col.attrs?.width as number) / total) * 100}%` }} />
-              ),
-            )}
-          </colgroup>
-        ) : null}
+      <table style={{ width: '100%' }}>
+        <colgroup>
+          {each(
+            percents.map((percent) => ({ type: 'col', attrs: { percent } })),
+            (col) => (
+              <col style={{ width: `${col.attrs?.percent}%` }} />
+            ),
+          )}
+        </colgroup>
         <tbody>
           {each(node.content, (row) => (
             <tr>
@@ -141,11 +139,11 @@ function renderBlock(node: ModelNode, notes: Notes): ReactNode {
   const inline = () => each(node.content, (child) => renderInline(child, notes));
   switch (node.type) {
     case 'paragraph':
-      return <p style={alignOf(node)}>{node.content?.length ? inline() : <br />}</p>;
+      return <p style={blockStyle(node)}>{node.content?.length ? inline() : <br />}</p>;
     case 'heading': {
       const level = Math.min(6, Math.max(1, Number(node.attrs?.level) || 1));
       const Heading = `h${level}` as 'h1';
-      return <Heading style={alignOf(node)}>{inline()}</Heading>;
+      return <Heading style={blockStyle(node)}>{inline()}</Heading>;
     }
     case 'bulletList':
       return <ul>{each(node.content, (item) => renderBlock(item, notes))}</ul>;

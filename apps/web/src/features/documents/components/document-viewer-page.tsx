@@ -9,6 +9,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useLibraryDocument } from '../api';
+import { paperCss } from '../editor/typography';
 import classes from './document.module.css';
 import { DocumentView } from './document-view';
 import { DownloadButtons } from './download-buttons';
@@ -81,7 +82,11 @@ function Viewer({ item }: { item: LibraryDocument }) {
           {t('editor.notReady')}
         </Alert>
       )}
-      <article className={`${classes.paper} ${classes.printable}`} aria-label={item.title}>
+      <article
+        className={`${classes.paper} ${classes.printable}`}
+        style={paperCss((item.document.attrs as { margins?: unknown } | undefined)?.margins)}
+        aria-label={item.title}
+      >
         <DocumentView document={item.document} />
       </article>
     </Stack>

@@ -9,6 +9,7 @@ import {
   IconArrowMerge,
   IconArrowsSplit,
   IconBold,
+  IconBoxMargin,
   IconColorSwatchOff,
   IconColumnInsertRight,
   IconColumnRemove,
@@ -36,6 +37,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './document.module.css';
 import { ImageDialog } from './image-dialog';
+import { PageMarginsDialog, TypographyControls } from './typography-controls';
 
 type Align = 'left' | 'center' | 'right' | 'justify';
 const ALIGNS: { value: Align; icon: ReactNode }[] = [
@@ -84,6 +86,7 @@ const DEFAULT_COLOR = '#000000';
 export function EditorToolbar({ editor }: { editor: Editor }) {
   const { t } = useTranslation('documents');
   const [imageOpen, setImageOpen] = useState(false);
+  const [marginsOpen, setMarginsOpen] = useState(false);
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -145,6 +148,8 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
             onClick={() => chain().toggleHeading({ level }).run()}
           />
         ))}
+        <Divider orientation="vertical" mx={4} />
+        <TypographyControls editor={editor} />
         <Divider orientation="vertical" mx={4} />
         <Tool
           label={t('toolbar.bold')}
@@ -278,7 +283,13 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
           icon={<IconPageBreak size={18} aria-hidden />}
           onClick={() => chain().insertContent({ type: 'pageBreak' }).run()}
         />
+        <Tool
+          label={t('typography.margins.title')}
+          icon={<IconBoxMargin size={18} aria-hidden />}
+          onClick={() => setMarginsOpen(true)}
+        />
       </Group>
+      <PageMarginsDialog editor={editor} opened={marginsOpen} onClose={() => setMarginsOpen(false)} />
       <ImageDialog
         opened={imageOpen}
         onClose={() => setImageOpen(false)}

@@ -1,9 +1,21 @@
-import { type AnyExtension, mergeAttributes, Node } from '@tiptap/core';
+import { type AnyExtension, Extension, mergeAttributes, Node } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import TextAlign from '@tiptap/extension-text-align';
 import { Color, TextStyle } from '@tiptap/extension-text-style';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import StarterKit from '@tiptap/starter-kit';
+import {
+  fontFaceOf,
+  fontSizeOf,
+  lineHeightOf,
+  paragraphCss,
+  spacingOf,
+  type TableLike,
+  tableColumnPercentsOf,
+  textStyleCss,
+  toStyleText,
+} from './typography';
 
 /*
  * The editor's schema is the document model of @ssaem/documents (document-model.ts): the same
@@ -18,7 +30,7 @@ const ModelDocument = Node.create({
   content: 'block+',
   addAttributes() {
     const kept = { default: null, rendered: false };
-    return { title: kept, pageSize: kept, orientation: kept, header: kept, footer: kept };
+    return { title: kept, pageSize: kept, orientation: kept, header: kept, footer: kept, margins: kept };
   },
 });
 
@@ -104,6 +116,126 @@ const ModelTableHeader = TableHeader.extend({
   },
 });
 
+/** A number from an attribute, or null. */
+function numberAttribute(element: HTMLElement, name: string): number | null {
+  const parsed = Number.parseFloat(element.getAttribute(name) ?? '');
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+/** A pasted size in points: `14pt`, or pixels at 96 dpi. */
+function pointsFromCss(value: string): number | null {
+  const match = /^([\d.]+)(pt|px)$/.exec(value.trim());
+  if (!match) return null;
+  const size = Number(match[1]) * (match[2] === 'px' ? 0.75 : 1);
+  return fontSizeOf(Math.round(size * 2) / 2) ?? null;
+}
+
+/**
+ * The model's typography in the editor: a text's face and size on textStyle, a paragraph's or
+ * heading's line spacing and space before/after. Drawn by the same CSS as the read-only view.
+ */
+const ModelTypography = Extension.create({
+  name: 'modelTypography',
+  addGlobalAttributes() {
+    return [
+      {
+        types: ['textStyle'],
+        attributes: {
+          fontFamily: {
+            default: null,
+            parseHTML: (element) =>
+              fontFaceOf(
+                element.getAttribute('data-font-family') ?? element.style.fontFamily.split(',')[0],
+              ) ?? null,
+            renderHTML: (attributes) => {
+              const face = fontFaceOf(attributes.fontFamily);
+              return face
+                ? { 'data-font-family': face, style: toStyleText(textStyleCss({ fontFamily: face })) }
+                : {};
+            },
+          },
+          fontSize: {
+            default: null,
+            parseHTML: (element) =>
+              fontSizeOf(numberAttribute(element, 'data-font-size')) ?? pointsFromCss(element.style.fontSize),
+            renderHTML: (attributes) => {
+              const size = fontSizeOf(attributes.fontSize);
+              return size
+                ? { 'data-font-size': size, style: toStyleText(textStyleCss({ fontSize: size })) }
+                : {};
+            },
+          },
+        },
+      },
+      {
+        types: ['paragraph', 'heading'],
+        attributes: {
+          lineHeight: {
+            default: null,
+            parseHTML: (element) => lineHeightOf(numberAttribute(element, 'data-line-height')) ?? null,
+            renderHTML: (attributes) => {
+              const lineHeight = lineHeightOf(attributes.lineHeight);
+              return lineHeight
+                ? { 'data-line-height': lineHeight, style: toStyleText(paragraphCss({ lineHeight })) }
+                : {};
+            },
+          },
+          spaceBefore: {
+            default: null,
+            parseHTML: (element) => spacingOf(numberAttribute(element, 'data-space-before')) ?? null,
+            renderHTML: (attributes) => {
+              const spaceBefore = spacingOf(attributes.spaceBefore);
+              return spaceBefore === undefined
+                ? {}
+                : { 'data-space-before': spaceBefore, style: toStyleText(paragraphCss({ spaceBefore })) };
+            },
+          },
+          spaceAfter: {
+            default: null,
+            parseHTML: (element) => spacingOf(numberAttribute(element, 'data-space-after')) ?? null,
+            renderHTML: (attributes) => {
+              const spaceAfter = spacingOf(attributes.spaceAfter);
+              return spaceAfter === undefined
+                ? {}
+                : { 'data-space-after': spaceAfter, style: toStyleText(paragraphCss({ spaceAfter })) };
+            },
+          },
+        },
+      },
+    ];
+  },
+});
+
+/** The editor's table node as the rows of cells the shared width rule reads. */
+function tableLike(node: ProseMirrorNode): TableLike {
+  const content: NonNullable<TableLike['content']> = [];
+  node.forEach((row) => {
+    const cells: { attrs: Record<string, unknown> }[] = [];
+    row.forEach((cell) => {
+      cells.push({ attrs: cell.attrs });
+    });
+    content.push({ content: cells });
+  });
+  return { content };
+}
+
+/**
+ * Tables fill the text width with columns in their `colwidth` proportions — the rule the viewer
+ * and the writers use too (tableColumnPercents). TipTap's own table view would instead set the
+ * table to the sum of the pixel widths, so the editor drew tables narrower than the viewer did.
+ */
+const ModelTable = Table.extend({
+  renderHTML({ node, HTMLAttributes }) {
+    const percents = tableColumnPercentsOf(tableLike(node));
+    return [
+      'table',
+      mergeAttributes(this.options.HTMLAttributes, HTMLAttributes, { style: 'width: 100%' }),
+      ['colgroup', {}, ...percents.map((percent) => ['col', { style: `width: ${percent}%` }])],
+      ['tbody', 0],
+    ];
+  },
+}).configure({ resizable: false, View: null });
+
 function pixels(value: string | null): number | null {
   const parsed = Number.parseFloat(value ?? '');
   return Number.isFinite(parsed) && parsed > 0 ? parsed : null;
@@ -135,8 +267,9 @@ export function documentExtensions(): AnyExtension[] {
     Equation,
     TextStyle,
     Color,
+    ModelTypography,
     TextAlign.configure({ types: ['heading', 'paragraph'] }),
-    Table.configure({ resizable: false }),
+    ModelTable,
     TableRow,
     ModelTableHeader,
     ModelTableCell,

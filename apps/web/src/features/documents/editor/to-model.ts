@@ -1,4 +1,5 @@
 import type { DocumentModel } from '@ssaem/contracts/documents';
+import { fontFaceOf, fontSizeOf, lineHeightOf, pageMarginsOf, spacingOf } from './typography';
 
 type JsonNode = {
   type?: string;
@@ -23,14 +24,41 @@ export function toHexColor(value: unknown): string | null {
   return `#${hex.join('')}`;
 }
 
+/** A textStyle mark with only what the model keeps (colour, face, size), or none when it keeps nothing. */
+function textStyleMark(attrs: Record<string, unknown> | undefined) {
+  const kept: Record<string, unknown> = {};
+  const color = toHexColor(attrs?.color);
+  if (color) kept.color = color;
+  const fontFamily = fontFaceOf(attrs?.fontFamily);
+  if (fontFamily) kept.fontFamily = fontFamily;
+  const fontSize = fontSizeOf(attrs?.fontSize);
+  if (fontSize) kept.fontSize = fontSize;
+  return Object.keys(kept).length > 0 ? [{ type: 'textStyle', attrs: kept }] : [];
+}
+
+/** Paragraph spacing the editor leaves as null is left out, so untouched paragraphs save as before. */
+function paragraphAttrs(attrs: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...attrs };
+  const checks = { lineHeight: lineHeightOf, spaceBefore: spacingOf, spaceAfter: spacingOf };
+  for (const [name, check] of Object.entries(checks)) {
+    if (check(out[name]) === undefined) delete out[name];
+  }
+  return out;
+}
+
 function normaliseNode(node: JsonNode): JsonNode {
   const out: JsonNode = { ...node };
+  if ((node.type === 'paragraph' || node.type === 'heading') && node.attrs)
+    out.attrs = paragraphAttrs(node.attrs);
+  if (node.type === 'doc' && node.attrs) {
+    const { margins, ...rest } = node.attrs;
+    const resolved = pageMarginsOf(margins);
+    out.attrs = resolved ? { ...rest, margins: resolved } : rest;
+  }
   if (node.marks) {
-    const marks = node.marks.flatMap((mark) => {
-      if (mark.type !== 'textStyle') return [mark];
-      const color = toHexColor(mark.attrs?.color);
-      return color ? [{ type: 'textStyle', attrs: { color } }] : [];
-    });
+    const marks = node.marks.flatMap((mark) =>
+      mark.type === 'textStyle' ? textStyleMark(mark.attrs) : [mark],
+    );
     if (marks.length > 0) out.marks = marks;
     else delete out.marks;
   }
