@@ -14,7 +14,12 @@ import type {
   UserSession,
 } from '@ssaem/contracts/admin';
 import type { UserBatchReport } from '@ssaem/contracts/classes';
-import type { LicensePlan, LicensePlanCreate } from '@ssaem/contracts/licenses';
+import type {
+  LicenseKeyBatch,
+  LicenseKeyGroup,
+  LicensePlan,
+  LicensePlanCreate,
+} from '@ssaem/contracts/licenses';
 import type { MembershipRequest, RoleName } from '@ssaem/contracts/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBlob, apiRequest, buildApiUrl } from '../../lib/api-client';
@@ -318,4 +323,44 @@ export function useSetLicencePlanUse() {
       apiRequest<LicensePlan>(`/api/v1/license/${id}/use-yn`, { method: 'PUT', body: { useYn } }),
     onSuccess: invalidate,
   });
+}
+
+// ---- licence keys by group (the super administrator) -----------------------------------------
+
+const keyGroupsKey = ['admin', 'licence-key-groups'] as const;
+
+export function useLicenceKeyGroups() {
+  return useQuery({
+    queryKey: keyGroupsKey,
+    queryFn: ({ signal }) => apiRequest<LicenseKeyGroup[]>('/api/v1/license-key/groups', { signal }),
+  });
+}
+
+export function useMakeLicenceKeys() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (body: LicenseKeyBatch) =>
+      apiRequest<LicenseKeyGroup>('/api/v1/license-key/batch', { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSendLicenceKeys(groupName: string) {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (emails: string[]) =>
+      apiRequest<{ sent: number; remaining: number }>(
+        `/api/v1/license-key/groups/${encodeURIComponent(groupName)}/send-email`,
+        { method: 'POST', body: { emails } },
+      ),
+    onSuccess: invalidate,
+  });
+}
+
+export function downloadKeyGroup(groupName: string): Promise<void> {
+  return downloadExport(
+    `/api/v1/license-key/groups/${encodeURIComponent(groupName)}/keys`,
+    {},
+    `라이선스 키 ${groupName}.xlsx`,
+  );
 }

@@ -94,3 +94,72 @@ describe('the licence plans page', () => {
     expect(put?.body).toEqual({ useYn: 'N' });
   });
 });
+
+describe('key groups', () => {
+  it('makes a group of keys for a plan and mails them, the addresses parsed from a pasted list', async () => {
+    const { fetchMock, calls } = fakeFetch([
+      on('GET', '/api/v1/license', () => Response.json({ items: [plan({})] })),
+      on('GET', '/api/v1/license-key/groups', () =>
+        Response.json([
+          {
+            name: '11월 연수',
+            licenseId: 1,
+            licenseName: '쌤 교사 라이선스',
+            issued: 30,
+            used: 2,
+            sent: 5,
+            createdAt: '2026-11-20T00:00:00Z',
+          },
+        ]),
+      ),
+      on('POST', '/api/v1/license-key/batch', (_url, body) =>
+        Response.json(
+          {
+            ...(body as Record<string, unknown>),
+            licenseName: '쌤 교사 라이선스',
+            issued: 40,
+            used: 0,
+            sent: 0,
+            createdAt: '2026-11-28T00:00:00Z',
+            name: '가락초',
+          },
+          { status: 201 },
+        ),
+      ),
+      on('POST', /send-email$/, () => Response.json({ sent: 2, remaining: 23 })),
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<LicencesPage />);
+    const groups = await screen.findByRole('table', { name: '키 묶음' });
+    expect(within(groups).getByText('발급 30 · 사용 2 · 보냄 5')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '키 만들기' }));
+    const make = await screen.findByRole('dialog');
+    fireEvent.change(within(make).getByRole('textbox', { name: /묶음 이름/ }), {
+      target: { value: '가락초' },
+    });
+    fireEvent.change(within(make).getByRole('textbox', { name: /만들 키 개수/ }), {
+      target: { value: '40' },
+    });
+    fireEvent.click(within(make).getByRole('button', { name: '키 만들기' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/batch'))).toHaveLength(1));
+    expect(calls.find((c) => c.url.pathname.endsWith('/batch'))?.body).toEqual({
+      licenseId: 1,
+      groupName: '가락초',
+      count: 40,
+    });
+
+    fireEvent.click(await screen.findByRole('button', { name: '11월 연수 키 메일로 보내기' }));
+    const send = await screen.findByRole('dialog');
+    fireEvent.change(within(send).getByRole('textbox', { name: /받는 사람 이메일/ }), {
+      target: { value: 'a@school.example;\nb@school.example , ' },
+    });
+    fireEvent.click(within(send).getByRole('button', { name: '2명에게 보내기' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/send-email'))).toHaveLength(1));
+    const mailed = calls.find((c) => c.url.pathname.endsWith('/send-email'));
+    expect(mailed?.url.pathname).toBe(
+      `/api/v1/license-key/groups/${encodeURIComponent('11월 연수')}/send-email`,
+    );
+    expect(mailed?.body).toEqual({ emails: ['a@school.example', 'b@school.example'] });
+  });
+});

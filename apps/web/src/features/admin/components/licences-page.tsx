@@ -32,6 +32,7 @@ import { isApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useLicencePlans, useSaveLicencePlan, useSetLicencePlanUse } from '../api';
 import { DataTable } from './admin-ui';
+import { LicenceKeyGroups } from './licence-key-groups';
 
 type Draft = {
   name: string;
@@ -278,6 +279,7 @@ export function LicencesPage() {
           </DataTable>
         )}
       </Card>
+      {plans.data && <LicenceKeyGroups plans={list} />}
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
