@@ -130,7 +130,10 @@ export function extractFacts(text: string, today: Date): DraftFacts {
   const present = /(\d{1,3})\s*명\s*(?:이|이\s*)?\s*(?:출석|참석)/.exec(text);
   const fee = /(\d{1,3}(?:,\d{3})+|\d+)\s*원/.exec(text);
   const supplies = /준비물\s*(?:은|는|[:：])?\s*([^\n.;]+)/.exec(text);
-  const unit = /단원\s*[:：]\s*([^\n,.;]+)|(\d+\.\s*[가-힣][가-힣 ]{1,20})\s*단원/.exec(text);
+  const unit =
+    /단원\s*[:：]\s*([^\n,.;]+)|(\d+\.\s*[가-힣][가-힣 ]{1,20})\s*단원/.exec(text) ??
+    // "물질의 구성과 전기 단원 중심": the words before 단원, from where the sentence starts.
+    /(?:^|[\n.!?]\s*)([가-힣][가-힣 ·]{0,30}?)\s*단원(?![가-힣])/u.exec(text);
   const time = TIME_RANGE.exec(text);
   return {
     dates: dates.map((d) => d.date),
