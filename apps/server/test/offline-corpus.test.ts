@@ -510,7 +510,9 @@ describe('offline drafts of every tool on realistic teacher inputs', () => {
       expect(text, 'no sentence ending in ".에"').not.toMatch(/\.에\s/u);
       for (const setting of ['OPENAI_API_KEY', 'AI_BASE_URL', 'vLLM', 'Ollama'])
         expect(text).not.toContain(setting);
-      if (c.path === '/api/v1/feedback') expect(row).toMatchObject({ visibility: 'PRIVATE', editable: 0 });
+      // Pupils' work and data are private and uneditable unless the teacher chooses otherwise.
+      if (c.path === '/api/v1/feedback' || String(c.body.type ?? '').match(/^COUNSEL_(STUDENT|PARENT)$/))
+        expect(row, 'private by default').toMatchObject({ visibility: 'PRIVATE', editable: 0 });
       if (c.path === '/api/v1/lesson') expect((result as { curriculum: number }).curriculum).toBe(2022);
     });
   }
