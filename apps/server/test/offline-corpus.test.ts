@@ -42,6 +42,7 @@ function cases(): Case[] {
       },
       has: [
         '2학기 학부모 공개수업을 아래와 같이 안내드립니다.',
+        '장소: 각 학년 교실',
         '10. 15.',
         '오전 10시',
         '1~6학년 학부모',
@@ -95,6 +96,20 @@ function cases(): Case[] {
       },
       has: ['개학일 회신서 제출을 아래와 같이 안내드립니다.', '12. 31.'],
       hasNot: ['.에 관하여', '제출.에'],
+    },
+    {
+      name: 'letter: a date with the weekday the teacher wrote',
+      path: '/api/v1/document/letter',
+      body: {
+        title: '가을 운동회 안내',
+        topic: '가을 운동회',
+        additionalInfo:
+          '10월 24일(금) 오전 9시 30분부터 본교 운동장에서 열립니다. 학생들은 체육복을 입고 물병을 챙겨 오세요.',
+        documentType: 'GUIDE',
+      },
+      // The year is the one in which 10월 24일 is a Friday, as the teacher wrote it.
+      has: ['10. 24.(금) 오전 9시 30분', '본교 운동장', '가을 운동회를 아래와 같이 안내드립니다.'],
+      hasNot: ['10. 24.(토)', '10. 24.(일)'],
     },
     // ----- 회의록 -----
     {
@@ -284,6 +299,32 @@ function cases(): Case[] {
       hasNot: ['연소', '관찰하고 용해 현상을 만난', '관찰하고 용해 현상과 관련된'],
     },
     {
+      name: 'lesson: 이슬과 구름 cites the standard on them, not one sharing a verb',
+      path: '/api/v1/lesson',
+      body: {
+        title: '이슬과 구름',
+        gradeSeq: 15,
+        subjectSeq: -1,
+        query: '습도를 측정하고 이슬과 구름이 생기는 까닭을 설명할 수 있다.',
+        semester: 2,
+      },
+      has: ['[6과06-02]', '이슬과 구름이 생기는 까닭과 관련된'],
+      hasNot: ['낮과 밤', '습도를 측정하고 이슬과 구름이 생기는 까닭과 관련된'],
+    },
+    {
+      name: 'lesson: an activity goal becomes what pupils can do',
+      path: '/api/v1/lesson',
+      body: {
+        title: '글을 요약하기',
+        gradeSeq: 15,
+        subjectSeq: -1,
+        query: '글의 중심 내용을 파악하여 요약하기',
+        semester: 1,
+      },
+      has: ['글의 중심 내용을 파악하여 요약할 수 있다.', '[6국02-01]'],
+      hasNot: ['요약하기를 이해하고', '요약하기은', '요약하기과'],
+    },
+    {
       name: 'lesson: a topic phrase becomes an objective',
       path: '/api/v1/lesson',
       body: {
@@ -325,6 +366,23 @@ function cases(): Case[] {
       path: '/api/v1/document/generate',
       body: { query: '독서 캠프 결과 보고서 작성해 줘. 7월 20일 도서관에서 4학년 학생 42명이 참여함.' },
       has: ['독서 캠프 결과 보고서', '2. 추진 내용', '7. 20.', '도서관', '42명'],
+    },
+    {
+      name: 'general document: minutes of a grade meeting',
+      path: '/api/v1/document/generate',
+      body: {
+        query:
+          '학년 협의회 회의록 작성해 줘. 11월 18일 3학년 연구실에서 학년 교사 5명이 참석했고 학예회 준비를 논의함. 학예회는 12월 12일에 하기로 결정함.',
+      },
+      has: [
+        '학년 협의회 회의록',
+        '3학년 연구실',
+        '학년 교사 5명',
+        '2. 협의 내용',
+        '3. 결정 사항',
+        '학예회는 12월 12일에 하기로 결정함',
+      ],
+      hasNot: ['협조 사항', '작성해 줘'],
     },
     {
       name: 'general document: the title is never cut mid-word',
@@ -468,6 +526,8 @@ describe('offline drafts of every tool on realistic teacher inputs', () => {
     'lesson: 초3 분수 in 2026 follows 2022 and cites a fraction standard': '수학',
     'lesson: a 용해 lesson cites no 연소 standard': '과학',
     'lesson: a topic phrase becomes an objective': '사회',
+    'lesson: 이슬과 구름 cites the standard on them, not one sharing a verb': '과학',
+    'lesson: an activity goal becomes what pupils can do': '국어',
   };
 
   it('has at least 30 inputs over every tool', () => {

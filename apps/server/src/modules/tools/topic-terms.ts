@@ -45,10 +45,12 @@ const GENERIC = new Set([
 const VERB_FINALS = new Set([4, 8, 20]);
 
 /**
- * A word that is a predicate, not a topic: "안다", "이해한다", "있다" — but "바다" is a noun. Only
+ * A word that is a predicate, not a topic: "안다", "이해한다", "있다", "설명할" — but "바다" is a noun. Only
  * words no particle was stripped from reach here.
  */
 function isPredicate(word: string): boolean {
+  // "설명할", "관찰하는", "측정하여": a verb before 수, a noun or the next clause.
+  if (/(?:할|하는|하여|하고|하며|해서|되는|있는|없는)$/u.test(word)) return true;
   if (!word.endsWith('다') || word.length < 2) return false;
   const before = word.charCodeAt(word.length - 2) - 0xac00;
   if (before < 0 || before > 11171) return false;

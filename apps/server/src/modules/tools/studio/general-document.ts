@@ -103,6 +103,28 @@ export function draftGeneralDocument(query: string, title: string, today: Date):
       ],
     };
   }
+  if (kind === 'minutes') {
+    // Minutes list who attended and what was discussed and decided, not a letter's 대상 and 협조.
+    const attendees = /((?:[가-힣]+\s){0,2}\d{1,3}\s*명)\s*(?:이|가)?\s*(?:출석|참석)/u.exec(query)?.[1];
+    const decided = items.filter((line) => /결정|의결|가결|하기로/u.test(line));
+    return {
+      blocks: [
+        block('heading', { level: 2, text: '1. 개요' }),
+        block('table', {
+          rows: [
+            ['항목', '내용'],
+            ['일시', whenOf(facts, { skipDeadline: true }) ?? '○○○○. ○. ○.(○) ○○:○○'],
+            ['장소', facts.place ?? '○○'],
+            ['참석', attendees ?? facts.target ?? '○○'],
+          ],
+        }),
+        block('heading', { level: 2, text: '2. 협의 내용' }),
+        block('bullets', { items: items.filter((line) => !decided.includes(line)) }),
+        block('heading', { level: 2, text: '3. 결정 사항' }),
+        block('bullets', { items: decided.length ? decided : ['○○'] }),
+      ],
+    };
+  }
   if (kind === 'plan') {
     return {
       blocks: [
