@@ -80,7 +80,7 @@ function agendaOf(line: string, items: string[]): number | null {
  * fill the heading's rows, so it is nobody's remark in the discussion.
  */
 function isAboutTheMeeting(note: string): boolean {
-  if (SPEAKERS.test(note)) return false;
+  if (SPEAKERS.test(note) || decisionIn(note)) return false;
   return (
     /^(?:이번\s+|오늘\s+|본\s+)?회의(?:는|가|를)?\s/u.test(note) ||
     /(?:열림|열렸음|열렸다|열립니다|개최함|개최됨|개최합니다)[.]?$/u.test(note)
