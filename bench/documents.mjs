@@ -22,8 +22,8 @@ const WARMUP = 3;
 const HWPX_TARGET_MS = 100;
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = process.env.REFERENCE_DATA_DIR ?? join(repoRoot, '..', 'shared', 'data');
-const fixtureDir = resolve(dataDir, '..', 'fixtures', 'hwp');
+// The 한글-saved files the documents tests ship (packages/documents/test/fixtures/hwp).
+const fixtureDir = join(repoRoot, 'packages', 'documents', 'test', 'fixtures', 'hwp');
 
 /** About 30 A4 pages: each page a heading, eight 4-line paragraphs, and 20 rubric tables in all. */
 function longDocument(pages = 30, tables = 20) {

@@ -63,6 +63,28 @@ describe('the library in chat', () => {
       expect(text).not.toContain('비공개');
     });
 
+    it("lists what the library's search finds for 분수, in its order and each title once, and nothing unrelated", async () => {
+      const unrelated = ['기술·가정 생활 자원 수업', '도덕 배려 수업', '음악 리듬 수업', '미술 색채 수업'];
+      for (const title of unrelated) await shareMaterial(t, world, 'teacher3', title, 'PUBLIC');
+      for (let copy = 0; copy < 5; copy++)
+        await shareMaterial(t, world, 'teacher3', '분수의 덧셈 수업', 'PUBLIC');
+      const search = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/library/search?tab=OUR_SCHOOL&keyword=${encodeURIComponent('분수')}`,
+        headers: await world.headersFor('teacher'),
+      });
+      expect(search.statusCode).toBe(200);
+      const searched = [
+        ...new Set((search.json() as { items: { title: string }[] }).items.map((item) => item.title)),
+      ];
+      expect(searched).toEqual(expect.arrayContaining(['분수 놀이 수업', '분수의 덧셈 수업']));
+      const text = textOfDeltas(await askChat(t, world, '분수 수업 자료 있어?'));
+      const listed = [...text.matchAll(/^- \[(.+?)\]\(\/v2\/library\/\d+\)/gmu)].map((match) => match[1]);
+      expect(listed).toEqual(searched.slice(0, listed.length));
+      expect(listed.length).toBeGreaterThanOrEqual(2);
+      for (const title of unrelated) expect(text).not.toContain(title);
+    });
+
     it('drafts the document a teacher asks for with the facts placed, and names no setting', async () => {
       const text = textOfDeltas(
         await askChat(t, world, '가을 운동회 가정통신문 써 줘. 10월 24일 운동장에서 열려요.'),

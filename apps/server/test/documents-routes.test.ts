@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { doc, heading, paragraph, readDocument, text, writeDocx } from '@ssaem/documents';
@@ -14,14 +14,8 @@ import type { TestApp } from './build-test-app.ts';
 import { type AnyPersona, buildDemoWorld, type DemoWorld } from './demo-world.ts';
 import { buildListeningApp } from './listening-app.ts';
 
-/** Hancom-saved files from the shared folder beside the repository (never copied into it). */
-const FIXTURE_DIR = join(
-  process.env.REFERENCE_DATA_DIR ?? join(import.meta.dirname, '../../../../shared/data'),
-  '..',
-  'fixtures',
-  'hwp',
-);
-const HAS_FIXTURES = existsSync(join(FIXTURE_DIR, 'ohah-selfintroduce.hwp'));
+/** Hancom-saved files the documents package ships (sources and licences in its README); a missing one fails. */
+const FIXTURE_DIR = join(import.meta.dirname, '../../../packages/documents/test/fixtures/hwp');
 const fixture = (name: string) => readFileSync(join(FIXTURE_DIR, name));
 
 const HWPX_MIME = 'application/hwp+zip';
@@ -167,7 +161,7 @@ function zipBomb(size: number): Uint8Array {
 }
 
 describe('POST /api/v1/hwp/upload', () => {
-  it.skipIf(!HAS_FIXTURES)('opens a Hancom HWP file and keeps it for its uploader to download', async () => {
+  it('opens a Hancom HWP file and keeps it for its uploader to download', async () => {
     const original = fixture('ohah-selfintroduce.hwp');
     const response = await upload('teacher', original, '자기소개서.hwp');
     expect(response.status, await response.clone().text()).toBe(200);
@@ -188,7 +182,7 @@ describe('POST /api/v1/hwp/upload', () => {
     expect(Buffer.from(await bytesOf(download)).equals(original)).toBe(true);
   });
 
-  it.skipIf(!HAS_FIXTURES)('opens HWPX by its content even under a wrong name', async () => {
+  it('opens HWPX by its content even under a wrong name', async () => {
     const response = await upload('teacher', fixture('ohah-example.hwpx'), '삼강오륜.docx');
     expect(response.status).toBe(200);
     const body = (await response.json()) as UploadBody;
@@ -238,11 +232,9 @@ describe('POST /api/v1/hwp/upload', () => {
     expect(await refusal(bomb, '평가계획.hwpx')).toContain('압축을 풀면');
     expect(await refusal(new TextEncoder().encode('%PDF-1.7\n'), 'a.pdf')).toContain('hwp, hwpx, docx');
     expect(await refusal(new Uint8Array(0), 'empty.hwp')).toContain('손상');
-    if (HAS_FIXTURES) {
-      expect(await refusal(fixture('ohah-password-12345.hwpx'), '암호.hwpx')).toContain('암호');
-      const hwp = fixture('ohah-selfintroduce.hwp');
-      expect(await refusal(hwp.subarray(0, hwp.length / 2), '잘린.hwp')).toContain('손상');
-    }
+    expect(await refusal(fixture('ohah-password-12345.hwpx'), '암호.hwpx')).toContain('암호');
+    const hwp = fixture('ohah-selfintroduce.hwp');
+    expect(await refusal(hwp.subarray(0, hwp.length / 2), '잘린.hwp')).toContain('손상');
     const english = await fetch(`${t.origin}/api/v1/hwp/upload`, {
       method: 'POST',
       headers: { ...(await world.headersFor('teacher')), 'accept-language': 'en' },
@@ -617,7 +609,7 @@ describe('POST /api/v1/hwp/conversion/html', () => {
     );
   });
 
-  it.skipIf(!HAS_FIXTURES)('renders an uploaded HWPX file', async () => {
+  it('renders an uploaded HWPX file', async () => {
     const response = await call(
       'teacher',
       'POST',

@@ -1,5 +1,15 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -9,13 +19,14 @@ import { projectRoot } from '../src/config/config.ts';
 
 /**
  * A clone in a folder of its own, with no `../shared/` beside it, seeds the reference data the
- * repository carries: the path `npm start` and `npm run db:seed` take (prepareDatabase).
+ * repository carries (the path `npm start` and `npm run db:seed` take, prepareDatabase), serves it
+ * from the server `npm start` runs, and passes its fixture tests on the files it ships.
  */
 let parent: string;
 let clone: string;
 let seedOutput: string;
 
-/** The repository's files as a commit would hold them: tracked, plus new files not ignored. */
+/** The repository's files as a commit would hold them: tracked, plus new files not ignored (a worktree's tool symlinks are not files a clone has). */
 function repositoryFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: projectRoot,
@@ -24,7 +35,56 @@ function repositoryFiles(): string[] {
   return listed
     .toString('utf8')
     .split('\0')
-    .filter((file) => file && existsSync(join(projectRoot, file)));
+    .filter(
+      (file) => file && existsSync(join(projectRoot, file)) && lstatSync(join(projectRoot, file)).isFile(),
+    );
+}
+
+/** A port nothing listens on, for the clone's server. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  await new Promise<void>((done) => server.close(() => done()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** Starts the server `npm start` runs (apps/server/src/main.ts) in the clone; resolves its origin once it listens. */
+async function startCloneServer(): Promise<{ server: ChildProcess; origin: string }> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    cwd: clone,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? parent,
+      DATA_DIR: join(parent, 'data'),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the clone's server did not start:\n${output}`)), 90_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.includes('Ssaem is running at')) {
+        clearTimeout(timer);
+        ready();
+      }
+    };
+    server.stdout?.on('data', read);
+    server.stderr?.on('data', read);
+    server.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`the clone's server exited (${code}):\n${output}`));
+    });
+  });
+  return { server, origin };
 }
 
 beforeAll(() => {
@@ -52,7 +112,14 @@ beforeAll(() => {
   if (seed.status !== 0) throw new Error(`seed failed (${seed.status}):\n${seedOutput}`);
 }, 180_000);
 
-afterAll(() => {
+let served: { server: ChildProcess; origin: string } | undefined;
+
+afterAll(async () => {
+  if (served?.server.exitCode === null) {
+    const exited = new Promise((done) => served?.server.once('exit', done));
+    served.server.kill('SIGTERM');
+    await exited;
+  }
   if (parent) rmSync(parent, { recursive: true, force: true });
 });
 
@@ -92,6 +159,58 @@ describe('a fresh clone with no shared folder beside it', () => {
       db.close();
     }
   });
+
+  it('imports the 87 edutech products into the database', () => {
+    const db = new Database(join(parent, 'data', 'ssaem.sqlite'), { readonly: true });
+    try {
+      const products = db.prepare('select count(*) as n from edutech_product').get() as { n: number };
+      expect(products.n).toBe(87);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('serves 4수01-09 and the fraction standards from the server npm start runs', async () => {
+    served = await startCloneServer();
+    const byCode = await fetch(`${served.origin}/api/v1/standards?code=${encodeURIComponent('[4수01-09]')}`);
+    expect(byCode.status).toBe(200);
+    const coded = (await byCode.json()) as { items: { code: string; statement: string }[] };
+    expect(coded.items.map((item) => item.code)).toEqual(['[4수01-09]']);
+    const byKeyword = await fetch(
+      `${served.origin}/api/v1/standards?curriculum=2022&keyword=${encodeURIComponent('분수')}&pageSize=200`,
+    );
+    const fractions = (await byKeyword.json()) as { items: { code: string }[] };
+    expect(fractions.items.map((item) => item.code)).toContain('[4수01-09]');
+    const schools = await fetch(
+      `${served.origin}/api/v1/public/schools?searchText=${encodeURIComponent('초등학교')}`,
+    );
+    expect(((await schools.json()) as { total: number }).total).toBeGreaterThan(5_000);
+  }, 120_000);
+
+  it('passes the document fixture tests on the files it ships, none skipped', () => {
+    const run = spawnSync(
+      process.execPath,
+      [
+        join(clone, 'node_modules', 'vitest', 'vitest.mjs'),
+        'run',
+        '--project',
+        '@ssaem/documents',
+        'packages/documents/test/hwp-fixtures.test.ts',
+        'packages/documents/test/hwpx-fixtures.test.ts',
+        'packages/documents/test/read-document.test.ts',
+      ],
+      {
+        cwd: clone,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? parent, CI: '1', NO_COLOR: '1' },
+        encoding: 'utf8',
+        timeout: 170_000,
+      },
+    );
+    const output = `${run.stdout}${run.stderr}`;
+    expect(run.status, output).toBe(0);
+    expect(output).not.toMatch(/skipped/i);
+    expect(output).toMatch(/Tests\s+\d+ passed/);
+  }, 180_000);
 
   it('carries the 87 edutech products for the edutech import, readable as JSON and CSV', () => {
     const dir = join(clone, 'reference-data', 'edutech');

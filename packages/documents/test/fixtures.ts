@@ -1,27 +1,22 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
 /**
- * Fixtures live in the shared folder beside the repository, never in it: REFERENCE_DATA_DIR
- * (default `<repo>/../shared/data`) and its sibling `fixtures/hwp`.
+ * The HWP and HWPX files 한글 saved, shipped with the tests (fixtures/hwp, sources and licences in
+ * its README). A missing file fails the test that reads it: a clone must never pass by skipping.
  */
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const dataDir = process.env.REFERENCE_DATA_DIR ?? join(repoRoot, '..', 'shared', 'data');
-export const FIXTURE_DIR = resolve(dataDir, '..', 'fixtures', 'hwp');
-export const HAS_FIXTURES = existsSync(FIXTURE_DIR);
-
-if (!HAS_FIXTURES) {
-  console.warn(`[documents] fixture tests skipped: ${FIXTURE_DIR} does not exist (set REFERENCE_DATA_DIR)`);
-}
+export const FIXTURE_DIR = join(import.meta.dirname, 'fixtures', 'hwp');
 
 export function fixtureNames(extension: string): string[] {
-  if (!HAS_FIXTURES) return [];
-  return readdirSync(FIXTURE_DIR)
+  const names = readdirSync(FIXTURE_DIR)
     .filter((name) => name.endsWith(`.${extension}`))
     .sort();
+  if (names.length === 0) throw new Error(`no .${extension} fixtures in ${FIXTURE_DIR}`);
+  return names;
 }
 
 export function readFixture(name: string): Uint8Array {
-  return new Uint8Array(readFileSync(join(FIXTURE_DIR, name)));
+  const path = join(FIXTURE_DIR, name);
+  if (!existsSync(path)) throw new Error(`fixture missing: ${path}`);
+  return new Uint8Array(readFileSync(path));
 }

@@ -4,14 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { readHwp, readHwpBodyText } from '../src/hwp-reader.ts';
 import { readHwpx } from '../src/hwpx-reader.ts';
 import { expectDocumentError } from './expect-document-error.ts';
-import { FIXTURE_DIR, fixtureNames, HAS_FIXTURES, readFixture } from './fixtures.ts';
+import { FIXTURE_DIR, fixtureNames, readFixture } from './fixtures.ts';
 import { bigramRecall } from './text-recall.ts';
 
 const ENCRYPTED = 'ohah-password-12345.hwp';
 const readable = fixtureNames('hwp').filter((name) => name !== ENCRYPTED);
 const withTwin = readable.filter((name) => existsSync(join(FIXTURE_DIR, `${name}x`)));
 
-describe.skipIf(!HAS_FIXTURES)('HWP 5 fixtures', () => {
+describe('HWP 5 fixtures', () => {
   it.each(readable)('%s: reads without error', (name) => {
     const result = readHwp(readFixture(name));
     expect(result.document.type).toBe('doc');

@@ -3,14 +3,14 @@ import { readHwpx } from '../src/hwpx-reader.ts';
 import { writeHwpx } from '../src/hwpx-writer.ts';
 import { ZipArchive } from '../src/zip-reader.ts';
 import { expectDocumentError } from './expect-document-error.ts';
-import { fixtureNames, HAS_FIXTURES, readFixture } from './fixtures.ts';
+import { fixtureNames, readFixture } from './fixtures.ts';
 import { countTables, expectHwpxStructure } from './hwpx-structure.ts';
 import { bigramRecall } from './text-recall.ts';
 
 const ENCRYPTED = 'ohah-password-12345.hwpx';
 const readable = fixtureNames('hwpx').filter((name) => name !== ENCRYPTED);
 
-describe.skipIf(!HAS_FIXTURES)('HWPX fixtures saved by 한글', () => {
+describe('HWPX fixtures saved by 한글', () => {
   it('has fixtures to read', () => {
     expect(readable.length).toBeGreaterThan(40);
   });

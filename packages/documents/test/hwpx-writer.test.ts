@@ -21,7 +21,7 @@ import {
   type XmlElement,
 } from '../src/xml-tree.ts';
 import { ZipArchive } from '../src/zip-reader.ts';
-import { fixtureNames, HAS_FIXTURES, readFixture } from './fixtures.ts';
+import { fixtureNames, readFixture } from './fixtures.ts';
 import { evaluationPlan } from './sample-documents.ts';
 import { bigramRecall } from './text-recall.ts';
 
@@ -390,7 +390,7 @@ describe('writeHwpx page setup and text safety', () => {
   });
 });
 
-describe.skipIf(!HAS_FIXTURES)('writeHwpx against a table saved by 한글', () => {
+describe('writeHwpx against a table saved by 한글', () => {
   it('lays out the merged table of hwpxlib-SimpleTable exactly as the saved file does', async () => {
     const fixture = new ZipArchive(readFixture('hwpxlib-SimpleTable.hwpx'));
     const saved = findAll(section(fixture), 'tbl')[0];

@@ -7,7 +7,7 @@ import { writeHwpx } from '../src/hwpx-writer.ts';
 import { writePdf } from '../src/pdf-writer.ts';
 import { readDocument } from '../src/read-document.ts';
 import { expectDocumentError } from './expect-document-error.ts';
-import { HAS_FIXTURES, readFixture } from './fixtures.ts';
+import { readFixture } from './fixtures.ts';
 
 const sample = doc([
   heading(1, '독서 감상문'),
@@ -39,7 +39,7 @@ describe('readDocument', () => {
     }
   });
 
-  it.skipIf(!HAS_FIXTURES)('reads HWP 5 and HWPX fixtures', async () => {
+  it('reads HWP 5 and HWPX fixtures', async () => {
     const hwp = await readDocument(readFixture('ohah-selfintroduce.hwp'), '자기소개서.hwp');
     expect(hwp.kind).toBe('hwp');
     expect(hwp.text.length).toBeGreaterThan(100);

@@ -33,11 +33,18 @@ export interface DraftFacts {
 }
 
 /** The year that puts month/day closest to today: a counselling last month, a trip next spring. */
-function nearestYear(month: number, day: number, today: Date): number {
+/**
+ * The year of a date given without one: the nearest to today, or — when the teacher wrote its
+ * weekday ("10월 24일(금)") — the nearest in which it falls on that weekday.
+ */
+function nearestYear(month: number, day: number, today: Date, weekday?: string): number {
   const year = today.getFullYear();
-  const candidates = [year - 1, year, year + 1];
   const distance = (y: number) => Math.abs(new Date(y, month - 1, day).getTime() - today.getTime());
-  return candidates.reduce((best, y) => (distance(y) < distance(best) ? y : best), year);
+  const byDistance = [year - 1, year, year + 1].sort((a, b) => distance(a) - distance(b));
+  const onWeekday = weekday
+    ? byDistance.find((y) => WEEKDAYS[new Date(y, month - 1, day).getDay()] === weekday)
+    : undefined;
+  return onWeekday ?? byDistance[0] ?? year;
 }
 
 function validDate(month: number, day: number): boolean {
@@ -57,7 +64,7 @@ export function formatShortDate(date: DraftDate): string {
 }
 
 const FULL_DATE = /(\d{4})\s*(?:년|[.\-/])\s*(\d{1,2})\s*(?:월|[.\-/])\s*(\d{1,2})\s*[.일]?/g;
-const MONTH_DAY = /(\d{1,2})\s*월\s*(\d{1,2})\s*일/g;
+const MONTH_DAY = /(\d{1,2})\s*월\s*(\d{1,2})\s*일(?:\s*\(([월화수목금토일])\))?/g;
 
 function datesIn(text: string, today: Date): { date: DraftDate; index: number; end: number }[] {
   const found: { date: DraftDate; index: number; end: number }[] = [];
@@ -75,7 +82,7 @@ function datesIn(text: string, today: Date): { date: DraftDate; index: number; e
     const [month, day] = [Number(match[1]), Number(match[2])];
     if (!validDate(month, day)) continue;
     found.push({
-      date: { year: nearestYear(month, day, today), month, day },
+      date: { year: nearestYear(month, day, today, match[3]), month, day },
       index,
       end: index + match[0].length,
     });
@@ -90,7 +97,8 @@ const PLACE_WORDS =
   '(?:시청각실|회의실|교실|운동장|강당|체육관|도서관|과학실|음악실|미술실|상담실|교무실|보건실|급식실|다목적실|컴퓨터실|본관|별관|박물관|미술관|과학관|수영장|공원|센터|궁|실|관|장)';
 const PLACE_EXPLICIT = /장소\s*[:：은는]\s*([^\n,.;]+)/;
 const PLACE_BEFORE_EO_SEO = new RegExp(
-  `((?:본교\\s*)?[가-힣A-Za-z0-9]*${PLACE_WORDS})\\s*(?:에서|으로 모|에 모)`,
+  // "각 학년 교실", "3학년 연구실": whose room it is belongs to the place.
+  `((?:(?:본교|각\\s*학년|\\d\\s*학년(?:\\s*\\d\\s*반)?)\\s*)?[가-힣A-Za-z0-9]*${PLACE_WORDS})\\s*(?:에서|으로 모|에 모)`,
 );
 
 const TARGET_EXPLICIT = /대상\s*[:：은는]\s*([^\n,.;]+)/;
@@ -98,7 +106,7 @@ const TARGET_GRADE =
   /(?<!\d)((?:전교생|전\s*학년|\d\s*[~-]\s*\d\s*학년|\d\s*학년(?:\s*\d\s*반)?)(?:\s*(?:학생|학부모|희망자)(?:\s*및\s*(?:학부모|보호자))?)?)/;
 
 const DEADLINE =
-  /(?:(\d{4})\s*(?:년|[.\-/])\s*)?(\d{1,2})\s*(?:월|[.\-/])\s*(\d{1,2})\s*[.일]?\s*(?:\([월화수목금토일]\))?\s*까지/;
+  /(?:(\d{4})\s*(?:년|[.\-/])\s*)?(\d{1,2})\s*(?:월|[.\-/])\s*(\d{1,2})\s*[.일]?\s*(?:\(([월화수목금토일])\))?\s*까지/;
 
 /** The facts of a request; absent ones are null, never guessed. */
 export function extractFacts(text: string, today: Date): DraftFacts {
@@ -110,7 +118,7 @@ export function extractFacts(text: string, today: Date): DraftFacts {
     const day = Number(deadlineMatch[3]);
     if (validDate(month, day)) {
       deadline = {
-        year: deadlineMatch[1] ? Number(deadlineMatch[1]) : nearestYear(month, day, today),
+        year: deadlineMatch[1] ? Number(deadlineMatch[1]) : nearestYear(month, day, today, deadlineMatch[4]),
         month,
         day,
       };
@@ -130,7 +138,10 @@ export function extractFacts(text: string, today: Date): DraftFacts {
   const present = /(\d{1,3})\s*명\s*(?:이|이\s*)?\s*(?:출석|참석)/.exec(text);
   const fee = /(\d{1,3}(?:,\d{3})+|\d+)\s*원/.exec(text);
   const supplies = /준비물\s*(?:은|는|[:：])?\s*([^\n.;]+)/.exec(text);
-  const unit = /단원\s*[:：]\s*([^\n,.;]+)|(\d+\.\s*[가-힣][가-힣 ]{1,20})\s*단원/.exec(text);
+  const unit =
+    /단원\s*[:：]\s*([^\n,.;]+)|(\d+\.\s*[가-힣][가-힣 ]{1,20})\s*단원/.exec(text) ??
+    // "물질의 구성과 전기 단원 중심": the words before 단원, from where the sentence starts.
+    /(?:^|[\n.!?]\s*)([가-힣][가-힣 ·]{0,30}?)\s*단원(?![가-힣])/u.exec(text);
   const time = TIME_RANGE.exec(text);
   return {
     dates: dates.map((d) => d.date),

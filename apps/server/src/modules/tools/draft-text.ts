@@ -35,13 +35,43 @@ const DOCUMENT_NOUNS = [
   '안내',
 ];
 
-/** Cuts a phrase at a word boundary within `max` characters. */
-function cutAtWord(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  return (space > 8 ? cut.slice(0, space) : cut).trim();
+/** A dotted date ("2027. 3. 5.", "10. 15.(목)") whose full stops end no sentence. */
+const DOTTED_DATE = /(?:\d{4}\.\s*)?\d{1,2}\.\s*\d{1,2}\.(?:\s*\([월화수목금토일]\))?/gu;
+
+/**
+ * The sentences of a teacher's text, one a line or a full stop, a dotted date kept whole
+ * ("신청서는 2027. 3. 5.까지 제출" is one sentence, not "2027 / 3 / 5.까지").
+ */
+export function sentencesOf(text: string): string[] {
+  const dates: string[] = [];
+  const masked = text.replace(DOTTED_DATE, (date) => `\uE000${dates.push(date) - 1}\uE001`);
+  return masked
+    .split(/\n+|(?<=[.!?])\s+/u)
+    .map((line) =>
+      line.replace(/\uE000(\d+)\uE001/gu, (_, index: string) => dates[Number(index)] ?? '').trim(),
+    )
+    .filter(Boolean);
 }
+
+/** Words a title never ends on: it would stop mid-phrase ("… 상담 주간 및"). */
+const DANGLING = /\s+(?:및|또는|그리고|와|과|등|등의|의|에|을|를|함께)$/u;
+
+/** Cuts a phrase at a word boundary within `max` characters, never on a joining word. */
+function cutAtWord(text: string, max: number): string {
+  let cut = text;
+  if (cut.length > max) {
+    const head = cut.slice(0, max);
+    const space = head.lastIndexOf(' ');
+    cut = space > 8 ? head.slice(0, space) : head;
+  }
+  cut = cut.trim().replace(/[,·]+$/u, '');
+  while (DANGLING.test(cut)) cut = cut.replace(DANGLING, '').replace(/[,·]+$/u, '');
+  return cut.trim();
+}
+
+/** "…을 함께 알리는 가정통신문" names a letter about "…": its title is "… 안내". */
+const ANNOUNCING =
+  /(?:을|를)\s+(?:함께\s+)?(?:알리는|안내하는|소개하는|홍보하는)\s+(?:가정통신문|안내문|안내장)$/u;
 
 /**
  * A document's title from a request: "가을 운동회 안내문을 만들어 줘. 10월 15일…" → "가을 운동회
@@ -49,16 +79,19 @@ function cutAtWord(text: string, max: number): string {
  * mid-word.
  */
 export function titleFromRequest(query: string): string {
-  const first = query.trim().split(/\n|(?<=[.!?])\s+/u)[0] ?? '';
+  const first = sentencesOf(query.trim())[0] ?? '';
   const plain = withoutRequest(first);
   for (const noun of DOCUMENT_NOUNS) {
     const at = plain.indexOf(noun);
     if (at > 0) {
-      const phrase = plain.slice(0, at + noun.length).replace(/^.*(?:위한|관한|대한)\s+/u, (m) => m);
-      return cutAtWord(phrase.replace(/\s+/g, ' '), 40) || '새 문서';
+      const phrase = plain
+        .slice(0, at + noun.length)
+        .replace(/\s+/g, ' ')
+        .replace(ANNOUNCING, ' 안내');
+      return cutAtWord(phrase, 60) || '새 문서';
     }
   }
-  return cutAtWord(plain.replace(/\s+/g, ' '), 40) || '새 문서';
+  return cutAtWord(plain.replace(/\s+/g, ' '), 60) || '새 문서';
 }
 
 /** The kind of document a request or title names (안내문, 계획서, …), for the draft's shape. */
@@ -78,11 +111,23 @@ export function topicOf(goal: string): string {
   const plain = withoutRequest(goal).replace(/\s+/g, ' ');
   if (!/(다|요|함|음|기)$/u.test(plain)) return plain;
   const words = plain.split(' ');
-  // The last word carrying the object particle closes the topic.
+  // The last word carrying the object particle closes the topic; a clause before it ("물에 녹는
+  // 물질을 관찰하고 용해 현상을 설명한다") is what is done with another topic, so it starts after it.
   for (let i = words.length - 1; i >= 0; i--) {
     const word = words[i] ?? '';
     if (/[가-힣](을|를)$/u.test(word) && i < words.length - 1) {
-      const phrase = [...words.slice(0, i), word.slice(0, -1)].join(' ');
+      let start = 0;
+      for (let j = i - 1; j >= 0; j--) {
+        if (
+          /[가-힣](?:하고|하며|하여|해서|되고|되며|보고|읽고|찾고|듣고|쓰고|알고|만들고|나누고)$/u.test(
+            words[j] ?? '',
+          )
+        ) {
+          start = j + 1;
+          break;
+        }
+      }
+      const phrase = [...words.slice(start, i), word.slice(0, -1)].join(' ');
       return phrase.replace(/^(?:우리\s+생활에서|생활\s+속에서)\s+/u, '');
     }
   }

@@ -34,7 +34,28 @@ const GENERIC = new Set([
   '지필',
   '수행',
   '비율',
+  '중심',
+  '위주',
+  '중점',
+  '통해',
+  '통하여',
 ]);
+
+/** Final consonants of a syllable before 다 that make a verb's ending: 안다, 한다, 읽는다, 있다, 알다. */
+const VERB_FINALS = new Set([4, 8, 20]);
+
+/**
+ * A word that is a predicate, not a topic: "안다", "이해한다", "있다", "설명할" — but "바다" is a noun. Only
+ * words no particle was stripped from reach here.
+ */
+function isPredicate(word: string): boolean {
+  // "설명할", "관찰하는", "측정하여": a verb before 수, a noun or the next clause.
+  if (/(?:할|하는|하여|하고|하며|해서|되는|있는|없는)$/u.test(word)) return true;
+  if (!word.endsWith('다') || word.length < 2) return false;
+  const before = word.charCodeAt(word.length - 2) - 0xac00;
+  if (before < 0 || before > 11171) return false;
+  return VERB_FINALS.has(before % 28) || /(?:[하되이지않없같많좋]|니)다$/u.test(word);
+}
 
 /** The topic words of a request: Korean words of two or more syllables without their endings. */
 export function topicTermsOf(text: string): string[] {
@@ -43,6 +64,7 @@ export function topicTermsOf(text: string): string[] {
   for (const word of words) {
     const term = stripParticle(word);
     if (term.length < 2 || GENERIC.has(term) || GENERIC.has(word) || terms.includes(term)) continue;
+    if (term === word && isPredicate(word)) continue;
     terms.push(term);
   }
   return terms;

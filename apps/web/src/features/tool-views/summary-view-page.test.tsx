@@ -30,6 +30,14 @@ describe('SummaryViewPage', () => {
     expect(screen.getByText('AI 모델이 연결되어 있지 않아 글에서 뽑은 문장으로 요약했습니다.')).toBeTruthy();
   });
 
+  it('shows an easy summary without key words as its sentences alone, never "키워드가 없어요"', async () => {
+    serve(buildItem(buildSummary({ keywords: [] })));
+    renderAt(11);
+    expect(await screen.findByText('식물은 빛을 받아 양분을 만든다.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 2, name: '핵심 키워드' })).toBeNull();
+    expect(screen.queryByText(/키워드가 없어요/)).toBeNull();
+  });
+
   it('edits and saves the title, keywords and sentences', async () => {
     const { calls } = serve(
       buildItem(buildSummary()),

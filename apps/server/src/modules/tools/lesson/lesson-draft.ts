@@ -41,10 +41,25 @@ const question = (title: string, content: string): DraftItem => ({
   type: 'QUESTION',
 });
 
-/** "분수의 뜻을 이해한다" stays; a bare topic becomes an objective sentence. */
+/** The "-ㄹ 수 있다" form of a verb's 기-noun: 요약하기 → 요약할, 쓰기 → 쓸, 읽기 → 읽을, 만들기 → 만들. */
+function canForm(stem: string): string {
+  const last = stem.charCodeAt(stem.length - 1) - 0xac00;
+  if (last < 0 || last > 11171) return `${stem}을`;
+  const final = last % 28;
+  if (final === 0) return `${stem.slice(0, -1)}${String.fromCharCode(0xac00 + last + 8)}`;
+  return final === 8 ? stem : `${stem}을`;
+}
+
+/**
+ * "분수의 뜻을 이해한다" stays; an activity named as a 기-noun ("…파악하여 요약하기") becomes what
+ * pupils can do ("…요약할 수 있다."); a bare topic becomes an objective sentence.
+ */
 function objectiveOf(goal: string): string {
   const trimmed = goal.trim().replace(/[.。]$/, '');
   if (/(다|요)$/.test(trimmed)) return `${trimmed}.`;
+  // Only verbs' 기-nouns: 공기, 전기, 일기 are things, not activities.
+  const activity = /^(.*\S\s)?([가-힣]*하|쓰|읽|만들|찾|그리|나누|비교하)기$/u.exec(trimmed);
+  if (activity?.[2]) return `${activity[1] ?? ''}${canForm(activity[2])} 수 있다.`;
   return `${withParticle(trimmed, '을/를')} 이해하고 설명할 수 있다.`;
 }
 

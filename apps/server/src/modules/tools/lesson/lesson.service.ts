@@ -216,7 +216,10 @@ export function createLessonService(deps: {
     if (deps.gateway.info.offline) {
       // Only standards on the lesson's topic: a 용해 lesson cites no 연소 standard, and a topic the
       // reference data does not cover cites none (the draft says so) rather than an unrelated one.
-      const standards = candidates.filter((c) => c.overlap > 0).slice(0, 2);
+      // A standard sharing only a side word ("생기는") with the goal scores far below the one on its
+      // topic (이슬, 구름): at half the best score or less it is left out.
+      const best = candidates[0]?.overlap ?? 0;
+      const standards = candidates.filter((c) => c.overlap > 0 && c.overlap > best / 2).slice(0, 2);
       const brief = await briefOf(item, form, standards);
       for (const key of SECTION_KEYS) {
         const numbered = numberSection(

@@ -16,6 +16,7 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
 import { extractFacts } from '../draft-facts.ts';
 import { type Grounding, gradeBandOf, normalizeCode } from '../grounding.ts';
+import { topicTermsOf } from '../topic-terms.ts';
 import { type StudioContext, type StudioTool, studioNotice } from './studio-tool.ts';
 
 export const EVALUATION_PLAN = 'EVALUATION_PLAN';
@@ -144,8 +145,23 @@ function levelLabels(gradeSeq: number, count: number): string[] {
   return ['A', 'B', 'C', 'D', 'E'].slice(0, Math.max(3, count));
 }
 
+/**
+ * The unit of a standard's row from the units the teacher named ("물질의 구성과 전기 단원" → 물질의
+ * 구성, 전기): the one whose words the standard uses, or all of them when none or several match.
+ */
+function unitOf(named: string | null, statement: string): string | null {
+  if (!named) return null;
+  const units = named
+    .split(/\s*(?:,|·|및|(?<=[가-힣])(?:과|와)\s)\s*/u)
+    .map((unit) => unit.trim())
+    .filter(Boolean);
+  const matching = units.filter((unit) => topicTermsOf(unit).some((term) => statement.includes(term)));
+  return matching.length === 1 ? matching[0]! : named;
+}
+
 function offlinePlan(form: EvaluationPlanForm): PlanBody {
   const standards = form.resolved?.standards ?? [];
+  const namedUnit = extractFacts(form.query, new Date()).unit;
   const slots = months(form.semester);
   const methods = METHODS_BY_SUBJECT[form.resolved?.subjectName ?? ''] ?? '서술형, 관찰';
   return {
@@ -156,7 +172,7 @@ function offlinePlan(form: EvaluationPlanForm): PlanBody {
           Math.min(slots.length - 1, Math.floor((index * slots.length) / Math.max(standards.length, 1)))
         ]!,
       // The 영역 the reference data names (elementary), or the unit the teacher named, never the request.
-      unit: standard.area ?? extractFacts(form.query, new Date()).unit ?? '○○ 단원',
+      unit: standard.area ?? unitOf(namedUnit, standard.statement) ?? '○○ 단원',
       area: standard.area ?? form.resolved?.subjectName ?? '',
       standardCode: standard.code,
       element: evaluationElementOf(standard.statement),

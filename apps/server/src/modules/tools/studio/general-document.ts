@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
 import { extractFacts, formatShortDate, whenOf } from '../draft-facts.ts';
-import { documentKindOf, titleFromRequest, withoutRequest } from '../draft-text.ts';
+import { documentKindOf, sentencesOf, titleFromRequest, withoutRequest } from '../draft-text.ts';
 import { withParticle } from '../korean-particles.ts';
 import { type StudioTool, studioNotice } from './studio-tool.ts';
 
@@ -46,8 +46,7 @@ const block = (
 
 /** The request's own statements, one a line, without the request words and the facts given rows. */
 function statementsOf(query: string): string[] {
-  return query
-    .split(/\n|(?<=[.!?])\s+/u)
+  return sentencesOf(query)
     .map((line) => withoutRequest(line.replace(/^\s*(?:[-·•*]|\d+[.)])\s*/u, '')))
     .filter((line) => line.length > 1 && !/^(일시|날짜|장소|대상|준비물|마감|문의)\s*[:：]/u.test(line));
 }
@@ -64,9 +63,11 @@ export function draftGeneralDocument(query: string, title: string, today: Date):
     title.replace(/\s*(?:가정통신문|안내문|안내장|안내|계획서|계획|결과 보고서|보고서|협조문|공문)$/u, '') ||
     title;
   // The line that names the document is its title, not one of its points.
-  const points = statementsOf(query).filter((line) => line !== title && !title.startsWith(line));
+  const points = statementsOf(query).filter(
+    (line) => line !== title && !title.startsWith(line) && titleFromRequest(line) !== title,
+  );
   const overview = [
-    ['일시', whenOf(facts) ?? '○○○○. ○. ○.(○) ○○:○○'],
+    ['일시', whenOf(facts, { skipDeadline: true }) ?? '○○○○. ○. ○.(○) ○○:○○'],
     ['장소', facts.place ?? '○○'],
     ['대상', facts.target ?? '○○'],
     ...(facts.supplies ? [['준비물', facts.supplies]] : []),
@@ -99,6 +100,28 @@ export function draftGeneralDocument(query: string, title: string, today: Date):
         block('bullets', { items: ['참여 학생의 반응과 만족도: ○○', '목표 달성 정도: ○○'] }),
         block('heading', { level: 2, text: '4. 개선할 점' }),
         block('bullets', { items: ['○○'] }),
+      ],
+    };
+  }
+  if (kind === 'minutes') {
+    // Minutes list who attended and what was discussed and decided, not a letter's 대상 and 협조.
+    const attendees = /((?:[가-힣]+\s){0,2}\d{1,3}\s*명)\s*(?:이|가)?\s*(?:출석|참석)/u.exec(query)?.[1];
+    const decided = items.filter((line) => /결정|의결|가결|하기로/u.test(line));
+    return {
+      blocks: [
+        block('heading', { level: 2, text: '1. 개요' }),
+        block('table', {
+          rows: [
+            ['항목', '내용'],
+            ['일시', whenOf(facts, { skipDeadline: true }) ?? '○○○○. ○. ○.(○) ○○:○○'],
+            ['장소', facts.place ?? '○○'],
+            ['참석', attendees ?? facts.target ?? '○○'],
+          ],
+        }),
+        block('heading', { level: 2, text: '2. 협의 내용' }),
+        block('bullets', { items: items.filter((line) => !decided.includes(line)) }),
+        block('heading', { level: 2, text: '3. 결정 사항' }),
+        block('bullets', { items: decided.length ? decided : ['○○'] }),
       ],
     };
   }

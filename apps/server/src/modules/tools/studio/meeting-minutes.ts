@@ -11,6 +11,7 @@ import type { AiGateway } from '../../../platform/ai/gateway.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import { extractFacts, whenOf } from '../draft-facts.ts';
+import { sentencesOf } from '../draft-text.ts';
 import { type StudioContext, type StudioTool, studioNotice } from './studio-tool.ts';
 
 export const MEETING_MINUTES = 'MEETING_MINUTES';
@@ -74,6 +75,18 @@ function agendaOf(line: string, items: string[]): number | null {
   return (best as { index: number } | null)?.index ?? null;
 }
 
+/**
+ * A note about the meeting itself ("회의는 12월 2일 오후 4시 도서관에서 열림."): its date and place
+ * fill the heading's rows, so it is nobody's remark in the discussion.
+ */
+function isAboutTheMeeting(note: string): boolean {
+  if (SPEAKERS.test(note) || decisionIn(note)) return false;
+  return (
+    /^(?:이번\s+|오늘\s+|본\s+)?회의(?:는|가|를)?\s/u.test(note) ||
+    /(?:열림|열렸음|열렸다|열립니다|개최함|개최됨|개최합니다)[.]?$/u.test(note)
+  );
+}
+
 const SPEAKERS =
   /^(위원장|부위원장|교장|교감|간사|행정실장|교원\s*위원|학부모\s*위원|지역\s*위원|위원)\s*[:：]\s*/u;
 
@@ -107,11 +120,9 @@ function meetingFacts(form: MeetingMinutesInput, today: Date) {
 function offlineMinutes(form: MeetingMinutesInput, today: Date): MinutesBody {
   const items = agendaItems(form.topic);
   const facts = meetingFacts(form, today);
-  const notes = [form.requestContent, form.transcript ?? '']
-    .join('\n')
-    .split(/\n+|(?<=[.!?])\s+/u)
+  const notes = sentencesOf([form.requestContent, form.transcript ?? ''].join('\n'))
     .map((line) => line.replace(/^\s*[-·•*]\s*/u, '').trim())
-    .filter((line) => line && !/재적|성원|개회|폐회/u.test(line));
+    .filter((line) => line && !/재적|성원|개회|폐회/u.test(line) && !isAboutTheMeeting(line));
   const decisions: MinutesBody['agenda'][number]['decision'][] = items.map(() => '미정');
   const discussion: { speaker: string; content: string }[][] = items.map(() => []);
   let current = 0;

@@ -11,7 +11,7 @@ import {
 } from '@ssaem/documents';
 import { z } from 'zod';
 import { extractFacts, formatShortDate, whenOf } from '../draft-facts.ts';
-import { topicOf, withoutRequest } from '../draft-text.ts';
+import { sentencesOf, topicOf, withoutRequest } from '../draft-text.ts';
 import { withParticle } from '../korean-particles.ts';
 import { type StudioContext, type StudioTool, studioNotice } from './studio-tool.ts';
 
@@ -57,8 +57,7 @@ function subjectOf(title: string, topic: string): string {
 
 /** The teacher's own sentences, as the letter's 내용: one item a sentence, fact-only lines left to their rows. */
 function contentLines(text: string): string[] {
-  return text
-    .split(/\n|(?<=[.!?])\s+/u)
+  return sentencesOf(text)
     .map((line) => line.replace(/^\s*[-·•*]\s*/u, '').trim())
     .filter((line) => line && !/^(일시|날짜|장소|대상|준비물|마감|제출|문의|비용)\s*[:：]/u.test(line))
     .map((line) => line.replace(/[.]+$/u, ''));

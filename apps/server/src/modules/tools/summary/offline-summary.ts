@@ -49,7 +49,37 @@ export function asPoint(sentence: string): string {
     [/했다$/u, '했음'],
   ];
   for (const [pattern, ending] of rules) if (pattern.test(s)) return s.replace(pattern, ending);
-  return s;
+  return nominalEnding(s);
+}
+
+const FINAL_M = 16;
+const FINAL_N = 4;
+const FINAL_P = 17;
+
+/** The syllable with its final consonant set to `final` (0 for none). */
+function withFinal(syllable: string, final: number): string {
+  const code = syllable.charCodeAt(0) - 0xac00;
+  return String.fromCharCode(0xac00 + code - (code % 28) + final);
+}
+
+function finalOf(syllable: string): number {
+  const code = syllable.charCodeAt(0) - 0xac00;
+  return code >= 0 && code < 11172 ? code % 28 : -1;
+}
+
+/**
+ * Any other "-ㅂ니다" or "-ㄴ다" ending as a noun form: "일어납니다" and "일어난다" → "일어남",
+ * "읽는다" → "읽음"; a sentence ending otherwise stays as written.
+ */
+function nominalEnding(sentence: string): string {
+  const polite = /([가-힣])니다$/u.exec(sentence);
+  if (polite && finalOf(polite[1]!) === FINAL_P)
+    return `${sentence.slice(0, polite.index)}${withFinal(polite[1]!, FINAL_M)}`;
+  if (/[가-힣]는다$/u.test(sentence)) return sentence.replace(/는다$/u, '음');
+  const plain = /([가-힣])다$/u.exec(sentence);
+  if (plain && finalOf(plain[1]!) === FINAL_N)
+    return `${sentence.slice(0, plain.index)}${withFinal(plain[1]!, FINAL_M)}`;
+  return sentence;
 }
 
 export function splitSentences(text: string): string[] {

@@ -191,13 +191,18 @@ function SummaryResultView({ item }: { item: ReadyItem<SummaryResult> }) {
   const { t } = useTranslation('toolViews');
   return (
     <Stack gap="lg">
-      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="summary-keywords-title">
-        <Title order={2} fz="h4" id="summary-keywords-title" mb="sm">
-          {t('summary.keywords')}
-        </Title>
-        {item.result.keywords.length === 0 ? (
-          <Text c="dimmed">{t('summary.noKeywords')}</Text>
-        ) : (
+      {/* The easy format has no key words: no card that says there are none. */}
+      {item.result.keywords.length > 0 && (
+        <Card
+          withBorder
+          radius="lg"
+          padding="lg"
+          component="section"
+          aria-labelledby="summary-keywords-title"
+        >
+          <Title order={2} fz="h4" id="summary-keywords-title" mb="sm">
+            {t('summary.keywords')}
+          </Title>
           <Stack gap="sm" component="dl" m={0}>
             {item.result.keywords.map((keyword, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: keywords may repeat and have no id.
@@ -211,8 +216,8 @@ function SummaryResultView({ item }: { item: ReadyItem<SummaryResult> }) {
               </div>
             ))}
           </Stack>
-        )}
-      </Card>
+        </Card>
+      )}
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="summary-sentences-title">
         <Title order={2} fz="h4" id="summary-sentences-title" mb="sm">
           {t('summary.sentences')}
