@@ -49,10 +49,12 @@ import { createFilesRepository } from './modules/files/files.repository.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createDidYouMean } from './modules/library/did-you-mean.ts';
 import { createLibraryRepository } from './modules/library/library.repository.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { createLibraryService } from './modules/library/library.service.ts';
 import { createLibrarySearchIndex } from './modules/library/library-search.ts';
+import { createLibraryVocabularyRepository } from './modules/library/library-vocabulary.repository.ts';
 import { createSuggestionsRepository } from './modules/library/suggestions.repository.ts';
 import { createLicenceKeysRepository } from './modules/licences/licence-keys.repository.ts';
 import { licenceKeysRoutes } from './modules/licences/licence-keys.routes.ts';
@@ -387,6 +389,7 @@ export async function buildApp({
     search: librarySearch,
     suggestions: createSuggestionsRepository(db),
     publicUrl: config.PUBLIC_URL,
+    didYouMean: createDidYouMean(() => createLibraryVocabularyRepository(db).recentPublicTitles(20_000)),
   });
   // Search tools: a configured provider (SearXNG, YouTube) or, without one, the product's own sources.
   const searchService = createSearchService({

@@ -102,6 +102,8 @@ export const libraryPageSchema = z
      * (title matches first). Absent for searches without a keyword.
      */
     matchedAnyWord: z.boolean().optional(),
+    /** When nothing was found: the keyword with a mistyped or 초성-only word corrected, if that finds something. */
+    suggestion: z.string().optional(),
   })
   .meta({ id: 'LibraryPage' });
 export type LibraryPage = z.infer<typeof libraryPageSchema>;

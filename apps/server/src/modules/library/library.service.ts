@@ -14,6 +14,7 @@ import type { Actor } from '../../policies/actor.ts';
 import { canOnMaterial, type MaterialAction, materialAbilities } from '../../policies/material.policy.ts';
 import { stripParticle } from '../tools/korean-particles.ts';
 import { asMaterial } from '../tools/tool-items.ts';
+import type { DidYouMean } from './did-you-mean.ts';
 import type { CardRow, LibraryCounter, LibraryItemRow, LibraryRepository } from './library.repository.ts';
 import type { LibrarySearchIndex, SearchScope } from './library-search.ts';
 import { plainTextOf } from './material-text.ts';
@@ -130,6 +131,8 @@ export function createLibraryService(deps: {
   suggestions: SuggestionsRepository;
   publicUrl: string;
   now?: () => Date;
+  /** "혹시 이것을 찾으셨나요?" for a keyword that finds nothing. */
+  didYouMean?: DidYouMean;
 }) {
   const { library, search } = deps;
   const now = deps.now ?? (() => new Date());
@@ -189,6 +192,7 @@ export function createLibraryService(deps: {
     nextCursor: string | null,
     counted: number,
     matchedAnyWord = false,
+    suggestion: string | null = null,
   ): LibraryPage {
     return {
       items,
@@ -196,6 +200,7 @@ export function createLibraryService(deps: {
       total: Math.min(counted, LIBRARY_COUNT_CAP),
       totalCapped: counted > LIBRARY_COUNT_CAP,
       matchedAnyWord,
+      ...(suggestion ? { suggestion } : {}),
     };
   }
 
@@ -263,7 +268,19 @@ export function createLibraryService(deps: {
       next = found.length > limit ? `n.${ids.at(-1)}` : null;
       counted = await library.countScope(scope, LIBRARY_COUNT_CAP, { minCreatedAt, terms });
     }
-    return page(await cardsOf(actor, ids), next, counted, matchedAnyWord);
+    // Nothing found, or only some of the words: a corrected keyword may find them all.
+    const suggestion =
+      (counted === 0 || matchedAnyWord) && query.keyword && !cursor
+        ? await suggestionFor(query.keyword, scope)
+        : null;
+    return page(await cardsOf(actor, ids), next, counted, matchedAnyWord, suggestion);
+  }
+
+  /** A corrected keyword, offered only when every word of it finds something where the teacher searched. */
+  async function suggestionFor(keyword: string, scope: NonNullable<ReturnType<typeof scopeOf>>) {
+    const suggestion = await deps.didYouMean?.suggest(keyword);
+    if (!suggestion) return null;
+    return (await search.count(keywordTerms(suggestion), scope, 1)) > 0 ? suggestion : null;
   }
 
   async function suggested(actor: Actor, query: LibrarySearchQuery): Promise<LibraryPage> {

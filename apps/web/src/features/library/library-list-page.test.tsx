@@ -69,6 +69,30 @@ describe('LibraryListPage', () => {
     await waitFor(() => expect(searchCalls(calls).at(-1)?.get('gradeSeq')).toBe('13'));
   });
 
+  it('offers the corrected keyword when a mistyped search finds nothing, and searches it on a press', async () => {
+    const { fetchMock, calls } = fakeFetch([
+      on('GET', '/api/v1/code', () => Response.json(GRADES)),
+      on('GET', '/api/v1/library/search', (url) =>
+        Response.json(
+          url.searchParams.get('keyword') === '붐수'
+            ? buildPage([], { suggestion: '분수' })
+            : buildPage([buildCard()]),
+        ),
+      ),
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderAt('/v2/library/list?keyword=%EB%B6%90%EC%88%98');
+    const offer = await screen.findByTestId('did-you-mean');
+    expect(offer.textContent).toContain('혹시 이것을 찾으셨나요?');
+    fireEvent.click(within(offer).getByRole('button', { name: '분수' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('keyword')).toBe('분수'),
+    );
+    expect(await screen.findByRole('link', { name: '3학년 수학 분수 단원 수업 자료' })).toBeTruthy();
+    expect(searchCalls(calls).at(-1)?.get('keyword')).toBe('분수');
+    expect(screen.queryByTestId('did-you-mean')).toBeNull();
+  });
+
   it('reads the search from the URL it was opened with', async () => {
     const { fetchMock, calls } = fakeFetch([
       on('GET', '/api/v1/library/search', () => Response.json(buildPage([]))),

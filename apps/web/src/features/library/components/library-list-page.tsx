@@ -127,6 +127,14 @@ function LibraryResults({
       <Text role="status" aria-live="polite" fw={600}>
         {t('list.total', { total })}
       </Text>
+      {first?.suggestion ? (
+        <Group gap="xs" data-testid="did-you-mean">
+          <Text size="sm">{t('list.didYouMean')}</Text>
+          <Button size="compact-sm" variant="light" onClick={() => onChange({ keyword: first.suggestion })}>
+            {first.suggestion}
+          </Button>
+        </Group>
+      ) : null}
       {first?.matchedAnyWord && items.length > 0 ? (
         <Alert color="blue" variant="light" data-testid="any-word-notice">
           {t('list.anyWord', { keyword: search.keyword ?? '' })}

@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** Titles of recent public, finished materials: the words "did you mean" may suggest. */
+export function createLibraryVocabularyRepository(db: Kysely<Database>) {
+  return {
+    async recentPublicTitles(limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('libraryItem')
+        .select('title')
+        .where('visibility', '=', 'PUBLIC')
+        .where('status', '=', 3)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.title);
+    },
+  };
+}
