@@ -12,6 +12,7 @@ const root = resolve(fileURLToPath(import.meta.url), '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET_MS = 100;
 
+const pct = (ms, seconds) => (Number(ms) / 10 / Number(seconds) || 0).toFixed(1);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const load = () =>
   loadavg()
@@ -37,7 +38,12 @@ for (let run = 1; run <= RUNS; run++) {
   console.log(
     `run ${run} (load before ${before}): ${report.uploads} uploads, ${report.healthzProbes} probes, ` +
       `/healthz p50 ${report.healthzP50} ms, p99 ${report.healthzP99} ms, slowest ${report.healthzMax} ms; ` +
-      `API RSS max ${report.serverRssMaxMiB} MiB; suite ${result.status === 0 ? 'passed' : 'FAILED'}`,
+      `API RSS max ${report.serverRssMaxMiB} MiB; suite ${result.status === 0 ? 'passed' : 'FAILED'}; load after ${load()}\n` +
+      `  inside the server: event loop late at most ${report.serverLoopLateMaxMs} ms, of which its own work at most ` +
+      `${report.serverOwnBlockMaxMs} ms; waited for a CPU up to ${report.serverCpuWaitMaxMs} ms at a time ` +
+      `(${report.serverCpuWaitTotalMs} ms in all); GC pause max ${report.serverGcMaxMs} ms, ${report.serverMajorGcs} major GCs\n` +
+      `  CPU over ${report.seconds} s: API ${report.serverCpuMs} ms (${pct(report.serverCpuMs, report.seconds)} % of a core), ` +
+      `readers ${report.readersCpuMs} ms (${pct(report.readersCpuMs, report.seconds)} %)`,
   );
 }
 const pick = (key) => median(reports.map((report) => Number(report[key])));
@@ -45,5 +51,7 @@ const slowest = pick('healthzMax');
 console.log(
   `\nmedian of ${RUNS}: /healthz p50 ${pick('healthzP50')} ms, p99 ${pick('healthzP99')} ms, ` +
     `slowest ${slowest} ms (target < ${TARGET_MS} ms: ${slowest < TARGET_MS ? 'met' : 'NOT met'}); ` +
-    `API RSS max ${pick('serverRssMaxMiB')} MiB; load average now ${load()}`,
+    `API RSS max ${pick('serverRssMaxMiB')} MiB; the server's own longest block ${pick('serverOwnBlockMaxMs')} ms ` +
+    `(target < ${TARGET_MS} ms: ${pick('serverOwnBlockMaxMs') < TARGET_MS ? 'met' : 'NOT met'}), ` +
+    `longest wait for a CPU ${pick('serverCpuWaitMaxMs')} ms; load average now ${load()}`,
 );
