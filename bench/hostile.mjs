@@ -28,7 +28,11 @@ for (let run = 1; run <= RUNS; run++) {
     ['vitest', 'run', '--config', 'apps/server/test/hostile/vitest.hostile.config.ts'],
     { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
-  const line = `${result.stdout}`.split('\n').find((text) => text.startsWith('{"uploads"'));
+  // The report line may follow the runner's colour codes.
+  const line = `${result.stdout}`
+    .split('\n')
+    .map((text) => text.slice(text.indexOf('{"uploads"')))
+    .find((text) => text.startsWith('{"uploads"'));
   if (!line) {
     console.error(result.stdout.slice(-3000), result.stderr.slice(-3000));
     throw new Error(`run ${run} printed no report`);

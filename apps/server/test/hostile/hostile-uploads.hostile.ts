@@ -111,15 +111,24 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** CPU time of a process and of its children that have exited (readers are killed after a bomb). */
+/** CPU time of a process (own) and of its children (readers): exited ones and those still running. */
 function cpuMs(pid: number): { own: number; children: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat
-    .slice(stat.lastIndexOf(')') + 2)
-    .split(' ')
-    .map(Number);
-  const ticks = (index: number) => ((fields[index] ?? 0) * 1000) / 100;
-  return { own: ticks(11) + ticks(12), children: ticks(13) + ticks(14) };
+  const ticksOf = (id: number | string) => {
+    try {
+      const stat = readFileSync(`/proc/${id}/stat`, 'utf8');
+      const fields = stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .split(' ')
+        .map(Number);
+      return (index: number) => ((fields[index] ?? 0) * 1000) / 100;
+    } catch {
+      return () => 0;
+    }
+  };
+  const ticks = ticksOf(pid);
+  const running = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+  const live = running.map(ticksOf).reduce((sum, child) => sum + child(11) + child(12), 0);
+  return { own: ticks(11) + ticks(12), children: ticks(13) + ticks(14) + live };
 }
 
 type ProbeLine = {
