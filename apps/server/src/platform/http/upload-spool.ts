@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -54,25 +53,36 @@ export function registerUploadSpool(app: FastifyInstance, folder: () => string):
     spooledFiles.set(this, owned);
     const headChunks: Buffer[] = [];
     let headBytes = 0;
-    const measure = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        file.size += chunk.length;
-        // Checked here too, not only by the parser's limit: nothing past the limit reaches the disk.
-        if (file.size > maxBytes) return callback(new AppError('E_PAYLOAD_TOO_LARGE'));
-        if (headBytes < SPOOL_HEAD_BYTES) {
-          const taken = chunk.subarray(0, SPOOL_HEAD_BYTES - headBytes);
-          // A copy: the chunk's own memory may be a slice of a larger parser buffer.
-          headChunks.push(Buffer.from(taken));
-          headBytes += taken.length;
-        }
-        callback(null, chunk);
-      },
-    });
+    let tooLarge = false;
+    // Counted as the bytes pass, without a stream stage of its own: each chunk costs a listener call.
+    const onData = (chunk: Buffer) => {
+      file.size += chunk.length;
+      if (file.size > maxBytes && !tooLarge) {
+        // Nothing past the limit reaches the disk (the parser's own limit is a byte higher).
+        tooLarge = true;
+        part.file.destroy(new AppError('E_PAYLOAD_TOO_LARGE'));
+        return;
+      }
+      if (headBytes < SPOOL_HEAD_BYTES) {
+        // A copy: the chunk's memory may be a slice of a larger parser buffer.
+        const taken = Buffer.from(chunk.subarray(0, SPOOL_HEAD_BYTES - headBytes));
+        headChunks.push(taken);
+        headBytes += taken.length;
+      }
+    };
+    part.file.on('data', onData);
     try {
-      await pipeline(part.file, measure, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+      // A write stream with room for a few parser chunks: when the disk is behind, the request is
+      // paused rather than read into memory.
+      await pipeline(
+        part.file,
+        createWriteStream(path, { flags: 'wx', mode: 0o600, highWaterMark: 256 * 1024 }),
+      );
     } catch (error) {
       await rm(path, { force: true });
-      throw error;
+      throw tooLarge ? new AppError('E_PAYLOAD_TOO_LARGE') : error;
+    } finally {
+      part.file.off('data', onData);
     }
     if (part.file.truncated) {
       await rm(path, { force: true });
