@@ -290,6 +290,8 @@ describe('hostile uploads against a running server', () => {
       for (const line of lines) healthz.push(Number(line) < 0 ? Number.POSITIVE_INFINITY : Number(line));
     });
     const memory = setInterval(() => rss.push(residentBytes(pid)), 50);
+    // The probe watches before the first upload goes out, so both see the same stretch of time.
+    while (healthz.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     // The attacker runs on another machine in life; here it shares two cores with the server, so
     // it yields the CPU (this process builds and sends the uploads; the server and the probe,
     // started before, keep their priority).
@@ -302,13 +304,17 @@ describe('hostile uploads against a running server', () => {
       for (let next = work.shift(); next; next = work.shift()) outcomes.push(await next());
     });
     await Promise.all(runners);
+    const finishedAt = Date.now();
     clearInterval(memory);
     probe.kill();
     const cpuAfter = cpuMs(pid);
     // The probe writes once a second: wait for the line that covers the end.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const loop = probeLines(startedAt, Date.now());
+    const loop = probeLines(startedAt, finishedAt);
     const worst = (key: keyof ProbeLine) => Math.max(0, ...loop.map((line) => line[key]));
+    for (const line of loop.filter((entry) => entry.ownBlockMax > 50 || entry.lateMax > 100)) {
+      console.log(`probe +${((line.at - startedAt) / 1000).toFixed(1)} s: ${JSON.stringify(line)}`);
+    }
 
     const sorted = [...healthz].sort((a, b) => a - b);
     const report = {
