@@ -21,20 +21,15 @@ import { buildHostileCorpus, type HostileFile } from './hostile-corpus.ts';
 
 /** The API process's resident memory may not pass this (readers run in their own processes). */
 const SERVER_RSS_CAP_BYTES = 600 * 1024 * 1024;
-/**
- * Slowest /healthz answer allowed while the files are read: a freeze (the reads once stalled the
- * event loop for 8–28 s). Latency itself is a measurement, not a test on a shared machine:
- * `npm run bench:hostile` reports p50, p99 and the slowest answer over three runs against the
- * 100 ms target.
- */
+/** Slowest /healthz answer allowed while the files are read: a freeze (reads once stalled it 8–28 s). */
 const HEALTHZ_FREEZE_MS = 2000;
 /**
- * The target for /healthz, and the bound on what the server itself may do to it: no stretch of its
- * own work (JavaScript, garbage collection, system calls on the main thread) may hold the event
- * loop this long. Measured inside the server by loop-probe.mjs from the kernel's account of the
- * main thread, so that time spent waiting for a CPU on a loaded machine is told apart.
+ * The /healthz target (issue #12): 99 in 100 answers within it while every hostile file is being
+ * uploaded. The slowest single answer on a shared two-core machine also measures how long the
+ * kernel kept the server off a CPU; `npm run bench:hostile` reports it over three runs beside the
+ * server's own figures from loop-probe.mjs (its own work per late tick, its waits for a CPU).
  */
-const LOOP_BLOCK_TARGET_MS = 100;
+const HEALTHZ_TARGET_MS = 100;
 const CONCURRENCY = 4;
 
 type Route = { name: string; url: string; form: (file: HostileFile) => FormData };
@@ -359,7 +354,7 @@ describe('hostile uploads against a running server', () => {
     }
     expect(Math.max(...healthz)).toBeLessThan(HEALTHZ_FREEZE_MS);
     expect(loop.length).toBeGreaterThan(0);
-    expect(worst('ownBlockMax')).toBeLessThan(LOOP_BLOCK_TARGET_MS);
+    expect(Number(report.healthzP99)).toBeLessThan(HEALTHZ_TARGET_MS);
     expect(Math.max(...rss)).toBeLessThan(SERVER_RSS_CAP_BYTES);
     expect(child.exitCode).toBeNull();
   }, 900_000);
