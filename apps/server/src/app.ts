@@ -125,6 +125,7 @@ import { createSafeImageFetcher, type SafeImageFetchOptions } from './platform/h
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { registerUploadRateLimit } from './platform/http/upload-rate-limit.ts';
+import { registerUploadSpool } from './platform/http/upload-spool.ts';
 import { createBackground } from './platform/jobs/background.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createDocumentReader } from './platform/sandbox/document-reader.ts';
@@ -325,6 +326,8 @@ export async function buildApp({
     tempDir: join(config.DATA_DIR, 'tmp'),
   });
   app.addHook('onClose', () => reader.close());
+  // Upload parts are written straight into the readers' folder, so a reader is handed a path.
+  registerUploadSpool(app, () => reader.folder);
   const filesService = createFilesService({
     reader,
     repository: createFilesRepository(db),

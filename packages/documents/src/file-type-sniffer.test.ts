@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { sniffFileType } from './file-type-sniffer.ts';
+import { doc, paragraph } from './document-model.ts';
+import { writeDocx } from './docx-writer.ts';
+import { SNIFF_HEAD_BYTES, sniffFileType, sniffFileTypeByRange } from './file-type-sniffer.ts';
+import { writeHwp } from './hwp-writer.ts';
+import { writeHwpx } from './hwpx-writer.ts';
+import { writePdf } from './pdf-writer.ts';
 
 const bytes = (...values: (number | string)[]) => {
   const out: number[] = [];
@@ -50,5 +55,78 @@ describe('sniffFileType', () => {
 
   it('reports a damaged zip as a zip rather than throwing', () => {
     expect(sniffFileType(bytes('PK', 3, 4, 20, 0, 0, 0, 8, 0)).kind).toBe('zip');
+  });
+});
+
+describe('sniffFileTypeByRange', () => {
+  /** Random letters: they do not compress, so each document is larger than the sniffed head. */
+  const noise = (length: number) => {
+    const letters = 'abcdefghijklmnopqrstuvwxyz가나다라마바사아자차카타파하';
+    let text = '';
+    for (let i = 0; i < length; i++) text += letters[Math.floor(Math.random() * letters.length)];
+    return text;
+  };
+  const largeDocument = (letters = 120_000) => doc([paragraph(noise(letters)), paragraph('가정통신문')]);
+
+  /** A file with 100 KB of spaces after it (readers stop at a PDF's end marker). */
+  const padded = (file: Uint8Array) => {
+    const out = new Uint8Array(file.length + 100_000).fill(0x20);
+    out.set(file);
+    return out;
+  };
+
+  /** Sniffs from the head alone plus what it asks for, counting the bytes it read. */
+  async function sniffByRange(whole: Uint8Array) {
+    let read = 0;
+    const sniffed = await sniffFileTypeByRange(
+      whole.length,
+      whole.subarray(0, SNIFF_HEAD_BYTES),
+      (start, end) => {
+        read += end - start;
+        return Promise.resolve(whole.subarray(start, end));
+      },
+    );
+    return { kind: sniffed.kind, read };
+  }
+
+  it('answers as the whole-file sniff does, for documents larger than the head', async () => {
+    const files: [string, Uint8Array][] = [
+      ['docx', await writeDocx(largeDocument())],
+      ['hwpx', await writeHwpx(largeDocument())],
+      ['hwp', await writeHwp(largeDocument())],
+      ['pdf', padded(await writePdf(largeDocument(2_000)))],
+      ['text', new TextEncoder().encode('가'.repeat(50_000))],
+    ];
+    for (const [kind, whole] of files) {
+      expect(whole.length, kind).toBeGreaterThan(SNIFF_HEAD_BYTES);
+      expect(sniffFileType(whole).kind, kind).toBe(kind);
+      expect((await sniffByRange(whole)).kind, kind).toBe(kind);
+    }
+  });
+
+  it('reads only the directory of a zip, never the whole file', async () => {
+    const whole = await writeDocx(largeDocument(600_000));
+    const { kind, read } = await sniffByRange(whole);
+    expect(kind).toBe('docx');
+    // The tail it looks for the end record in, at most 64 KiB, and nothing more.
+    expect(read).toBeLessThanOrEqual(22 + 0xffff);
+    expect(read).toBeLessThan(whole.length - SNIFF_HEAD_BYTES);
+  });
+
+  it('calls a damaged zip a zip', async () => {
+    const whole = new Uint8Array(SNIFF_HEAD_BYTES * 2);
+    whole.set([0x50, 0x4b, 0x03, 0x04]);
+    expect((await sniffByRange(whole)).kind).toBe('zip');
+  });
+});
+
+describe('a damaged HWP', () => {
+  it('is recognised by its signature without turning the file into a string', async () => {
+    // A compound file whose directory is broken, a megabyte long: the signature is searched as bytes.
+    const whole = new Uint8Array(1024 * 1024);
+    whole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    whole.fill(0xff, 8, 512);
+    whole.set(new TextEncoder().encode('HWP Document File'), 700_000);
+    expect(sniffFileType(whole).kind).toBe('hwp');
   });
 });

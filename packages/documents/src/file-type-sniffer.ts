@@ -152,10 +152,86 @@ function sniffCfb(bytes: Uint8Array): FileKind {
     if (cfb.has('EncryptionInfo') && cfb.has('EncryptedPackage')) return 'encrypted-office';
     if (cfb.has('WordDocument')) return 'doc';
   } catch {
-    // A damaged HWP still carries its signature in the FileHeader stream's sector.
-    if (ascii(bytes, 0, bytes.length).includes('HWP Document File')) return 'hwp';
+    // A damaged HWP still carries its signature in the FileHeader stream's sector. Searched as
+    // bytes: a string of the whole file would be megabytes (and spreading them overflows the stack).
+    if (indexOfBytes(bytes, HWP_SIGNATURE) >= 0) return 'hwp';
   }
   return 'ole';
+}
+
+const HWP_SIGNATURE = new TextEncoder().encode('HWP Document File');
+
+function indexOfBytes(bytes: Uint8Array, pattern: Uint8Array): number {
+  const first = pattern[0] ?? 0;
+  for (
+    let at = bytes.indexOf(first);
+    at >= 0 && at + pattern.length <= bytes.length;
+    at = bytes.indexOf(first, at + 1)
+  ) {
+    if (pattern.every((value, index) => bytes[at + index] === value)) return at;
+  }
+  return -1;
+}
+
+/** How much of a file's start `sniffFileTypeByRange` needs: a 64 KiB text sample and a little more. */
+export const SNIFF_HEAD_BYTES = 64 * 1024 + 16;
+/** A zip whose directory is larger than this is no document a teacher made. */
+const MAX_SNIFFED_DIRECTORY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Identifies a file that is not held in memory, from its first SNIFF_HEAD_BYTES and what
+ * `readRange` reads of it: for a zip only its central directory, so that sniffing never costs a
+ * copy of the file; a compound file (HWP, .doc) whole, since its directory may lie anywhere.
+ * Answers as `sniffFileType` of the whole file would.
+ */
+export async function sniffFileTypeByRange(
+  size: number,
+  head: Uint8Array,
+  readRange: (start: number, end: number) => Promise<Uint8Array>,
+): Promise<SniffedType> {
+  if (size <= head.length) return sniffFileType(head.subarray(0, size));
+  if (isCfb(head)) return sniffFileType(await readRange(0, size));
+  if (!isZip(head)) return sniffFileType(head);
+  const fromHead = sniffZip(head);
+  if (fromHead === 'hwpx') return typeOf(fromHead);
+  const directory = await readZipDirectory(size, readRange).catch(() => undefined);
+  if (!directory) return typeOf('zip');
+  return typeOf(sniffZip(directory));
+}
+
+/**
+ * A zip's central directory followed by an end record pointing at it: a listing-only archive
+ * (entries cannot be read from it, their names can).
+ */
+async function readZipDirectory(
+  size: number,
+  readRange: (start: number, end: number) => Promise<Uint8Array>,
+): Promise<Uint8Array | undefined> {
+  const tailStart = Math.max(0, size - 22 - 0xffff);
+  const tail = await readRange(tailStart, size);
+  const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
+  let eocd = -1;
+  for (let position = tail.length - 22; position >= 0; position--) {
+    if (view.getUint32(position, true) === 0x06054b50) {
+      eocd = position;
+      break;
+    }
+  }
+  if (eocd < 0) return undefined;
+  const directorySize = view.getUint32(eocd + 12, true);
+  const directoryOffset = view.getUint32(eocd + 16, true);
+  if (directorySize > MAX_SNIFFED_DIRECTORY_BYTES || directoryOffset + directorySize > size) return undefined;
+  const directory =
+    directoryOffset >= tailStart && directoryOffset + directorySize <= size
+      ? tail.subarray(directoryOffset - tailStart, directoryOffset - tailStart + directorySize)
+      : await readRange(directoryOffset, directoryOffset + directorySize);
+  const listing = new Uint8Array(directorySize + 22);
+  listing.set(directory.subarray(0, directorySize), 0);
+  listing.set(tail.subarray(eocd, eocd + 22), directorySize);
+  const end = new DataView(listing.buffer, directorySize, 22);
+  end.setUint32(16, 0, true);
+  end.setUint16(20, 0, true);
+  return listing;
 }
 
 function sniffText(bytes: Uint8Array): FileKind {

@@ -21,13 +21,15 @@ import { buildHostileCorpus, type HostileFile } from './hostile-corpus.ts';
 
 /** The API process's resident memory may not pass this (readers run in their own processes). */
 const SERVER_RSS_CAP_BYTES = 600 * 1024 * 1024;
-/**
- * Slowest /healthz answer allowed while the files are read: a freeze (the reads once stalled the
- * event loop for 8–28 s). Latency itself is a measurement, not a test on a shared machine:
- * `npm run bench:hostile` reports p50, p99 and the slowest answer over three runs against the
- * 100 ms target.
- */
+/** Slowest /healthz answer allowed while the files are read: a freeze (reads once stalled it 8–28 s). */
 const HEALTHZ_FREEZE_MS = 2000;
+/**
+ * The /healthz target (issue #12): 99 in 100 answers within it while every hostile file is being
+ * uploaded. The slowest single answer on a shared two-core machine also measures how long the
+ * kernel kept the server off a CPU; `npm run bench:hostile` reports it over three runs beside the
+ * server's own figures from loop-probe.mjs (its own work per late tick, its waits for a CPU).
+ */
+const HEALTHZ_TARGET_MS = 100;
 const CONCURRENCY = 4;
 
 type Route = { name: string; url: string; form: (file: HostileFile) => FormData };
@@ -104,6 +106,45 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** CPU time of a process (own) and of its children (readers): exited ones and those still running. */
+function cpuMs(pid: number): { own: number; children: number } {
+  const ticksOf = (id: number | string) => {
+    try {
+      const stat = readFileSync(`/proc/${id}/stat`, 'utf8');
+      const fields = stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .split(' ')
+        .map(Number);
+      return (index: number) => ((fields[index] ?? 0) * 1000) / 100;
+    } catch {
+      return () => 0;
+    }
+  };
+  const ticks = ticksOf(pid);
+  const running = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+  const live = running.map(ticksOf).reduce((sum, child) => sum + child(11) + child(12), 0);
+  return { own: ticks(11) + ticks(12), children: ticks(13) + ticks(14) + live };
+}
+
+type ProbeLine = {
+  at: number;
+  lateMax: number;
+  ownBlockMax: number;
+  waitMax: number;
+  waitTotal: number;
+  gcMax: number;
+  majorGcs: number;
+};
+
+function probeLines(from: number, to: number): ProbeLine[] {
+  const text = readFileSync(probeFile, 'utf8');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as ProbeLine)
+    .filter((line) => line.at >= from && line.at <= to + 1000);
+}
+
 function residentBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
@@ -115,9 +156,11 @@ let origin: string;
 let token: string;
 let database: DatabaseHandle;
 let corpus: HostileFile[];
+let probeFile: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ssaem-hostile-'));
+  probeFile = join(dataDir, 'loop-probe.jsonl');
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   const env = {
@@ -129,11 +172,16 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
     UPLOADS_PER_MINUTE: '100000',
+    HOSTILE_PROBE_FILE: probeFile,
   };
   corpus = await buildHostileCorpus();
   child = spawn(
     process.execPath,
-    [...(process.env.HOSTILE_SERVER_FLAGS?.split(' ') ?? []), join(projectRoot, 'apps/server/src/main.ts')],
+    [
+      ...(process.env.HOSTILE_SERVER_FLAGS?.split(' ') ?? []),
+      `--import=${join(import.meta.dirname, 'loop-probe.mjs')}`,
+      join(projectRoot, 'apps/server/src/main.ts'),
+    ],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -237,18 +285,31 @@ describe('hostile uploads against a running server', () => {
       for (const line of lines) healthz.push(Number(line) < 0 ? Number.POSITIVE_INFINITY : Number(line));
     });
     const memory = setInterval(() => rss.push(residentBytes(pid)), 50);
+    // The probe watches before the first upload goes out, so both see the same stretch of time.
+    while (healthz.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     // The attacker runs on another machine in life; here it shares two cores with the server, so
     // it yields the CPU (this process builds and sends the uploads; the server and the probe,
     // started before, keep their priority).
     setPriority(process.pid, 19);
+    const startedAt = Date.now();
+    const cpuBefore = cpuMs(pid);
     const work = ROUTES.flatMap((route) => corpus.map((file) => () => upload(route, file)));
     const outcomes: Outcome[] = [];
     const runners = Array.from({ length: CONCURRENCY }, async () => {
       for (let next = work.shift(); next; next = work.shift()) outcomes.push(await next());
     });
     await Promise.all(runners);
+    const finishedAt = Date.now();
     clearInterval(memory);
     probe.kill();
+    const cpuAfter = cpuMs(pid);
+    // The probe writes once a second: wait for the line that covers the end.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const loop = probeLines(startedAt, finishedAt);
+    const worst = (key: keyof ProbeLine) => Math.max(0, ...loop.map((line) => line[key]));
+    for (const line of loop.filter((entry) => entry.ownBlockMax > 50 || entry.lateMax > 100)) {
+      console.log(`probe +${((line.at - startedAt) / 1000).toFixed(1)} s: ${JSON.stringify(line)}`);
+    }
 
     const sorted = [...healthz].sort((a, b) => a - b);
     const report = {
@@ -258,6 +319,15 @@ describe('hostile uploads against a running server', () => {
       healthzP99: sorted[Math.floor(sorted.length * 0.99)]?.toFixed(1),
       healthzMax: sorted.at(-1)?.toFixed(1),
       serverRssMaxMiB: (Math.max(...rss) / 1048576).toFixed(0),
+      serverLoopLateMaxMs: worst('lateMax').toFixed(1),
+      serverOwnBlockMaxMs: worst('ownBlockMax').toFixed(1),
+      serverCpuWaitMaxMs: worst('waitMax').toFixed(1),
+      serverCpuWaitTotalMs: loop.reduce((sum, line) => sum + line.waitTotal, 0).toFixed(0),
+      serverGcMaxMs: worst('gcMax').toFixed(1),
+      serverMajorGcs: loop.reduce((sum, line) => sum + line.majorGcs, 0),
+      serverCpuMs: (cpuAfter.own - cpuBefore.own).toFixed(0),
+      readersCpuMs: (cpuAfter.children - cpuBefore.children).toFixed(0),
+      seconds: ((Date.now() - startedAt) / 1000).toFixed(1),
     };
     console.log(JSON.stringify(report));
     for (const outcome of outcomes) {
@@ -283,6 +353,8 @@ describe('hostile uploads against a running server', () => {
       }
     }
     expect(Math.max(...healthz)).toBeLessThan(HEALTHZ_FREEZE_MS);
+    expect(loop.length).toBeGreaterThan(0);
+    expect(Number(report.healthzP99)).toBeLessThan(HEALTHZ_TARGET_MS);
     expect(Math.max(...rss)).toBeLessThan(SERVER_RSS_CAP_BYTES);
     expect(child.exitCode).toBeNull();
   }, 900_000);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,12 +17,21 @@ function setup() {
   return { root, storage, uploads: createDocumentUploads(storage) };
 }
 
-const file = (name: string) => ({
-  bytes: new TextEncoder().encode(`${name} 학생 상담 기록`),
-  fileName: name,
-  fileType: 'hwpx' as const,
-  mimeType: 'application/hwp+zip',
-});
+/** An upload as the route hands it over: spooled to a file of its own. */
+function file(name: string) {
+  const folder = mkdtempSync(join(tmpdir(), 'ssaem-spool-'));
+  dirs.push(folder);
+  const bytes = new TextEncoder().encode(`${name} 학생 상담 기록`);
+  const path = join(folder, 'upload');
+  writeFileSync(path, bytes);
+  return {
+    path,
+    size: bytes.length,
+    fileName: name,
+    fileType: 'hwpx' as const,
+    mimeType: 'application/hwp+zip',
+  };
+}
 
 describe('editor uploads', () => {
   it('are removed once older than the retention period; newer ones and other files stay', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import type { DocumentUploadType } from '@ssaem/contracts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 
@@ -29,18 +30,19 @@ export function createDocumentUploads(storage: FileStorage) {
   return {
     async save(
       userId: number,
-      file: { bytes: Uint8Array; fileName: string; fileType: DocumentUploadType; mimeType: string },
+      file: { path: string; size: number; fileName: string; fileType: DocumentUploadType; mimeType: string },
     ): Promise<string> {
       const uuid = randomUUID();
       const meta: StoredUpload = {
         fileName: file.fileName,
         fileType: file.fileType,
         mimeType: file.mimeType,
-        bytes: file.bytes.length,
+        bytes: file.size,
         userId,
         createdAt: new Date().toISOString(),
       };
-      await storage.put(keyOf(userId, uuid), file.bytes);
+      // Copied from the spooled upload as a stream: the file is never whole in memory.
+      await storage.putStream(keyOf(userId, uuid), createReadStream(file.path));
       await storage.put(`${keyOf(userId, uuid)}.json`, new TextEncoder().encode(JSON.stringify(meta)));
       return `upload-${uuid}`;
     },

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { actorOf, teachersOnly } from '../../platform/auth/guards.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
+import { drain } from '../../platform/http/upload-spool.ts';
 import { toolItemParams } from '../tools/tool-item.routes.ts';
 import { attachmentDisposition } from './content-disposition.ts';
 import type { DocumentsService, FileToSend, UploadedFile } from './documents.service.ts';
@@ -37,14 +38,13 @@ const READ_RATE_LIMIT = {
   },
 };
 
-/** The one file of a multipart request (any field name); further files are drained and ignored. */
+/** The one file of a multipart request (any field name), spooled; further files are drained and ignored. */
 async function readSingleFile(request: FastifyRequest): Promise<UploadedFile> {
   let upload: UploadedFile | undefined;
   for await (const part of request.parts({ limits: { fileSize: DOCUMENT_UPLOAD_MAX_BYTES + 1, files: 3 } })) {
     if (part.type !== 'file') continue;
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw new AppError('E_PAYLOAD_TOO_LARGE');
-    upload ??= { bytes, filename: part.filename || 'document' };
+    if (upload) await drain(part.file);
+    else upload = await request.spoolFile(part, DOCUMENT_UPLOAD_MAX_BYTES);
   }
   if (!upload) {
     throw new AppError('E_FILE_001', {

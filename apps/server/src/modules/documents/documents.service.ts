@@ -19,6 +19,7 @@ import {
 } from '@ssaem/documents';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors/app-error.ts';
+import type { SpooledFile } from '../../platform/http/upload-spool.ts';
 import type { DocumentReader } from '../../platform/sandbox/document-reader.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { Actor } from '../../policies/actor.ts';
@@ -48,10 +49,8 @@ const MIME_TYPES: Record<DocumentUploadType | DocumentExportFormat, string> = {
 const LIBRARY_FILE = /^library-(\d{1,12})\.(hwp|hwpx|docx|pdf)$/;
 const MAX_DETAILS = 10;
 
-export interface UploadedFile {
-  bytes: Buffer;
-  filename: string;
-}
+/** An upload for the editor, spooled to disk (see platform/http/upload-spool). */
+export type UploadedFile = SpooledFile;
 
 export interface FileToSend {
   bytes: Uint8Array;
@@ -119,10 +118,10 @@ export function createDocumentsService(deps: {
 
   /** Reads an upload for the editor; every refusal is E_FILE_001 with the reason in words. */
   async function read(file: UploadedFile, language: Language): Promise<ReadDocumentResult> {
-    if (file.bytes.length === 0) throw fileError('unreadable', language);
-    if (file.bytes.length > DOCUMENT_UPLOAD_MAX_BYTES) throw fileError('too-large', language);
+    if (file.size === 0) throw fileError('unreadable', language);
+    if (file.size > DOCUMENT_UPLOAD_MAX_BYTES) throw fileError('too-large', language);
     try {
-      return await deps.reader.read(file.bytes, file.filename, {
+      return await deps.reader.readFile(file.path, file.filename, {
         allowedKinds: UPLOAD_KINDS,
         includeImages: true,
         limits: { maxFileBytes: DOCUMENT_UPLOAD_MAX_BYTES },
@@ -165,7 +164,8 @@ export function createDocumentsService(deps: {
       const fileType = result.kind as DocumentUploadType;
       const fileName = downloadName(result.fileName, 'document', fileType);
       const fileUrl = await uploads.save(actor.userId, {
-        bytes: file.bytes,
+        path: file.path,
+        size: file.size,
         fileName,
         fileType,
         mimeType: MIME_TYPES[fileType],

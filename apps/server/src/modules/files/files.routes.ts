@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { actorOf, teachersOnly } from '../../platform/auth/guards.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
+import { drain, type SpooledFile } from '../../platform/http/upload-spool.ts';
 import { type FilesService, MAX_DOCUMENT_BYTES } from './files.service.ts';
 
 const fileSchema = z
@@ -24,20 +25,17 @@ const fileSchema = z
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const FILE_FIELDS = new Set(['file', 'image']);
 
-/** Reads the one file of a multipart upload (field `file` or `image`); other fields are ignored. */
-async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string }> {
+/** Spools the one file of a multipart upload (field `file` or `image`); other parts are drained. */
+async function readUpload(request: FastifyRequest): Promise<SpooledFile> {
   if (!request.isMultipart()) throw new AppError('E_UNSUPPORTED_MEDIA_TYPE');
-  let upload: { bytes: Buffer; filename: string } | undefined;
+  let upload: SpooledFile | undefined;
   for await (const part of request.parts({ limits: { fileSize: MAX_DOCUMENT_BYTES + 1, files: 1 } })) {
-    if (part.type === 'file') {
-      if (!FILE_FIELDS.has(part.fieldname) || upload) {
-        await part.toBuffer();
-        continue;
-      }
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw new AppError('E_PAYLOAD_TOO_LARGE');
-      upload = { bytes, filename: part.filename || 'upload' };
+    if (part.type !== 'file') continue;
+    if (!FILE_FIELDS.has(part.fieldname) || upload) {
+      await drain(part.file);
+      continue;
     }
+    upload = await request.spoolFile(part, MAX_DOCUMENT_BYTES);
   }
   if (!upload) throw new AppError('E_FILE_001');
   return upload;
@@ -46,19 +44,20 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fil
 /** Files one `upload/multiple` request may carry (the multipart plugin's own cap is 10 parts). */
 export const MAX_FILES_PER_UPLOAD = 10;
 
-/** Reads every file part of a multipart upload (fields `files` or `file`), at most MAX_FILES_PER_UPLOAD. */
-async function readUploads(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string }[]> {
+/** Spools every file part of a multipart upload (fields `files` or `file`), at most MAX_FILES_PER_UPLOAD. */
+async function readUploads(request: FastifyRequest): Promise<SpooledFile[]> {
   if (!request.isMultipart()) throw new AppError('E_UNSUPPORTED_MEDIA_TYPE');
-  const uploads: { bytes: Buffer; filename: string }[] = [];
+  const uploads: SpooledFile[] = [];
   for await (const part of request.parts({
     limits: { fileSize: MAX_DOCUMENT_BYTES + 1, files: MAX_FILES_PER_UPLOAD + 1 },
   })) {
     if (part.type !== 'file') continue;
-    const bytes = await part.toBuffer();
-    if (part.fieldname !== 'files' && part.fieldname !== 'file') continue;
-    if (part.file.truncated) throw new AppError('E_PAYLOAD_TOO_LARGE');
+    if (part.fieldname !== 'files' && part.fieldname !== 'file') {
+      await drain(part.file);
+      continue;
+    }
     if (uploads.length >= MAX_FILES_PER_UPLOAD) throw new AppError('E_PAYLOAD_TOO_LARGE');
-    uploads.push({ bytes, filename: part.filename || 'upload' });
+    uploads.push(await request.spoolFile(part, MAX_DOCUMENT_BYTES));
   }
   if (uploads.length === 0) throw new AppError('E_FILE_001');
   return uploads;
@@ -70,7 +69,8 @@ export function filesRoutes(files: FilesService): FastifyPluginAsyncZod {
     const secured = { tags, security: [{ bearerAuth: [] }], consumes: ['multipart/form-data'] };
     const upload = (purpose: 'chat' | 'image') => async (request: FastifyRequest, reply: FastifyReply) => {
       const file = await readUpload(request);
-      return reply.status(201).send(await files.upload(actorOf(request), { ...file, purpose }));
+      const keep = (kept: SpooledFile) => request.keepSpooled(kept);
+      return reply.status(201).send(await files.upload(actorOf(request), { file, purpose, keep }));
     };
     const uploadSchema = { ...secured, response: { 201: fileSchema, ...ERROR_RESPONSES } };
 
@@ -100,7 +100,8 @@ export function filesRoutes(files: FilesService): FastifyPluginAsyncZod {
         const actor = actorOf(request);
         const uploads = await readUploads(request);
         const stored = [];
-        for (const upload of uploads) stored.push(await files.upload(actor, { ...upload, purpose: 'chat' }));
+        const keep = (kept: SpooledFile) => request.keepSpooled(kept);
+        for (const file of uploads) stored.push(await files.upload(actor, { file, purpose: 'chat', keep }));
         return reply.status(201).send({ files: stored });
       },
     );

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { DOCUMENT_FILE_MESSAGES } from '@ssaem/contracts';
-import { isDocumentError, sanitizeFileName, sniffFileType } from '@ssaem/documents';
-import { readImageInfo } from '@ssaem/documents/image-info';
+import { isDocumentError, sanitizeFileName } from '@ssaem/documents';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StoredFileTable } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { readSpooledImageInfo, sniffSpooled } from '../../platform/http/sniff-spooled.ts';
+import { removeSpooled, type SpooledFile } from '../../platform/http/upload-spool.ts';
 import type { DocumentReader } from '../../platform/sandbox/document-reader.ts';
 import { type FileStorage, isStorageNotFound } from '../../platform/storage/file-storage.ts';
 import type { Actor } from '../../policies/actor.ts';
@@ -54,9 +56,10 @@ export function createFilesService(deps: {
     return row;
   }
 
-  async function extract(row: StoredFileTable, bytes: Uint8Array) {
+  /** Reads a kept upload into text, then removes it (the stored copy stays). */
+  async function extract(row: StoredFileTable, file: SpooledFile) {
     try {
-      const result = await deps.reader.read(bytes, row.filename, {
+      const result = await deps.reader.readFile(file.path, row.filename, {
         allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf', 'text'],
       });
       await deps.repository.finishProcessing(row.id, {
@@ -73,6 +76,8 @@ export function createFilesService(deps: {
         .catch((failure: unknown) =>
           deps.log.warn({ err: failure, fileId: row.id }, 'could not record a failed reading'),
         );
+    } finally {
+      await removeSpooled(file);
     }
   }
 
@@ -80,15 +85,23 @@ export function createFilesService(deps: {
     /** Fails the readings a stopped process left unfinished (see the repository). */
     failAbandoned: (before: Date) => deps.repository.failAbandoned(before.toISOString()),
 
-    async upload(actor: Actor, input: { bytes: Buffer; filename: string; purpose: 'chat' | 'image' }) {
-      if (input.bytes.length === 0) throw new AppError('E_FILE_001');
-      const sniffed = sniffFileType(input.bytes);
+    /**
+     * Stores an upload and, for a document, reads it in the background. The file stays spooled
+     * until then: `keep` takes it from the request's clean-up, and the reading removes it.
+     */
+    async upload(
+      actor: Actor,
+      input: { file: SpooledFile; purpose: 'chat' | 'image'; keep: (file: SpooledFile) => void },
+    ) {
+      const { file } = input;
+      if (file.size === 0) throw new AppError('E_FILE_001');
+      const sniffed = await sniffSpooled(file);
       const isImage = IMAGE_KINDS.has(sniffed.kind);
       const isDocument = DOCUMENT_KINDS.has(sniffed.kind);
       if (!isImage && (input.purpose === 'image' || !isDocument)) throw new AppError('E_FILE_001');
-      if (input.bytes.length > (isImage ? MAX_IMAGE_BYTES : MAX_DOCUMENT_BYTES))
+      if (file.size > (isImage ? MAX_IMAGE_BYTES : MAX_DOCUMENT_BYTES))
         throw new AppError('E_PAYLOAD_TOO_LARGE');
-      const info = isImage ? readImageInfo(input.bytes) : undefined;
+      const info = isImage ? await readSpooledImageInfo(file) : undefined;
       if (isImage && !info) throw new AppError('E_FILE_001');
       // A small file can claim gigapixels; a picture that large is never a photo of a worksheet.
       if (info && info.width * info.height > MAX_IMAGE_PIXELS) {
@@ -100,10 +113,10 @@ export function createFilesService(deps: {
       const row: StoredFileTable = {
         id,
         userId: actor.userId,
-        filename: sanitizeFileName(input.filename, isImage ? 'image' : 'document'),
+        filename: sanitizeFileName(file.filename, isImage ? 'image' : 'document'),
         mimeType: sniffed.mimeType,
         kind: sniffed.kind,
-        bytes: input.bytes.length,
+        bytes: file.size,
         width: info?.width ?? null,
         height: info?.height ?? null,
         storageKey: `uploads/${actor.userId}/${id}`,
@@ -116,8 +129,11 @@ export function createFilesService(deps: {
       // The row first: a crash before the bytes are stored leaves a row the start-up sweep fails,
       // never stored bytes that no row points at.
       await deps.repository.insert(row);
-      await deps.storage.put(row.storageKey, input.bytes);
-      if (!isImage) void extract(row, input.bytes);
+      await deps.storage.putStream(row.storageKey, createReadStream(file.path));
+      if (!isImage) {
+        input.keep(file);
+        void extract(row, file);
+      }
       return presentFile(row);
     },
 

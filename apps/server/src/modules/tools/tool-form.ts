@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors/app-error.ts';
+import type { SpooledFile } from '../../platform/http/upload-spool.ts';
 
 export const MAX_TOOL_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -11,20 +12,19 @@ export const MAX_TOOL_FILE_BYTES = 20 * 1024 * 1024;
 export async function readToolForm(
   request: FastifyRequest,
   options: { maxFiles: number; formFields?: string[] },
-): Promise<{ input: unknown; files: { bytes: Buffer; filename: string }[] }> {
+): Promise<{ input: unknown; files: SpooledFile[] }> {
   if (!request.isMultipart()) return { input: request.body, files: [] };
   const formFields = new Set(options.formFields ?? ['inputDto', 'data']);
   let input: unknown;
-  const files: { bytes: Buffer; filename: string }[] = [];
+  // Files go to disk as they arrive (removed once the response is sent); readers get their paths.
+  const files: SpooledFile[] = [];
   for await (const part of request.parts({
     limits: { fileSize: MAX_TOOL_FILE_BYTES + 1, files: options.maxFiles },
   })) {
     if (part.type === 'file' && formFields.has(part.fieldname)) {
       input = parseForm((await part.toBuffer()).toString('utf8'));
     } else if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw new AppError('E_PAYLOAD_TOO_LARGE');
-      files.push({ bytes, filename: part.filename || 'upload' });
+      files.push(await request.spoolFile(part, MAX_TOOL_FILE_BYTES));
     } else if (formFields.has(part.fieldname)) {
       input = parseForm(String(part.value));
     }

@@ -17,6 +17,10 @@ import { createSandboxPool, SandboxFailure, type SandboxLimits, SandboxTaskError
  */
 export type DocumentReader = {
   read(bytes: Uint8Array, fileName: string, options?: ReadDocumentOptions): Promise<ReadDocumentResult>;
+  /** Reads a file already in `folder` (an upload spooled there): the child opens it, nothing is copied. */
+  readFile(path: string, fileName: string, options?: ReadDocumentOptions): Promise<ReadDocumentResult>;
+  /** This process's hand-over folder: files written here reach a child by their path. */
+  readonly folder: string;
   /** The first worksheet of an uploaded .xlsx by its columns (platform/excel), read the same way. */
   readSheet<K extends string>(bytes: Uint8Array, columns: readonly SheetColumn<K>[]): Promise<ReadSheet<K>>;
   close(): Promise<void>;
@@ -69,6 +73,14 @@ export function createDocumentReader(options: {
         throw asDocumentError(error);
       }
     },
+    async readFile(path, fileName, readOptions = {}) {
+      try {
+        return await pool.run<ReadDocumentResult>('readDocument', [path, fileName, readOptions]);
+      } catch (error) {
+        throw asDocumentError(error);
+      }
+    },
+    folder: handOver,
     async readSheet<K extends string>(bytes: Uint8Array, columns: readonly SheetColumn<K>[]) {
       try {
         return await withHandedOver(bytes, (path) => pool.run<ReadSheet<K>>('readSheet', [path, columns]));

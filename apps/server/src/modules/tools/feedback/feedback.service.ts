@@ -9,10 +9,12 @@ import {
   type FeedbackUpdate,
   feedbackResultSchema,
 } from '@ssaem/contracts';
-import { type FileKind, isDocumentError, sniffFileType } from '@ssaem/documents';
+import { type FileKind, isDocumentError } from '@ssaem/documents';
 import { z } from 'zod';
 import type { AiGateway } from '../../../platform/ai/gateway.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { sniffSpooled } from '../../../platform/http/sniff-spooled.ts';
+import type { SpooledFile } from '../../../platform/http/upload-spool.ts';
 import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import { canOnMaterial } from '../../../policies/material.policy.ts';
@@ -148,15 +150,15 @@ export function createFeedbackService(deps: {
     resultSchema: feedbackResultSchema,
   });
 
-  async function readFile(file: { bytes: Buffer; filename: string }): Promise<string> {
+  async function readFile(file: SpooledFile): Promise<string> {
     // Pictures other than PNG and JPEG are refused before any OCR runs.
-    const kind = sniffFileType(file.bytes).kind;
+    const kind = (await sniffSpooled(file)).kind;
     // A password-protected document goes on to the reader, which names the reason.
-    if (file.bytes.length > 0 && kind !== 'encrypted-office' && !ACCEPTED_KINDS.includes(kind)) {
+    if (file.size > 0 && kind !== 'encrypted-office' && !ACCEPTED_KINDS.includes(kind)) {
       throw fileError(FEEDBACK_MESSAGES.unsupported);
     }
     try {
-      const document = await deps.reader.read(file.bytes, file.filename, {
+      const document = await deps.reader.readFile(file.path, file.filename, {
         allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf', 'image'],
       });
       return document.text;
@@ -170,7 +172,7 @@ export function createFeedbackService(deps: {
 
   return {
     /** The student's text: typed into the form, or read from every attachment in order. */
-    async textFrom(input: FeedbackInput, files: { bytes: Buffer; filename: string }[]): Promise<string> {
+    async textFrom(input: FeedbackInput, files: SpooledFile[]): Promise<string> {
       if (input.useManualType) return input.targetContent.trim();
       if (files.length === 0) throw fileError(FEEDBACK_MESSAGES.noFile);
       const texts: string[] = [];

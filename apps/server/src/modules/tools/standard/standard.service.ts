@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Database } from '../../../db/schema.ts';
 import type { AiGateway } from '../../../platform/ai/gateway.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import type { SpooledFile } from '../../../platform/http/upload-spool.ts';
 import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import { canOnMaterial } from '../../../policies/material.policy.ts';
@@ -253,11 +254,11 @@ export function createStandardService(deps: {
     return row?.name ?? null;
   }
 
-  async function textOfFiles(files: { bytes: Buffer; filename: string }[]): Promise<string> {
+  async function textOfFiles(files: SpooledFile[]): Promise<string> {
     const texts: string[] = [];
     for (const file of files) {
       try {
-        const document = await deps.reader.read(file.bytes, file.filename, {
+        const document = await deps.reader.readFile(file.path, file.filename, {
           allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf', 'text'],
         });
         texts.push(document.text);
@@ -274,10 +275,7 @@ export function createStandardService(deps: {
     return texts.join('\n');
   }
 
-  async function storedInput(
-    input: StandardToolInput,
-    files: { bytes: Buffer; filename: string }[],
-  ): Promise<StoredStandardInput> {
+  async function storedInput(input: StandardToolInput, files: SpooledFile[]): Promise<StoredStandardInput> {
     const [gradeName, subjectName] = await Promise.all([
       codeName(input.gradeSeq),
       codeName(input.subjectSeq),
@@ -328,12 +326,7 @@ export function createStandardService(deps: {
       return { ...presented, input: form };
     },
 
-    async create(
-      actor: Actor,
-      input: StandardToolInput,
-      files: { bytes: Buffer; filename: string }[],
-      idempotencyKey?: string,
-    ) {
+    async create(actor: Actor, input: StandardToolInput, files: SpooledFile[], idempotencyKey?: string) {
       await deps.generation.assertLicensed(actor);
       const form = await storedInput(input, files);
       return deps.generation.submit(actor, {
@@ -350,12 +343,7 @@ export function createStandardService(deps: {
     },
 
     /** Again, with the kept form or a changed one (the plan's text is kept; new files add to it). */
-    async recreate(
-      actor: Actor,
-      id: number,
-      changed: StandardToolInput | undefined,
-      files: { bytes: Buffer; filename: string }[],
-    ) {
+    async recreate(actor: Actor, id: number, changed: StandardToolInput | undefined, files: SpooledFile[]) {
       const item = await items.visible(actor, id);
       if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
       await deps.generation.assertLicensed(actor);

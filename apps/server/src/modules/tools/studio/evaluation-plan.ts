@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import type { SpooledFile } from '../../../platform/http/upload-spool.ts';
 import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
 import { extractFacts } from '../draft-facts.ts';
 import { type Grounding, gradeBandOf, normalizeCode } from '../grounding.ts';
@@ -310,14 +311,14 @@ function planDocument(body: PlanBody, form: EvaluationPlanForm, context: StudioC
 export async function readEvaluationTemplate(
   reader: DocumentReader,
   input: unknown,
-  files: { bytes: Buffer; filename: string }[],
+  files: SpooledFile[],
 ): Promise<unknown> {
   const form = (input ?? {}) as Record<string, unknown>;
   if (form.isUserTemplate !== true) return form;
   const file = files[0];
   if (!file) return form; // The schema answers with the missing-file message.
   try {
-    const read = await reader.read(file.bytes, file.filename, {
+    const read = await reader.readFile(file.path, file.filename, {
       allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf'],
     });
     const firstTable = read.document?.content.find((block) => block.type === 'table');

@@ -12,6 +12,7 @@ import {
 } from '@ssaem/documents';
 import { z } from 'zod';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import type { SpooledFile } from '../../../platform/http/upload-spool.ts';
 import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
 import { extractFacts, formatShortDate, whenOf } from '../draft-facts.ts';
 import { documentKindOf, sentencesOf, titleFromRequest, withoutRequest } from '../draft-text.ts';
@@ -178,16 +179,12 @@ function blocksToDocument(body: GeneralBody, title: string): DocumentNode {
 }
 
 /** Reads an optional template: its text for the model, its document as the offline starting point. */
-export async function readGeneralTemplate(
-  reader: DocumentReader,
-  input: unknown,
-  files: { bytes: Buffer; filename: string }[],
-) {
+export async function readGeneralTemplate(reader: DocumentReader, input: unknown, files: SpooledFile[]) {
   const form = (input ?? {}) as Record<string, unknown>;
   const file = files[0];
   if (!file) return form;
   try {
-    const read = await reader.read(file.bytes, file.filename, {
+    const read = await reader.readFile(file.path, file.filename, {
       allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf'],
     });
     return {

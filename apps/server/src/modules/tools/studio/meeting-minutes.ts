@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import {
   MEETING_DECISIONS,
   type MeetingMinutesInput,
@@ -9,6 +10,7 @@ import { doc, heading, orderedList, paragraph, table, tableHeader } from '@ssaem
 import { z } from 'zod';
 import type { AiGateway } from '../../../platform/ai/gateway.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import type { SpooledFile } from '../../../platform/http/upload-spool.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import { extractFacts, whenOf } from '../draft-facts.ts';
 import { sentencesOf } from '../draft-text.ts';
@@ -257,10 +259,10 @@ async function audioOfVideo(bytes: Buffer): Promise<Buffer> {
  * provider's speech-to-text model; without one the teacher is told so and types the notes instead.
  */
 export function createRecordingReader(gateway: AiGateway) {
-  return async (input: unknown, files: { bytes: Buffer; filename: string }[], actor: Actor) => {
+  return async (input: unknown, files: SpooledFile[], actor: Actor) => {
     const file = files[0];
     if (!file) return input;
-    const kind = recordingKind(file.bytes);
+    const kind = recordingKind(file.head);
     if (!kind) {
       throw new AppError('E_VALIDATION', {
         details: [{ path: 'files', message: '녹음 파일은 mp3 또는 mp4만 올릴 수 있습니다.' }],
@@ -277,7 +279,9 @@ export function createRecordingReader(gateway: AiGateway) {
         ],
       });
     }
-    const audio = kind === 'mp4' ? await audioOfVideo(file.bytes) : file.bytes;
+    // A recording is sent to the speech model whole, so here it is read into memory.
+    const recording = await readFile(file.path);
+    const audio = kind === 'mp4' ? await audioOfVideo(recording) : recording;
     const { text } = await gateway.transcribe({
       caller: { userId: actor.userId },
       purpose: 'meeting-minutes-transcription',

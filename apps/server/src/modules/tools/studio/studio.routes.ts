@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { actorOf, teachersOnly } from '../../../platform/auth/guards.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { ERROR_RESPONSES } from '../../../platform/http/error-responses.ts';
+import type { SpooledFile } from '../../../platform/http/upload-spool.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import { formError, readToolForm } from '../tool-form.ts';
 import { TOOL_SCHEMA, toolItemParams, toolItemRoutes } from '../tool-item.routes.ts';
@@ -23,7 +24,7 @@ export interface StudioEndpoint {
   /** Files the form may carry (a template, a recording), read by the tool itself. */
   files?: {
     max: number;
-    read(form: unknown, files: { bytes: Buffer; filename: string }[], actor: Actor): Promise<unknown>;
+    read(form: unknown, files: SpooledFile[], actor: Actor): Promise<unknown>;
   };
 }
 

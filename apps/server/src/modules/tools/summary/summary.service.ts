@@ -3,6 +3,7 @@ import { isDocumentError } from '@ssaem/documents';
 import { z } from 'zod';
 import type { AiGateway } from '../../../platform/ai/gateway.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import type { SpooledFile } from '../../../platform/http/upload-spool.ts';
 import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import type { LibraryRepository } from '../../library/library.repository.ts';
@@ -81,7 +82,7 @@ export function createSummaryService(deps: {
 
   return {
     /** The text to summarise: the form's text, or every uploaded document's text in order. */
-    async sourceText(input: SummaryInput, files: { bytes: Buffer; filename: string }[]): Promise<string> {
+    async sourceText(input: SummaryInput, files: SpooledFile[]): Promise<string> {
       if (input.summaryType === 'TEXT_SUMMARY') return input.inputText.trim();
       if (input.summaryType === 'TOPIC_SUMMARY') return '';
       if (files.length === 0)
@@ -91,7 +92,7 @@ export function createSummaryService(deps: {
       const texts: string[] = [];
       for (const file of files) {
         try {
-          const document = await deps.reader.read(file.bytes, file.filename, {
+          const document = await deps.reader.readFile(file.path, file.filename, {
             allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf'],
           });
           texts.push(document.text);

@@ -3,6 +3,7 @@ import { isDocumentError } from '@ssaem/documents';
 import { z } from 'zod';
 import type { AiGateway } from '../../../platform/ai/gateway.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import type { SpooledFile } from '../../../platform/http/upload-spool.ts';
 import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import type { LibraryRepository } from '../../library/library.repository.ts';
@@ -70,15 +71,12 @@ export function createTextCorrectionService(deps: {
 
   return {
     /** Reads the text to check from the form or from the uploaded file (type by content). */
-    async textFrom(
-      input: TextCorrectionInput,
-      file: { bytes: Buffer; filename: string } | undefined,
-    ): Promise<string> {
+    async textFrom(input: TextCorrectionInput, file: SpooledFile | undefined): Promise<string> {
       if (input.useManualType === 'TEXT') return input.userText.trim();
       if (!file)
         throw new AppError('E_VALIDATION', { details: [{ path: 'files', message: '파일을 첨부해주세요.' }] });
       try {
-        const document = await deps.reader.read(file.bytes, file.filename, {
+        const document = await deps.reader.readFile(file.path, file.filename, {
           allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf', 'text'],
         });
         if (!document.text.trim()) throw new AppError('E_FILE_001');
