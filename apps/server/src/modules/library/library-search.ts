@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { LibraryItemRow } from './library.repository.ts';
 import {
   ftsPhrase,
+  gramsProveTerm,
   indexGrams,
   indexTokens,
   type KeywordTerm,
@@ -195,29 +196,48 @@ function sqliteIndex(db: Kysely<Database>): LibrarySearchIndex {
 // --- PostgreSQL: a GIN-indexed array of grams narrows, LIKE on the normalized text confirms --------
 
 function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
-  /** One term in a row: its grams narrow through the index, LIKE confirms the order. */
-  function termCondition(eb: LibraryExpressions, term: KeywordTerm, column: 'search_text' | 'search_title') {
+  const containsGrams = (grams: string[]) => sql<SqlBool>`library_item.search_grams @> ${grams}::text[]`;
+
+  /**
+   * The term in the item's text. Each containment appears once: the GIN index answers it without
+   * reading the row, while a repeated one is re-checked on every candidate and decompresses the
+   * gram array each time. LIKE confirms the order only where the grams do not already prove it.
+   */
+  function termInText(term: KeywordTerm, withGrams: boolean): Expression<SqlBool>[] {
     const grams = termGrams(term);
-    const like =
-      column === 'search_title'
-        ? sql<SqlBool>`library_item.search_title LIKE ${likePattern(term)}`
-        : sql<SqlBool>`library_item.search_text LIKE ${likePattern(term)}`;
-    return grams.length > 0
-      ? eb.and([sql<SqlBool>`library_item.search_grams @> ${grams}::text[]`, like])
-      : like;
+    const conditions = withGrams && grams.length > 0 ? [containsGrams(grams)] : [];
+    if (!gramsProveTerm(term))
+      conditions.push(sql<SqlBool>`library_item.search_text LIKE ${likePattern(term)}`);
+    return conditions;
+  }
+
+  /** The term in the title: the short, uncompressed title is read before the gram array. */
+  function termInTitle(term: KeywordTerm, withGrams: boolean): Expression<SqlBool>[] {
+    const grams = termGrams(term);
+    const title = sql<SqlBool>`library_item.search_title LIKE ${likePattern(term)}`;
+    return withGrams && grams.length > 0 ? [title, containsGrams(grams)] : [title];
   }
 
   function keywordCondition(eb: LibraryExpressions, terms: KeywordTerm[], phase: MatchPhase) {
-    const combine = (list: Expression<SqlBool>[]) => (matchesAny(terms) ? eb.or(list) : eb.and(list));
-    const conditions: Expression<SqlBool>[] = [eb('libraryItem.searchGrams', 'is not', null)];
-    if (!matchesAny(terms)) {
-      const grams = [...new Set(terms.flatMap(termGrams))];
-      if (grams.length > 0) conditions.push(sql<SqlBool>`library_item.search_grams @> ${grams}::text[]`);
+    const conditions: Expression<SqlBool>[] = [];
+    if (matchesAny(terms)) {
+      conditions.push(eb('libraryItem.searchGrams', 'is not', null));
+      conditions.push(eb.or(terms.map((term) => eb.and(termInText(term, true)))));
+      const inTitle = eb.or(terms.map((term) => eb.and(termInTitle(term, true))));
+      if (phase === 'title') conditions.push(inTitle);
+      if (phase === 'body') conditions.push(eb.not(inTitle));
+      return eb.and(conditions);
     }
-    conditions.push(combine(terms.map((term) => termCondition(eb, term, 'search_text'))));
-    const inTitle = combine(terms.map((term) => termCondition(eb, term, 'search_title')));
-    if (phase === 'title') conditions.push(inTitle);
-    if (phase === 'body') conditions.push(eb.not(inTitle));
+    // Every term: one containment of all their grams, then what the grams leave open.
+    const grams = [...new Set(terms.flatMap(termGrams))];
+    conditions.push(
+      grams.length > 0 ? containsGrams(grams) : eb('libraryItem.searchGrams', 'is not', null),
+    );
+    conditions.push(...terms.flatMap((term) => termInText(term, false)));
+    // The grams are already required, so the title's own check is the LIKE alone.
+    const inTitle = terms.flatMap((term) => termInTitle(term, false));
+    if (phase === 'title') conditions.push(...inTitle);
+    if (phase === 'body') conditions.push(eb.not(eb.and(inTitle)));
     return eb.and(conditions);
   }
 
