@@ -13,6 +13,11 @@ import { isPostgres, type MigrationDb } from '../migration-helpers.ts';
  * holds. Only shared items (search_grams set) are indexed. The expression is repeated verbatim
  * in library-search.ts: the planner uses the index only for that exact expression.
  *
+ * The old gram index stays for the release still running while this one rolls out (its queries
+ * use it); the release after this drops it. IF NOT EXISTS lets an operator build the index
+ * beforehand with CREATE INDEX CONCURRENTLY (docs/DEPLOYMENT.md), since a migration runs in a
+ * transaction and would hold writes to library_item for the build.
+ *
  * SQLite needs nothing: its FTS5 rows already carry scope tokens and are read in rowid order.
  */
 export const SEARCH_KEYS_SQL = `(search_grams || ARRAY['@s' || COALESCE(school_id, 0)::text, '@v' || visibility, '@b' || (id >> 16)::text])`;
@@ -21,16 +26,12 @@ export async function up(db: MigrationDb): Promise<void> {
   if (!isPostgres(db)) return;
   await sql
     .raw(
-      `CREATE INDEX library_item_search_keys_idx ON library_item USING gin (${SEARCH_KEYS_SQL}) WHERE search_grams IS NOT NULL`,
+      `CREATE INDEX IF NOT EXISTS library_item_search_keys_idx ON library_item USING gin (${SEARCH_KEYS_SQL}) WHERE search_grams IS NOT NULL`,
     )
     .execute(db);
-  await sql`DROP INDEX IF EXISTS library_item_search_idx`.execute(db);
 }
 
 export async function down(db: MigrationDb): Promise<void> {
   if (!isPostgres(db)) return;
-  await sql`CREATE INDEX IF NOT EXISTS library_item_search_idx ON library_item USING gin (search_grams)`.execute(
-    db,
-  );
   await sql`DROP INDEX IF EXISTS library_item_search_keys_idx`.execute(db);
 }
