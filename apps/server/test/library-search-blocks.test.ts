@@ -33,7 +33,13 @@ const ITEMS: Seeded[] = [
   { id: 3 * BLOCK + 2, school: 'ours', visibility: 'SCHOOL', title: '우리 반 분수', body: '분수 게임' },
   { id: 4 * BLOCK + 9, school: 'theirs', visibility: 'PUBLIC', title: '도형의 넓이', body: '넓이와 분수' },
   { id: 6 * BLOCK + 4, school: 'theirs', visibility: 'PUBLIC', title: '확률', body: '경우의 수' },
-  { id: 6 * BLOCK + 8, school: 'theirs', visibility: 'PUBLIC', title: 'abc분수 퀴즈', body: '영어 섞인 낱말' },
+  {
+    id: 6 * BLOCK + 8,
+    school: 'theirs',
+    visibility: 'PUBLIC',
+    title: 'abc분수 퀴즈',
+    body: '영어 섞인 낱말',
+  },
 ];
 
 describe('library keyword search across id blocks', () => {
