@@ -2,8 +2,11 @@
 // service (search, cards with authors, schools and the viewer's likes), beside a bare primary-key
 // lookup of 20 rows as the floor. SQLite at BENCH_ROWS (default 1,000,000), then PostgreSQL at
 // BENCH_PG_ROWS (default 100,000) when BENCH_DATABASE_URL (default the local test database) answers.
+// BENCH_ROWS=0 skips SQLite. BENCH_PG_SCHEMA names a PostgreSQL schema that is kept after the run
+// and reused by the next one when it already holds BENCH_PG_ROWS materials (loading 1M takes a
+// while); the migrations still run on it, so a new index is built on the loaded library.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,6 +15,7 @@ const SQLITE_ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const PG_ROWS = Number(process.env.BENCH_PG_ROWS ?? 100_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const KEPT_SCHEMA = process.env.BENCH_PG_SCHEMA;
 const SCHOOLS = 2_000;
 const TEACHERS = 10_000;
 
@@ -167,6 +171,24 @@ async function insertLibrary(db, dialect, users, rows, rng) {
   }
 }
 
+/** The bench teachers of a kept schema that already holds the library (null when it must be loaded). */
+async function loadedPeople(db, rows) {
+  const items = await db
+    .selectFrom('libraryItem')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(items.n) !== rows) {
+    if (Number(items.n) > 0) throw new Error(`schema ${KEPT_SCHEMA} holds ${items.n} materials, not ${rows}`);
+    return null;
+  }
+  return db
+    .selectFrom('users')
+    .select(['id', 'schoolId', 'assignedGrade'])
+    .where('username', 'like', 'bench%')
+    .orderBy('id')
+    .execute();
+}
+
 async function measure(label, fn) {
   await fn(0);
   const times = [];
@@ -180,7 +202,8 @@ async function measure(label, fn) {
 
 async function run(dialect, rows, databaseUrl) {
   const dir = mkdtempSync(join(tmpdir(), 'ssaem-library-bench-'));
-  const pgSchema = `bench_library_${process.pid}`;
+  const keep = Boolean(databaseUrl && KEPT_SCHEMA);
+  const pgSchema = keep ? KEPT_SCHEMA : `bench_library_${process.pid}`;
   if (databaseUrl) {
     const admin = createDatabase({ databaseUrl, sqliteFile: '' });
     await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(pgSchema)}`.execute(admin.db);
@@ -189,14 +212,19 @@ async function run(dialect, rows, databaseUrl) {
   const handle = createDatabase({ databaseUrl, sqliteFile: join(dir, 'bench.sqlite'), pgSchema });
   const { db } = handle;
   try {
+    const migrateStarted = performance.now();
     await migrateToLatest(db, databaseUrl ? pgSchema : undefined);
-    await seedReferenceData(db, '/nonexistent-reference-dir');
-    const rng = seededRandom(7);
+    const migrateSeconds = (performance.now() - migrateStarted) / 1000;
     const loadStarted = performance.now();
-    const users = await insertPeople(db, rng);
-    await insertLibrary(db, dialect, users, rows, rng);
-    if (dialect === 'postgres') await sql`ANALYZE`.execute(db);
-    else await sql`ANALYZE`.execute(db);
+    let users = keep ? await loadedPeople(db, rows) : null;
+    const reused = users !== null;
+    if (!users) {
+      await seedReferenceData(db, '/nonexistent-reference-dir');
+      const rng = seededRandom(7);
+      users = await insertPeople(db, rng);
+      await insertLibrary(db, dialect, users, rows, rng);
+    }
+    await sql`ANALYZE`.execute(db);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
 
     const search = createLibrarySearchIndex(db, dialect);
@@ -222,6 +250,9 @@ async function run(dialect, rows, databaseUrl) {
     // A cursor deep in "other schools", newest first: half-way through the library.
     const deepId = Math.floor(rows / 2);
     const results = [];
+    const loadBefore = loadavg();
+    const cpuBefore = process.cpuUsage();
+    const wallBefore = performance.now();
     results.push(
       await measure('floor: 20 rows by primary key', (i) =>
         db
@@ -278,14 +309,23 @@ async function run(dialect, rows, databaseUrl) {
     );
     console.log(
       `\n${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} · ${rows.toLocaleString()} materials, ` +
-        `${SCHOOLS.toLocaleString()} schools, ${TEACHERS.toLocaleString()} teachers · loaded in ${loadSeconds.toFixed(0)} s · ${ROUNDS} rounds\n`,
+        `${SCHOOLS.toLocaleString()} schools, ${TEACHERS.toLocaleString()} teachers · ` +
+        `${reused ? `reused schema ${pgSchema}` : `loaded in ${loadSeconds.toFixed(0)} s`} · ` +
+        `migrations ${migrateSeconds.toFixed(1)} s · ${ROUNDS} rounds\n`,
+    );
+    const cpu = process.cpuUsage(cpuBefore);
+    const wall = performance.now() - wallBefore;
+    const fmt = (l) => l.map((n) => n.toFixed(2)).join(' ');
+    console.log(
+      `load average ${fmt(loadBefore)} before, ${fmt(loadavg())} after · bench process CPU ` +
+        `${(((cpu.user + cpu.system) / 1000 / wall) * 100).toFixed(0)}% of one core while measuring\n`,
     );
     console.log('| query | p50 ms | p95 ms |');
     console.log('|---|---|---|');
     for (const r of results) console.log(`| ${r.label} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} |`);
   } finally {
     await handle.destroy();
-    if (databaseUrl) {
+    if (databaseUrl && !keep) {
       const admin = createDatabase({ databaseUrl, sqliteFile: '' });
       await sql`DROP SCHEMA IF EXISTS ${sql.id(pgSchema)} CASCADE`.execute(admin.db);
       await admin.destroy();
@@ -294,7 +334,7 @@ async function run(dialect, rows, databaseUrl) {
   }
 }
 
-await run('sqlite', SQLITE_ROWS);
+if (SQLITE_ROWS > 0) await run('sqlite', SQLITE_ROWS);
 if (PG_ROWS > 0) {
   try {
     await run('postgres', PG_ROWS, PG_URL);

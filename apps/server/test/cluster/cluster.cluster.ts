@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3FileStorage } from '../../src/platform/storage/s3-file-storage.ts';
 import { discover, signIn } from '../oidc-browser.ts';
-import { readFrames, textOfDeltas } from '../sse-client.ts';
+import { parseFrames, readFrames, type SseFrame, textOfDeltas } from '../sse-client.ts';
 
 /**
  * The scaled-out topology for real: two API processes and one worker process over one
@@ -177,6 +177,7 @@ describe('two API instances and a worker on PostgreSQL, Redis and S3', () => {
   let a: Instance;
   let b: Instance;
   let worker: Instance;
+  let portB = 0;
   let token = '';
   let idToken = '';
   let browser: Awaited<ReturnType<typeof signIn>>['browser'];
@@ -191,13 +192,18 @@ describe('two API instances and a worker on PostgreSQL, Redis and S3', () => {
     url.pathname = `/${run}`;
     databaseUrl = url.toString();
 
-    const [portA, portB, portW] = [await freePort(), await freePort(), await freePort()];
+    const [portA, portW] = [await freePort(), await freePort()];
+    portB = await freePort();
     alive = () => [a, b].filter((i) => i && i.child.exitCode === null && i.child.signalCode === null);
     proxy = await startProxy(() => alive());
     // The first instance migrates and seeds; the others start on the prepared database.
     a = await launch('api-a', 'apps/server/src/main.ts', portA, proxy.origin, { RUN_JOB_WORKER: 'false' });
     await waitReady(a);
-    b = await launch('api-b', 'apps/server/src/main.ts', portB, proxy.origin, { RUN_JOB_WORKER: 'false' });
+    // B writes answers at a slower pace, so an answer is surely still streaming when B is killed.
+    b = await launch('api-b', 'apps/server/src/main.ts', portB, proxy.origin, {
+      RUN_JOB_WORKER: 'false',
+      AI_OFFLINE_WORD_DELAY_MS: '150',
+    });
     worker = await launch('worker', 'apps/server/src/worker.ts', portW, proxy.origin, {});
     await waitReady(b);
   });
@@ -351,6 +357,122 @@ describe('two API instances and a worker on PostgreSQL, Redis and S3', () => {
     // Signed in again for the last scenario.
     const session = await signIn(oidc, proxy.origin, 'teacher', 'demo1234!');
     token = session.tokens.access_token;
+  });
+
+  it('loses nothing when an instance is killed mid chat stream: the retry reaches the survivor', async () => {
+    const question = '학급 회의로 학급 규칙을 정하는 방법을 단계별로 자세히 알려 주세요';
+    const response = await api(b.origin, '/api/agents/chat/openAI', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: question }),
+    });
+    expect(response.status).toBe(200);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    const frames: SseFrame[] = [];
+    /** Frames as they arrive; false once the connection ends or breaks. */
+    const readMore = async () => {
+      try {
+        const next = await reader.read();
+        if (next.done) return false;
+        buffer += decoder.decode(next.value, { stream: true });
+        const end = buffer.lastIndexOf('\n\n');
+        if (end !== -1) {
+          frames.push(...parseFrames(buffer.slice(0, end + 2)));
+          buffer = buffer.slice(end + 2);
+        }
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const isFinal = (frame: SseFrame) => frame.json?.final === true;
+    // Read until B has saved some of the answer (it saves every second), then kill it outright.
+    let firstDelta = 0;
+    while (!frames.some(isFinal) && (firstDelta === 0 || Date.now() - firstDelta < 2000)) {
+      if (!(await readMore())) break;
+      if (firstDelta === 0 && textOfDeltas(frames)) firstDelta = Date.now();
+    }
+    expect(frames.some(isFinal)).toBe(false);
+    const created = frames.find((frame) => frame.json?.created)?.json as {
+      streamId: string;
+      message: { conversationId: string; messageId: string };
+    };
+    const { streamId } = created;
+    const { conversationId } = created.message;
+    b.child.kill('SIGKILL');
+    await new Promise((r) => b.child.once('exit', r));
+    while (await readMore());
+    // The client saw the answer cut short: no final frame ever came.
+    expect(frames.some(isFinal)).toBe(false);
+    const seen = textOfDeltas(frames);
+    expect(seen.length).toBeGreaterThan(0);
+
+    // The client re-attaches through the balancer: B refuses, the survivor serves what B saved,
+    // marked unfinished, and ends the stream.
+    proxy.served.length = 0;
+    const resumed = await readFrames(
+      await api(proxy.origin, `/api/v1/streaming/${streamId}?resume=true`),
+      isFinal,
+    );
+    expect(proxy.served).toEqual(['api-a']);
+    const sync = resumed[0]?.json as {
+      sync: boolean;
+      requestMessage: { text: string };
+      responseMessage: { messageId: string; text: string; unfinished: boolean };
+    };
+    expect(sync).toMatchObject({
+      sync: true,
+      requestMessage: { text: question },
+      responseMessage: { unfinished: true },
+    });
+    const saved = sync.responseMessage.text;
+    expect(saved.length).toBeGreaterThan(0);
+    // Both are the one answer cut short: saved up to a second before the kill, read up to the kill.
+    expect(seen.startsWith(saved) || saved.startsWith(seen)).toBe(true);
+    expect(resumed.at(-1)?.json).toMatchObject({ final: true, responseMessage: { unfinished: true } });
+
+    // The conversation keeps the question and the unfinished answer, asked through the survivor.
+    const listed = (await (
+      await api(proxy.origin, `/api/v1/conversations/${conversationId}/messages`)
+    ).json()) as { messageId: string; text: string; isCreatedByUser: boolean; unfinished: boolean }[];
+    expect(listed.map((m) => [m.isCreatedByUser, m.unfinished])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+    expect(listed[0]?.text).toBe(question);
+    expect(listed[1]?.text).toBe(saved);
+
+    // Asking again through the balancer: the survivor answers in full, in the same conversation.
+    proxy.served.length = 0;
+    const retry = await api(proxy.origin, '/api/agents/chat/openAI', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        text: question,
+        conversationId,
+        parentMessageId: sync.responseMessage.messageId,
+      }),
+    });
+    expect(retry.status).toBe(200);
+    const answered = await readFrames(retry, isFinal);
+    expect(proxy.served).toEqual(['api-a']);
+    const final = answered.at(-1)?.json as {
+      final: boolean;
+      responseMessage: { text: string; unfinished: boolean };
+    };
+    expect(final).toMatchObject({ final: true, responseMessage: { unfinished: false } });
+    expect(final.responseMessage.text.length).toBeGreaterThan(0);
+    expect(textOfDeltas(answered).length).toBeGreaterThan(0);
+    const after = (await (
+      await api(proxy.origin, `/api/v1/conversations/${conversationId}/messages`)
+    ).json()) as { unfinished: boolean }[];
+    expect(after.map((m) => m.unfinished)).toEqual([false, true, false, false]);
+
+    // B comes back on its port for the next scenario, as a restarted instance would.
+    b = await launch('api-b', 'apps/server/src/main.ts', portB, proxy.origin, { RUN_JOB_WORKER: 'false' });
+    await waitReady(b);
   });
 
   it('loses nothing when an instance is killed mid-download: the retry reaches the survivor', async () => {

@@ -25,6 +25,8 @@ import * as admin from './0034-admin.ts';
 import * as errorReportGroups from './0035-error-report-groups.ts';
 import * as promptVersions from './0036-prompt-versions.ts';
 import * as playgroundRuns from './0040-playground-runs.ts';
+import * as librarySearchKeys from './0047-library-search-keys.ts';
+import * as teacherGradeIndex from './0048-teacher-grade-index.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -57,4 +59,6 @@ export const migrations: Record<string, Migration> = {
   '0029-edutech-counts': edutechCounts,
   '0030-licence-trial': licenceTrial,
   '0031-licence-key-mailing': licenceKeyMailing,
+  '0047-library-search-keys': librarySearchKeys,
+  '0048-teacher-grade-index': teacherGradeIndex,
 };

@@ -1,9 +1,11 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
+import { SEARCH_KEYS_SQL } from '../../db/migrations/0047-library-search-keys.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LibraryItemRow } from './library.repository.ts';
 import {
   ftsPhrase,
+  gramsProveTerm,
   indexGrams,
   indexTokens,
   type KeywordTerm,
@@ -74,8 +76,8 @@ export interface LibrarySearchIndex {
   ): Promise<number[]>;
   /** Matches counted up to `cap` + 1 (so the caller can tell "more than cap"). */
   count(terms: KeywordTerm[], scope: SearchScope, cap: number, minId?: number): Promise<number>;
-  /** A condition on library_item restricting it to matches, for the other sort orders. */
-  matchCondition(eb: LibraryExpressions, terms: KeywordTerm[]): Expression<SqlBool>;
+  /** A condition on library_item restricting it to matches within the scope, for the other sort orders. */
+  matchCondition(eb: LibraryExpressions, terms: KeywordTerm[], scope?: SearchScope): Expression<SqlBool>;
   /** The same index written through `executor` (a transaction the item's change is part of). */
   on(executor: Kysely<Database>): LibrarySearchIndex;
 }
@@ -194,31 +196,89 @@ function sqliteIndex(db: Kysely<Database>): LibrarySearchIndex {
 
 // --- PostgreSQL: a GIN-indexed array of grams narrows, LIKE on the normalized text confirms --------
 
+/** Ids per block key (`@b<id >> 16>`): newest-first pages read the newest two blocks first. */
+const BLOCK_BITS = 16;
+
 function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
-  /** One term in a row: its grams narrow through the index, LIKE confirms the order. */
-  function termCondition(eb: LibraryExpressions, term: KeywordTerm, column: 'search_text' | 'search_title') {
-    const grams = termGrams(term);
-    const like =
-      column === 'search_title'
-        ? sql<SqlBool>`library_item.search_title LIKE ${likePattern(term)}`
-        : sql<SqlBool>`library_item.search_text LIKE ${likePattern(term)}`;
-    return grams.length > 0
-      ? eb.and([sql<SqlBool>`library_item.search_grams @> ${grams}::text[]`, like])
-      : like;
+  // The GIN index's expression (migration 0047): grams plus the item's school, visibility and block.
+  const keys = sql.raw(SEARCH_KEYS_SQL);
+  const containsKeys = (list: string[]) => sql<SqlBool>`${keys} @> ${list}::text[]`;
+
+  /**
+   * What the index answers of the scope: the school, a few hundred items among a million. Not the
+   * visibility: three items in four are public, and walking that key's long posting list beside
+   * the keyword's cost more (16 ms at 1M) than checking the rows it would have ruled out.
+   */
+  function scopeKeys(scope: SearchScope | undefined): string[] {
+    return scope?.schoolId !== undefined ? [`@s${scope.schoolId}`] : [];
   }
 
-  function keywordCondition(eb: LibraryExpressions, terms: KeywordTerm[], phase: MatchPhase) {
-    const combine = (list: Expression<SqlBool>[]) => (matchesAny(terms) ? eb.or(list) : eb.and(list));
+  /**
+   * The term in the item's text. Each containment appears once: the GIN index answers it without
+   * reading the row, while a repeated one is re-checked on every candidate and decompresses the
+   * gram array each time. LIKE confirms the order only where the grams do not already prove it.
+   */
+  function termInText(term: KeywordTerm, inScope: string[] | null): Expression<SqlBool>[] {
+    const required = inScope ? [...termGrams(term), ...inScope] : [];
+    const conditions = required.length > 0 ? [containsKeys(required)] : [];
+    if (!gramsProveTerm(term))
+      conditions.push(sql<SqlBool>`library_item.search_text LIKE ${likePattern(term)}`);
+    return conditions;
+  }
+
+  /** The term in the title: the short, uncompressed title is read before the gram array. */
+  function termInTitle(term: KeywordTerm, withGrams: boolean): Expression<SqlBool>[] {
+    const grams = termGrams(term);
+    const title = sql<SqlBool>`library_item.search_title LIKE ${likePattern(term)}`;
+    return withGrams && grams.length > 0 ? [title, containsKeys(grams)] : [title];
+  }
+
+  function keywordCondition(
+    eb: LibraryExpressions,
+    terms: KeywordTerm[],
+    phase: MatchPhase,
+    scope: SearchScope | undefined,
+  ) {
+    // The index's own predicate: only shared items are in it.
     const conditions: Expression<SqlBool>[] = [eb('libraryItem.searchGrams', 'is not', null)];
-    if (!matchesAny(terms)) {
-      const grams = [...new Set(terms.flatMap(termGrams))];
-      if (grams.length > 0) conditions.push(sql<SqlBool>`library_item.search_grams @> ${grams}::text[]`);
+    const inScope = scopeKeys(scope);
+    if (matchesAny(terms)) {
+      conditions.push(eb.or(terms.map((term) => eb.and(termInText(term, inScope)))));
+      const inTitle = eb.or(terms.map((term) => eb.and(termInTitle(term, true))));
+      if (phase === 'title') conditions.push(inTitle);
+      if (phase === 'body') conditions.push(eb.not(inTitle));
+      return eb.and(conditions);
     }
-    conditions.push(combine(terms.map((term) => termCondition(eb, term, 'search_text'))));
-    const inTitle = combine(terms.map((term) => termCondition(eb, term, 'search_title')));
-    if (phase === 'title') conditions.push(inTitle);
-    if (phase === 'body') conditions.push(eb.not(inTitle));
+    // Every term: one containment of all their grams and the scope, then what the grams leave open.
+    const required = [...new Set(terms.flatMap(termGrams)), ...inScope];
+    if (required.length > 0) conditions.push(containsKeys(required));
+    conditions.push(...terms.flatMap((term) => termInText(term, null)));
+    // The grams are already required, so the title's own check is the LIKE alone.
+    const inTitle = terms.flatMap((term) => termInTitle(term, false));
+    if (phase === 'title') conditions.push(...inTitle);
+    if (phase === 'body') conditions.push(eb.not(eb.and(inTitle)));
     return eb.and(conditions);
+  }
+
+  function matchingIds(
+    terms: KeywordTerm[],
+    scope: SearchScope,
+    phase: MatchPhase,
+    page: { beforeId?: number | undefined; minId?: number | undefined; limit: number; blocks?: number[] },
+  ) {
+    return db
+      .selectFrom('libraryItem')
+      .select('id')
+      .where((eb) => eb.and([scopeCondition(eb, scope), keywordCondition(eb, terms, phase, scope)]))
+      .$if(page.blocks !== undefined, (qb) =>
+        qb.where(sql<SqlBool>`${keys} && ${page.blocks!.map((block) => `@b${block}`)}::text[]`),
+      )
+      .$if(page.beforeId !== undefined, (qb) => qb.where('id', '<', page.beforeId!))
+      .$if(page.minId !== undefined, (qb) => qb.where('id', '>=', page.minId!))
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .execute()
+      .then((rows) => rows.map((row) => row.id));
   }
 
   return {
@@ -234,16 +294,33 @@ function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
       // The search columns live on the row itself and go with it.
     },
     async newestIds(terms, scope, phase, page) {
-      const rows = await db
-        .selectFrom('libraryItem')
-        .select('id')
-        .where((eb) => eb.and([scopeCondition(eb, scope), keywordCondition(eb, terms, phase)]))
-        .$if(page.beforeId !== undefined, (qb) => qb.where('id', '<', page.beforeId!))
-        .$if(page.minId !== undefined, (qb) => qb.where('id', '>=', page.minId!))
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .execute();
-      return rows.map((row) => row.id);
+      // One school's items are few: the index intersects the keyword with the school directly.
+      if (scope.schoolId !== undefined) return matchingIds(terms, scope, phase, page);
+      // Across schools a common keyword matches thousands of items, and sorting them all for the
+      // newest twenty means reading every one. The newest two blocks of ids usually hold the page;
+      // only when they do not are the older blocks read (then the matches are few anyway).
+      const top =
+        page.beforeId ??
+        Number(
+          (
+            await db
+              .selectFrom('libraryItem')
+              .select((eb) => eb.fn.max('id').as('id'))
+              .executeTakeFirst()
+          )?.id ?? 0,
+        ) + 1;
+      const newest = Math.max(0, top - 1) >> BLOCK_BITS;
+      const blocks = newest > 0 ? [newest, newest - 1] : [0];
+      const first = await matchingIds(terms, scope, phase, { ...page, beforeId: top, blocks });
+      const covered = blocks.at(-1)! << BLOCK_BITS;
+      if (first.length >= page.limit || covered <= 0 || (page.minId !== undefined && page.minId >= covered))
+        return first;
+      const rest = await matchingIds(terms, scope, phase, {
+        ...page,
+        beforeId: covered,
+        limit: page.limit - first.length,
+      });
+      return [...first, ...rest];
     },
     async count(terms, scope, cap, minId) {
       const row = await db
@@ -251,7 +328,7 @@ function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
           qb
             .selectFrom('libraryItem')
             .select('id')
-            .where((eb) => eb.and([scopeCondition(eb, scope), keywordCondition(eb, terms, 'any')]))
+            .where((eb) => eb.and([scopeCondition(eb, scope), keywordCondition(eb, terms, 'any', scope)]))
             .$if(minId !== undefined, (q) => q.where('id', '>=', minId!))
             .limit(cap + 1)
             .as('matches'),
@@ -260,8 +337,8 @@ function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    matchCondition(eb, terms) {
-      return keywordCondition(eb, terms, 'any');
+    matchCondition(eb, terms, scope) {
+      return keywordCondition(eb, terms, 'any', scope);
     },
   };
 }

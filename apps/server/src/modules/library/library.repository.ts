@@ -86,7 +86,7 @@ export function createLibraryRepository(db: Kysely<Database>, search: LibrarySea
     terms?: KeywordTerm[],
   ) {
     const conditions: Expression<SqlBool>[] = [scopeCondition(eb, scope)];
-    if (terms?.length) conditions.push(search.matchCondition(eb, terms));
+    if (terms?.length) conditions.push(search.matchCondition(eb, terms, scope));
     return eb.and(conditions);
   }
 

@@ -105,6 +105,15 @@ export function termGrams(term: KeywordTerm): string[] {
   return syllables.slice(0, -1).map((s, i) => s + syllables[i + 1]);
 }
 
+/**
+ * True when holding the term's grams already means the text holds the term: a term of one or two
+ * syllables is a single gram, and grams are made only inside Hangul runs of the indexed text, the
+ * same runs the LIKE text is made of. Longer terms need LIKE to confirm the grams' order.
+ */
+export function gramsProveTerm(term: KeywordTerm): boolean {
+  return term.hangul && termGrams(term).length === 1;
+}
+
 /** Escapes LIKE wildcards in a term (the pattern uses `\` as its escape character). */
 export function likePattern(term: KeywordTerm): string {
   return `%${term.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -102,37 +102,32 @@ export function createSuggestionsRepository(db: Kysely<Database>) {
     return { items, peers };
   }
 
-  /** Items saved by teachers who liked what the actor recently liked. */
+  /**
+   * Items saved by teachers who liked what the actor recently liked: the actor's latest likes, the
+   * teachers who liked those too, their latest saves — one statement, one round trip.
+   */
   async function coReaderPicks(actor: Actor) {
-    const mine = await db
-      .selectFrom('libraryLike')
-      .select('libraryId')
-      .where('userId', '=', actor.userId)
-      .orderBy('createdAt', 'desc')
-      .limit(MY_RECENT_LIKES)
-      .execute();
-    if (mine.length === 0) return new Map<number, number>();
-    const readers = await db
-      .selectFrom('libraryLike')
-      .select('userId')
-      .distinct()
-      .where(
-        'libraryId',
-        'in',
-        mine.map((row) => row.libraryId),
-      )
-      .where('userId', '!=', actor.userId)
-      .limit(CO_READERS)
-      .execute();
-    if (readers.length === 0) return new Map<number, number>();
     const picks = await db
+      .with('mine', (qb) =>
+        qb
+          .selectFrom('libraryLike')
+          .select('libraryId')
+          .where('userId', '=', actor.userId)
+          .orderBy('createdAt', 'desc')
+          .limit(MY_RECENT_LIKES),
+      )
+      .with('readers', (qb) =>
+        qb
+          .selectFrom('libraryLike')
+          .select('userId')
+          .distinct()
+          .where('libraryId', 'in', (sub) => sub.selectFrom('mine').select('libraryId'))
+          .where('userId', '!=', actor.userId)
+          .limit(CO_READERS),
+      )
       .selectFrom('libraryBookmark')
       .select('libraryId')
-      .where(
-        'userId',
-        'in',
-        readers.map((row) => row.userId),
-      )
+      .where('userId', 'in', (sub) => sub.selectFrom('readers').select('userId'))
       .orderBy('createdAt', 'desc')
       .limit(CO_READER_PICKS)
       .execute();
@@ -152,9 +147,12 @@ export function createSuggestionsRepository(db: Kysely<Database>) {
 
   return {
     async forTeacher(actor: Actor): Promise<Suggestion[]> {
-      const { gradeSeq, gradeName } = await teacherGrade(actor.userId);
-      const [grade, coReaders, saved] = await Promise.all([
-        gradeCandidates(actor, gradeSeq),
+      // The signals that do not need the teacher's grade start at once, beside the grade's own.
+      const [{ gradeSeq, gradeName, grade }, coReaders, saved] = await Promise.all([
+        teacherGrade(actor.userId).then(async (teacher) => ({
+          ...teacher,
+          grade: await gradeCandidates(actor, teacher.gradeSeq),
+        })),
         coReaderPicks(actor),
         db.selectFrom('libraryBookmark').select('libraryId').where('userId', '=', actor.userId).execute(),
       ]);
