@@ -28,6 +28,8 @@ export const librarySearchQuerySchema = z.object({
   keyword: z.string().trim().max(100, { message: '검색어는 100자 이내로 입력해주세요.' }).optional(),
   gradeSeq: z.coerce.number().int().positive().optional(),
   subjectSeq: z.coerce.number().int().positive().optional(),
+  /** A subject by name (수학), for every grade that has it: the subject chosen before (or without) a grade. */
+  subject: z.string().trim().min(1).max(40).optional(),
   materialType: materialTypeSchema.optional(),
   filter: z.enum(LIBRARY_FILTERS).default('ALL'),
   cursor: cursorSchema,

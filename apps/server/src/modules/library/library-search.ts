@@ -24,6 +24,8 @@ export interface SearchScope {
   visibility?: 'PUBLIC' | 'SCHOOL';
   gradeSeq?: number;
   subjectSeq?: number;
+  /** Any of these subjects (one subject name across grades). */
+  subjectSeqs?: number[];
   materialType?: string;
 }
 
@@ -53,6 +55,7 @@ export function scopeCondition(eb: LibraryExpressions, scope: SearchScope) {
   }
   if (scope.gradeSeq !== undefined) conditions.push(eb('libraryItem.gradeSeq', '=', scope.gradeSeq));
   if (scope.subjectSeq !== undefined) conditions.push(eb('libraryItem.subjectSeq', '=', scope.subjectSeq));
+  if (scope.subjectSeqs?.length) conditions.push(eb('libraryItem.subjectSeq', 'in', scope.subjectSeqs));
   if (scope.materialType !== undefined)
     conditions.push(eb('libraryItem.materialType', '=', scope.materialType));
   return eb.and(conditions);
@@ -102,6 +105,7 @@ function scopeQuery(scope: SearchScope): { must: string[]; mustNot: string[] } {
   if (scope.schoolId !== undefined) must.push(`school${scope.schoolId}`);
   if (scope.gradeSeq !== undefined) must.push(`g${scope.gradeSeq}`);
   if (scope.subjectSeq !== undefined) must.push(`j${scope.subjectSeq}`);
+  if (scope.subjectSeqs?.length) must.push(`(${scope.subjectSeqs.map((seq) => `j${seq}`).join(' OR ')})`);
   if (scope.materialType !== undefined) must.push(`m${scope.materialType}`);
   const mustNot = scope.notSchoolId !== undefined ? [`school${scope.notSchoolId}`] : [];
   return { must, mustNot };

@@ -443,6 +443,18 @@ export function createLibraryRepository(db: Kysely<Database>, search: LibrarySea
       return rows.map((row) => row.id);
     },
 
+    /** The subject codes of that name (each grade has its own), or of that grade only. */
+    async subjectSeqsNamed(name: string, gradeSeq?: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('code')
+        .select('codeSeq')
+        .where('groupCode', '=', 'SUBJECT')
+        .where('name', '=', name)
+        .$if(gradeSeq !== undefined, (q) => q.where('parentSeq', '=', gradeSeq!))
+        .execute();
+      return rows.map((row) => row.codeSeq);
+    },
+
     async folderOf(userId: number, libraryId: number) {
       const row = await db
         .selectFrom('materialFolderItem')

@@ -167,7 +167,7 @@ export function createLibraryService(deps: {
     };
   }
 
-  function scopeOf(actor: Actor, query: LibrarySearchQuery): SearchScope | null {
+  function scopeOf(actor: Actor, query: ResolvedQuery): SearchScope | null {
     const scope: SearchScope = {};
     if (query.tab === 'OUR_SCHOOL') {
       if (actor.schoolId === null) return null;
@@ -183,8 +183,15 @@ export function createLibraryService(deps: {
     }
     if (query.gradeSeq !== undefined) scope.gradeSeq = query.gradeSeq;
     if (query.subjectSeq !== undefined) scope.subjectSeq = query.subjectSeq;
+    if (query.subjectSeqs?.length) scope.subjectSeqs = query.subjectSeqs;
     if (query.materialType !== undefined) scope.materialType = query.materialType;
     return scope;
+  }
+
+  /** A subject chosen by name stands for its code in every grade (or in the chosen grade). */
+  async function withSubjectCodes(query: LibrarySearchQuery): Promise<ResolvedQuery> {
+    if (!query.subject || query.subjectSeq !== undefined) return query;
+    return { ...query, subjectSeqs: await library.subjectSeqsNamed(query.subject, query.gradeSeq) };
   }
 
   function page(
@@ -229,7 +236,9 @@ export function createLibraryService(deps: {
     return { ids: ids.slice(0, limit), next: hasMore && last ? `${last.phase}.${last.id}` : null };
   }
 
-  async function searchShared(actor: Actor, query: LibrarySearchQuery): Promise<LibraryPage> {
+  type ResolvedQuery = LibrarySearchQuery & { subjectSeqs?: number[] };
+
+  async function searchShared(actor: Actor, query: ResolvedQuery): Promise<LibraryPage> {
     const scope = scopeOf(actor, query);
     if (!scope) return page([], null, 0);
     const cursor = parseCursor(query.cursor);
@@ -283,7 +292,7 @@ export function createLibraryService(deps: {
     return (await search.count(keywordTerms(suggestion), scope, 1)) > 0 ? suggestion : null;
   }
 
-  async function suggested(actor: Actor, query: LibrarySearchQuery): Promise<LibraryPage> {
+  async function suggested(actor: Actor, query: ResolvedQuery): Promise<LibraryPage> {
     const cursor = parseCursor(query.cursor);
     const offset = cursor?.kind === 'o' ? cursor.a : 0;
     const ranked = await deps.suggestions.forTeacher(actor);
@@ -291,6 +300,7 @@ export function createLibraryService(deps: {
       (s) =>
         (query.gradeSeq === undefined || s.gradeSeq === query.gradeSeq) &&
         (query.subjectSeq === undefined || s.subjectSeq === query.subjectSeq) &&
+        (!query.subjectSeqs?.length || (s.subjectSeq !== null && query.subjectSeqs.includes(s.subjectSeq))) &&
         (query.materialType === undefined || s.materialType === query.materialType),
     );
     const slice = filtered.slice(offset, offset + query.pageSize);
@@ -366,8 +376,11 @@ export function createLibraryService(deps: {
       return library.purgeViewsBefore(new Date(now().getTime() - 86_400_000).toISOString().slice(0, 10));
     },
 
-    search(actor: Actor, query: LibrarySearchQuery) {
-      return query.tab === 'SUGGESTIONS' ? suggested(actor, query) : searchShared(actor, query);
+    async search(actor: Actor, query: LibrarySearchQuery) {
+      const resolved = await withSubjectCodes(query);
+      // A subject name no grade has: nothing can match it.
+      if (resolved.subjectSeqs?.length === 0) return page([], null, 0);
+      return query.tab === 'SUGGESTIONS' ? suggested(actor, resolved) : searchShared(actor, resolved);
     },
 
     async get(actor: Actor, id: number) {

@@ -81,7 +81,9 @@ export function usePublicLibraryItem(token: string) {
 export function useCodes(groupCode: 'GRADE' | 'SUBJECT', parentSeq?: number) {
   return useQuery({
     queryKey: codeKeys.list(groupCode, parentSeq),
-    queryFn: ({ signal }) => apiRequest<Code[]>('/api/v1/code', { query: { groupCode, parentSeq }, signal }),
+    // parentSeq 0: every parent (all grades' subjects).
+    queryFn: ({ signal }) =>
+      apiRequest<Code[]>('/api/v1/code', { query: { groupCode, parentSeq: parentSeq || undefined }, signal }),
     enabled: groupCode === 'GRADE' || parentSeq !== undefined,
     staleTime: 60 * 60_000,
   });

@@ -93,6 +93,47 @@ describe('LibraryListPage', () => {
     expect(screen.queryByTestId('did-you-mean')).toBeNull();
   });
 
+  it('lets a subject be chosen without a grade: each subject name once, sent by name', async () => {
+    const subject = (codeSeq: number, parentSeq: number, name: string) => ({
+      codeSeq,
+      parentSeq,
+      groupCode: 'SUBJECT',
+      name,
+      translation: name,
+      sortOrder: 1,
+    });
+    const { fetchMock, calls } = fakeFetch([
+      on('GET', '/api/v1/code', (url) =>
+        Response.json(
+          url.searchParams.get('groupCode') === 'SUBJECT'
+            ? [subject(13001, 13, '국어'), subject(13002, 13, '수학'), subject(14002, 14, '수학')]
+            : GRADES,
+        ),
+      ),
+      on('GET', '/api/v1/library/search', () => Response.json(buildPage([buildCard()]))),
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderAt('/v2/library/list');
+    const select = await screen.findByRole('combobox', { name: '과목' });
+    expect((select as HTMLSelectElement).disabled).toBe(false);
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['전체', '국어', '수학']),
+    );
+    fireEvent.change(select, { target: { value: 'name:수학' } });
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('subject')).toBe('수학'),
+    );
+    await waitFor(() => expect(searchCalls(calls).at(-1)?.get('subject')).toBe('수학'));
+    // Choosing a grade afterwards starts the subject over, with that grade's own subjects.
+    fireEvent.change(screen.getByRole('combobox', { name: '학년' }), { target: { value: '13' } });
+    await waitFor(() => expect(searchCalls(calls).at(-1)?.get('gradeSeq')).toBe('13'));
+    expect(searchCalls(calls).at(-1)?.get('subject')).toBeNull();
+  });
+
   it('reads the search from the URL it was opened with', async () => {
     const { fetchMock, calls } = fakeFetch([
       on('GET', '/api/v1/library/search', () => Response.json(buildPage([]))),

@@ -16,6 +16,8 @@ export interface LibrarySearchParams {
   keyword?: string;
   gradeSeq?: number;
   subjectSeq?: number;
+  /** A subject by name, chosen without a grade: every grade's subject of that name. */
+  subject?: string;
   materialType?: MaterialType;
 }
 
@@ -40,6 +42,8 @@ export function readSearchParams(params: URLSearchParams): LibrarySearchParams {
   if (gradeSeq) result.gradeSeq = gradeSeq;
   const subjectSeq = positiveInt(params.get('subjectSeq'));
   if (gradeSeq && subjectSeq) result.subjectSeq = subjectSeq;
+  const subject = params.get('subject')?.trim();
+  if (!gradeSeq && subject) result.subject = subject.slice(0, 40);
   const materialType = oneOf(MATERIAL_TYPES, params.get('materialType'));
   if (materialType) result.materialType = materialType;
   return result;
@@ -53,6 +57,7 @@ export function writeSearchParams(search: LibrarySearchParams): URLSearchParams 
   if (search.keyword) params.set('keyword', search.keyword);
   if (search.gradeSeq) params.set('gradeSeq', String(search.gradeSeq));
   if (search.gradeSeq && search.subjectSeq) params.set('subjectSeq', String(search.subjectSeq));
+  if (!search.gradeSeq && search.subject) params.set('subject', search.subject);
   if (search.materialType) params.set('materialType', search.materialType);
   return params;
 }

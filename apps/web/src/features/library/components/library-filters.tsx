@@ -20,12 +20,22 @@ function codeLabel(code: Code, language: string): string {
 
 const toNumber = (value: string) => (value ? Number(value) : undefined);
 
+/** useCodes' "every parent" marker: subjects of all grades at once. */
+const ALL_GRADES = 0;
+
+function uniqueByName<T extends { name: string }>(codes: T[]): T[] {
+  const seen = new Set<string>();
+  return codes.filter((code) => !seen.has(code.name) && seen.add(code.name));
+}
+
 /** Keyword (sent on Enter or the button), grade, subject and material type, then the filter chips. */
 export function LibraryFilters({ search, onChange }: LibraryFiltersProps) {
   const { t, i18n } = useTranslation('library');
   const [keyword, setKeyword] = useState(search.keyword ?? '');
   const grades = useCodes('GRADE');
   const subjects = useCodes('SUBJECT', search.gradeSeq);
+  // Without a grade: each subject name once (수학 is a code per grade), in the order grades list them.
+  const allSubjects = useCodes('SUBJECT', search.gradeSeq === undefined ? ALL_GRADES : undefined);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,11 +51,16 @@ export function LibraryFilters({ search, onChange }: LibraryFiltersProps) {
     })),
   ];
   const subjectOptions = [
-    { value: '', label: search.gradeSeq ? t('list.any') : t('list.subjectHint') },
-    ...(search.gradeSeq ? (subjects.data ?? []) : []).map((code) => ({
-      value: String(code.codeSeq),
-      label: codeLabel(code, i18n.language),
-    })),
+    any,
+    ...(search.gradeSeq
+      ? (subjects.data ?? []).map((code) => ({
+          value: String(code.codeSeq),
+          label: codeLabel(code, i18n.language),
+        }))
+      : uniqueByName(allSubjects.data ?? []).map((code) => ({
+          value: `name:${code.name}`,
+          label: codeLabel(code, i18n.language),
+        }))),
   ];
   const typeOptions = [
     any,
@@ -77,15 +92,27 @@ export function LibraryFilters({ search, onChange }: LibraryFiltersProps) {
           data={gradeOptions}
           value={search.gradeSeq ? String(search.gradeSeq) : ''}
           onChange={(event) =>
-            onChange({ gradeSeq: toNumber(event.currentTarget.value), subjectSeq: undefined })
+            onChange({
+              gradeSeq: toNumber(event.currentTarget.value),
+              subjectSeq: undefined,
+              subject: undefined,
+            })
           }
         />
         <NativeSelect
           label={t('list.subject')}
           data={subjectOptions}
-          disabled={!search.gradeSeq}
-          value={search.subjectSeq ? String(search.subjectSeq) : ''}
-          onChange={(event) => onChange({ subjectSeq: toNumber(event.currentTarget.value) })}
+          value={
+            search.subjectSeq ? String(search.subjectSeq) : search.subject ? `name:${search.subject}` : ''
+          }
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            onChange(
+              value.startsWith('name:')
+                ? { subject: value.slice(5), subjectSeq: undefined }
+                : { subjectSeq: toNumber(value), subject: undefined },
+            );
+          }}
         />
         <NativeSelect
           label={t('list.materialType')}
