@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateLicenceKey } from '../src/modules/licences/licence-keys.service.ts';
+import { accessTokenFor } from './auth-helpers.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { buildDemoWorld, type DemoWorld } from './demo-world.ts';
+import { buildUser } from './factories.ts';
 
 let t: TestApp;
 let world: DemoWorld;
@@ -138,5 +140,56 @@ describe('licence keys by group', () => {
     const letters = new Set(Array.from({ length: 2000 }, generateLicenceKey).join('').replaceAll('-', ''));
     expect(letters.size).toBe(32);
     for (const c of '01IO') expect(letters.has(c)).toBe(false);
+  });
+});
+
+describe('withdrawing keys and a licence history', () => {
+  it('revokes the keys nobody redeemed; a redeemed key keeps its licence, a revoked one cannot be redeemed', async () => {
+    await batch('회수할 묶음', 3);
+    const headers = await world.headersFor('superAdmin');
+    const page = await t.app.inject({
+      url: `/api/v1/license-key?groupName=${encodeURIComponent('회수할 묶음')}`,
+      headers,
+    });
+    const [first, second] = page.json().items.map((k: { licenseKey: string }) => k.licenseKey);
+    const user = await buildUser(t.database.db);
+    const teacher = { authorization: `Bearer ${await accessTokenFor(t, user)}` };
+    const redeemed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user-license',
+      headers: teacher,
+      payload: { licenseKey: first },
+    });
+    expect(redeemed.statusCode).toBe(201);
+
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/license-key/groups/${encodeURIComponent('회수할 묶음')}/revoke`,
+      headers,
+    });
+    expect(revoked.json()).toEqual({ revoked: 2 });
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user-license',
+      headers: teacher,
+      payload: { licenseKey: second },
+    });
+    expect(late.statusCode).toBe(404);
+    const group = (await t.app.inject({ url: '/api/v1/license-key/groups', headers }))
+      .json()
+      .find((g: { name: string }) => g.name === '회수할 묶음');
+    expect(group).toMatchObject({ issued: 3, used: 1, revoked: 2 });
+
+    // The teacher's licence is untouched, and shows in their history and to their school's administrator.
+    expect(
+      (await t.app.inject({ url: '/api/v1/user-license/check-validity', headers: teacher })).json().isValid,
+    ).toBe(true);
+    const history = await t.app.inject({ url: `/api/v1/user-license?userId=${user.id}`, headers: teacher });
+    expect(history.json()).toMatchObject({ total: 1, items: [{ licenseKey: first, status: 'ACTIVE' }] });
+    const stranger = await t.app.inject({
+      url: `/api/v1/user-license?userId=${user.id}`,
+      headers: await world.headersFor('teacher'),
+    });
+    expect(stranger.statusCode).toBe(404);
   });
 });

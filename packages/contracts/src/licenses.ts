@@ -19,6 +19,13 @@ export const userLicensePageSchema = z.object({
   pageSize: z.number().int(),
 });
 
+/** A user's licences of every status, newest first (their own, or an administrator's view). */
+export const userLicenseHistoryQuerySchema = z.object({
+  userId: z.coerce.number().int().positive(),
+  pageIndex: z.coerce.number().int().min(0).max(10000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
 export const registerLicenseKeySchema = z.object({
   licenseKey: z
     .string()
@@ -105,6 +112,7 @@ export const licenseKeyGroupSchema = z
     issued: z.number().int(),
     used: z.number().int(),
     sent: z.number().int(),
+    revoked: z.number().int(),
     createdAt: z.string(),
   })
   .meta({ id: 'LicenseKeyGroup' });
@@ -166,3 +174,5 @@ export const licenseKeyPageSchema = z.object({
   pageIndex: z.number().int(),
   pageSize: z.number().int(),
 });
+
+export const licenseKeyRevokeResultSchema = z.object({ revoked: z.number().int() });

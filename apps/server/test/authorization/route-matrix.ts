@@ -805,6 +805,26 @@ export const ROUTE_MATRIX: RouteRow[] = [
     ],
   },
   {
+    route: 'POST /api/v1/license-key/groups/:name/revoke',
+    cases: [
+      {
+        label: 'the group the batch row made',
+        request: fixed('/api/v1/license-key/groups/matrix-superAdmin/revoke'),
+        expect: superAdminOnly(200),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/v1/user-license',
+    cases: [
+      {
+        label: "the owner's history",
+        request: (w) => ({ url: `/api/v1/user-license?userId=${w.users.owner?.id}` }),
+        expect: ownAccount(200),
+      },
+    ],
+  },
+  {
     route: 'GET /api/v1/users/license-check/:userId',
     cases: [
       {

@@ -18,6 +18,9 @@ export function createLicenceKeysRepository(db: Kysely<Database>) {
               .sum<number>(eb.case().when('licenseKey.status', '=', 'USED').then(1).else(0).end())
               .as('used'),
             eb.fn.count<number>('licenseKey.sentTo').as('sent'),
+            eb.fn
+              .sum<number>(eb.case().when('licenseKey.status', '=', 'REVOKED').then(1).else(0).end())
+              .as('revoked'),
             eb.fn.min<string>('licenseKey.createdAt').as('createdAt'),
           ])
           .where('licenseKey.groupName', 'is not', null)
@@ -101,6 +104,17 @@ export function createLicenceKeysRepository(db: Kysely<Database>) {
         .orderBy('id')
         .limit(limit)
         .execute();
+    },
+
+    /** Withdraws the group's keys nobody redeemed yet; redeemed ones keep their licences. */
+    async revokeUnused(groupName: string): Promise<number> {
+      const result = await db
+        .updateTable('licenseKey')
+        .set({ status: 'REVOKED' })
+        .where('groupName', '=', groupName)
+        .where('status', '=', 'ISSUED')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     /** Marks a key as mailed; false when another request mailed it first. */

@@ -5,6 +5,7 @@ import {
   licenseKeyGroupSchema,
   licenseKeyPageSchema,
   licenseKeyQuerySchema,
+  licenseKeyRevokeResultSchema,
   licenseKeySchema,
   licenseKeySendResultSchema,
   licenseKeySendSchema,
@@ -97,6 +98,20 @@ export function licenceKeysRoutes(service: LicenceKeysService): FastifyPluginAsy
           await service.exportGroup(auditContextOf(request), request.params.name),
           `라이선스 키 ${request.params.name}.xlsx`,
         ),
+    );
+
+    app.post(
+      `${base}/groups/:name/revoke`,
+      {
+        preHandler: superAdminOnly,
+        schema: {
+          ...schema,
+          summary: "Withdraw the group's keys nobody redeemed yet (redeemed licences stay)",
+          params: licenseKeyGroupParamsSchema,
+          response: { 200: licenseKeyRevokeResultSchema, ...ERROR_RESPONSES },
+        },
+      },
+      (request) => service.revoke(auditContextOf(request), request.params.name),
     );
 
     app.post(

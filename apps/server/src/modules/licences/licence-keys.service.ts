@@ -28,6 +28,7 @@ function presentGroup(row: GroupRow): LicenseKeyGroup {
     issued: Number(row.issued),
     used: Number(row.used ?? 0),
     sent: Number(row.sent),
+    revoked: Number(row.revoked ?? 0),
     createdAt: row.createdAt,
   };
 }
@@ -177,6 +178,21 @@ export function createLicenceKeysService(deps: {
         targetLabel: `${name} (${group.licenseName})`,
       });
       return bytes;
+    },
+
+    /** Withdraws every unredeemed key of the group (a key lost, a school that left); audited. */
+    async revoke(context: AuditContext, name: string): Promise<{ revoked: number }> {
+      assertManager(context.actor);
+      const group = await groupNamed(name);
+      const revoked = await keys.revokeUnused(name);
+      await audit.record(context, {
+        action: 'license-key.revoke',
+        targetType: 'license-key-group',
+        targetId: name,
+        targetLabel: `${name} (${group.licenseName})`,
+        after: { revoked },
+      });
+      return { revoked };
     },
 
     /** Mails one unsent key of the group to each address (each address once), and remembers where each went. */

@@ -49,6 +49,24 @@ export function createLicencesRepository(db: Kysely<Database>) {
       return { rows, total: Number(total.n) };
     },
 
+    async historyOf(userId: number, offset: number, limit: number) {
+      const [rows, total] = await Promise.all([
+        userLicences()
+          .where('userLicense.userId', '=', userId)
+          .orderBy('userLicense.startAt', 'desc')
+          .orderBy('userLicense.id', 'desc')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+        db
+          .selectFrom('userLicense')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('userId', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+
     findIssuedKey(licenseKey: string) {
       return db
         .selectFrom('licenseKey')

@@ -4,6 +4,7 @@ import {
   licenseCheckSchema,
   licenseInfoSchema,
   registerLicenseKeySchema,
+  userLicenseHistoryQuerySchema,
   userLicenseListQuerySchema,
   userLicensePageSchema,
   userLicenseSchema,
@@ -43,6 +44,21 @@ export function licencesRoutes(service: LicencesService): FastifyPluginAsyncZod 
       '/api/v1/user-license/check-validity',
       { ...secured, schema: { ...secured.schema, response: { 200: licenseInfoSchema, ...ERROR_RESPONSES } } },
       (request) => service.licenceInfo(actorOf(request).userId),
+    );
+
+    app.get(
+      '/api/v1/user-license',
+      {
+        ...secured,
+        schema: {
+          ...secured.schema,
+          summary:
+            "A user's licence history, every status, newest first (self, or their school's administrator)",
+          querystring: userLicenseHistoryQuerySchema,
+          response: { 200: userLicensePageSchema, ...ERROR_RESPONSES },
+        },
+      },
+      (request) => service.history(actorOf(request), request.query),
     );
 
     app.post(

@@ -66,6 +66,23 @@ export function createLicencesService(
       return presentUserLicence(row);
     },
 
+    /** Every licence a user has held (self, or their school's administrator); another user's answers 404. */
+    async history(actor: Actor, query: { userId: number; pageIndex: number; pageSize: number }) {
+      const user = await findUser(query.userId);
+      if (!user || !canViewUser(actor, user)) throw new AppError('E_NOT_FOUND');
+      const { rows, total } = await repository.historyOf(
+        query.userId,
+        query.pageIndex * query.pageSize,
+        query.pageSize,
+      );
+      return {
+        items: rows.map((row) => presentUserLicence(row)),
+        total,
+        pageIndex: query.pageIndex,
+        pageSize: query.pageSize,
+      };
+    },
+
     /** Licence check for a user (self, or an administrator); another user's answers 404. */
     async licenseCheck(actor: Actor, userId: number, licenseKey?: string) {
       const user = await findUser(userId);

@@ -19,6 +19,7 @@ import type {
   LicenseKeyGroup,
   LicensePlan,
   LicensePlanCreate,
+  UserLicense,
 } from '@ssaem/contracts/licenses';
 import type { MembershipRequest, RoleName } from '@ssaem/contracts/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -363,4 +364,27 @@ export function downloadKeyGroup(groupName: string): Promise<void> {
     {},
     `라이선스 키 ${groupName}.xlsx`,
   );
+}
+
+export function useLicenceHistory(userId: number, pageIndex: number, pageSize: number) {
+  return useQuery({
+    queryKey: ['admin', 'licence-history', userId, pageIndex] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<{ items: UserLicense[]; total: number }>('/api/v1/user-license', {
+        query: { userId, pageIndex, pageSize },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRevokeKeyGroup() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (groupName: string) =>
+      apiRequest<{ revoked: number }>(`/api/v1/license-key/groups/${encodeURIComponent(groupName)}/revoke`, {
+        method: 'POST',
+      }),
+    onSuccess: invalidate,
+  });
 }

@@ -20,8 +20,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toast-context';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { downloadKeyGroup, useLicenceKeyGroups, useMakeLicenceKeys, useSendLicenceKeys } from '../api';
-import { DataTable, formatDate } from './admin-ui';
+import {
+  downloadKeyGroup,
+  useLicenceKeyGroups,
+  useMakeLicenceKeys,
+  useRevokeKeyGroup,
+  useSendLicenceKeys,
+} from '../api';
+import { ConfirmModal, DataTable, formatDate } from './admin-ui';
 
 /** Addresses pasted from a sheet or a mail client: split on commas, semicolons, spaces and lines. */
 export function parseAddresses(text: string): string[] {
@@ -170,6 +176,9 @@ export function LicenceKeyGroups({ plans }: { plans: LicensePlan[] }) {
   const [making, setMaking] = useState(false);
   const [sending, setSending] = useState<LicenseKeyGroup | null>(null);
   const [downloadError, setDownloadError] = useState<unknown>(null);
+  const [revoking, setRevoking] = useState<LicenseKeyGroup | null>(null);
+  const revoke = useRevokeKeyGroup();
+  const toast = useToast();
   const list = groups.data ?? [];
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="key-groups-title">
@@ -219,6 +228,7 @@ export function LicenceKeyGroups({ plans }: { plans: LicensePlan[] }) {
               <Table.Td>{group.licenseName}</Table.Td>
               <Table.Td>
                 {t('keys.counts', { issued: group.issued, used: group.used, sent: group.sent })}
+                {group.revoked > 0 ? ` · ${t('keys.revokedCount', { count: group.revoked })}` : ''}
               </Table.Td>
               <Table.Td>{formatDate(group.createdAt, i18n.language)}</Table.Td>
               <Table.Td>
@@ -244,12 +254,36 @@ export function LicenceKeyGroups({ plans }: { plans: LicensePlan[] }) {
                   >
                     {t('keys.send')}
                   </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('keys.revokeNamed', { name: group.name })}
+                    onClick={() => setRevoking(group)}
+                  >
+                    {t('keys.revoke')}
+                  </Button>
                 </Group>
               </Table.Td>
             </Table.Tr>
           ))}
         </DataTable>
       )}
+      <ConfirmModal
+        opened={revoking !== null}
+        title={t('keys.revokeTitle')}
+        body={t('keys.revokeBody', { name: revoking?.name ?? '' })}
+        confirmLabel={t('keys.revoke')}
+        loading={revoke.isPending}
+        onConfirm={() =>
+          revoking &&
+          revoke
+            .mutateAsync(revoking.name)
+            .then((result) => toast.show(t('keys.revoked', { count: result.revoked })), setDownloadError)
+            .finally(() => setRevoking(null))
+        }
+        onClose={() => setRevoking(null)}
+      />
       <Modal opened={making} onClose={() => setMaking(false)} title={t('keys.make')} centered>
         {making && <MakeKeysForm plans={plans} onDone={() => setMaking(false)} />}
       </Modal>

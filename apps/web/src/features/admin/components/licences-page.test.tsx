@@ -108,6 +108,7 @@ describe('key groups', () => {
             issued: 30,
             used: 2,
             sent: 5,
+            revoked: 0,
             createdAt: '2026-11-20T00:00:00Z',
           },
         ]),
@@ -161,5 +162,36 @@ describe('key groups', () => {
       `/api/v1/license-key/groups/${encodeURIComponent('11월 연수')}/send-email`,
     );
     expect(mailed?.body).toEqual({ emails: ['a@school.example', 'b@school.example'] });
+  });
+});
+
+describe('withdrawing a key group', () => {
+  it('asks first, then withdraws the unused keys', async () => {
+    const group = {
+      name: '11월 연수',
+      licenseId: 1,
+      licenseName: '쌤 교사 라이선스',
+      issued: 30,
+      used: 2,
+      sent: 5,
+      revoked: 0,
+      createdAt: '2026-11-20T00:00:00Z',
+    };
+    const { fetchMock, calls } = fakeFetch([
+      on('GET', '/api/v1/license', () => Response.json({ items: [plan({})] })),
+      on('GET', '/api/v1/license-key/groups', () => Response.json([group])),
+      on('POST', /\/revoke$/, () => Response.json({ revoked: 28 })),
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<LicencesPage />);
+    fireEvent.click(await screen.findByRole('button', { name: '11월 연수 키 회수' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('이미 등록한 선생님의 라이선스는 그대로예요.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: '회수' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')?.url.pathname).toBe(
+      `/api/v1/license-key/groups/${encodeURIComponent('11월 연수')}/revoke`,
+    );
   });
 });

@@ -32,6 +32,7 @@ import {
   useUserSessions,
 } from '../api';
 import { ConfirmModal, DataTable, formatDate, formatDateTime } from './admin-ui';
+import { LicenceHistoryCard } from './licence-history-card';
 
 function ProfileCard({ user }: { user: AdminUser }) {
   const { t, i18n } = useTranslation('admin');
@@ -290,6 +291,7 @@ export function UserDetailPage() {
           <ProfileCard key={user.data.updatedAt} user={user.data} />
           <RolesCard key={`roles-${user.data.roles.join()}`} user={user.data} />
           <SessionsCard user={user.data} />
+          <LicenceHistoryCard userId={user.data.id} />
         </>
       )}
     </Stack>
