@@ -23,6 +23,7 @@ import * as admin from './0034-admin.ts';
 import * as errorReportGroups from './0035-error-report-groups.ts';
 import * as promptVersions from './0036-prompt-versions.ts';
 import * as playgroundRuns from './0040-playground-runs.ts';
+import * as edutechSearchGrams from './0045-edutech-search-grams.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0040-playground-runs': playgroundRuns,
   '0028-edutech': edutech,
   '0029-edutech-counts': edutechCounts,
+  '0045-edutech-search-grams': edutechSearchGrams,
 };

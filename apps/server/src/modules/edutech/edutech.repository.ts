@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type RawBuilder, sql, type Updateable } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type {
   EdutechLicenceRow,
@@ -8,6 +8,7 @@ import type {
   EdutechVendorTable,
 } from '../../db/edutech-schema.ts';
 import type { Database } from '../../db/schema.ts';
+import { termGrams } from './edutech-catalogue.ts';
 
 export interface ProductFilter {
   /** Keyword parts, every one in the name (AND), as normalised by keywordTerms. */
@@ -80,7 +81,16 @@ export type ProductRow = {
   /** Teachers with it in use today, and in use for a year or more (null: none counted). */
   inUseCount: number | null;
   steadyCount: number | null;
+  /** Whether the viewer liked it and has it in use today (1/0), when read for a viewer. */
+  liked?: number;
+  inUse?: number;
 };
+
+/** Whose like and licence a product read marks, and the day "in use" is judged on. */
+export interface ProductViewer {
+  userId: number;
+  today: string;
+}
 
 const likePattern = (term: string) => `% ${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -138,6 +148,25 @@ async function insertCounts(trx: Kysely<Database>, today: string, since: string,
  */
 const TOTAL_TTL_MS = 30_000;
 
+/** Whether the viewer has a licence of the product (`productId`, an SQL column) in use today. */
+const inUseBy = (viewer: ProductViewer, productId: RawBuilder<unknown>) =>
+  sql<boolean>`exists (select 1 from edutech_licence where edutech_licence.user_id = ${viewer.userId}
+    and edutech_licence.product_id = ${productId}
+    and (edutech_licence.end_on is null or edutech_licence.end_on >= ${viewer.today}))`;
+
+/** The viewer's flags on a product row (1/0): liked, and in use today. */
+const viewerFlags = (viewer: ProductViewer) => [
+  sql<number>`case when exists (select 1 from edutech_like where edutech_like.product_id = edutech_product.id
+    and edutech_like.user_id = ${viewer.userId}) then 1 else 0 end`.as('liked'),
+  sql<number>`case when ${inUseBy(viewer, sql`edutech_product.id`)} then 1 else 0 end`.as('inUse'),
+];
+
+/** What the recommendation rules weigh of a candidate product (the list reads the rest for the few it shows). */
+export type CandidateRow = Pick<
+  ProductRow,
+  'id' | 'category' | 'priceType' | 'levels' | 'likeCount' | 'inUseCount'
+> & { inUse: number };
+
 export function createEdutechRepository(db: Kysely<Database>) {
   const totals = new LRUCache<string, Promise<number>>({ max: 500, ttl: TOTAL_TTL_MS });
   const pages = new LRUCache<string, Promise<number[]>>({ max: 500, ttl: TOTAL_TTL_MS });
@@ -187,12 +216,20 @@ export function createEdutechRepository(db: Kysely<Database>) {
     return counted;
   }
 
-  const products = () =>
-    db
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  /**
+   * Products with vendor and counts; read for a viewer, each row also says whether the viewer
+   * liked it and has it in use today, in the same query (no round trip per list for the flags).
+   */
+  const products = (viewer?: ProductViewer) => {
+    const query = db
       .selectFrom('edutechProduct')
       .leftJoin('edutechVendor', 'edutechVendor.id', 'edutechProduct.vendorId')
       .leftJoin('edutechProductCount', 'edutechProductCount.productId', 'edutechProduct.id')
       .select(PRODUCT_COLUMNS);
+    return viewer ? query.select(viewerFlags(viewer)) : query;
+  };
 
   /**
    * The first `limit` approved, operating products of a ranking: the top of a count table read in
@@ -202,13 +239,14 @@ export function createEdutechRepository(db: Kysely<Database>) {
   async function topOf(
     top: (k: number) => Promise<{ productId: number; n: number }[]>,
     limit: number,
+    viewer?: ProductViewer,
   ): Promise<RankedRow[]> {
     for (let k = limit * 2 + 10; ; k *= 4) {
       const ranked = await top(k);
       if (!ranked.length) return [];
       const rows = new Map(
         (
-          (await products()
+          (await products(viewer)
             .where(
               'edutechProduct.id',
               'in',
@@ -237,6 +275,11 @@ export function createEdutechRepository(db: Kysely<Database>) {
           .where(sql<string>`${sql.ref('edutechProduct.reviewStatus')} || ''`, '=', 'APPROVED')
       : db.selectFrom('edutechProduct').where('edutechProduct.reviewStatus', '=', 'APPROVED');
     for (const term of filter.terms) {
+      // PostgreSQL: the term's grams narrow through the gram index (migration 0045) first.
+      if (isPostgres)
+        query = query.where(
+          sql<boolean>`edutech_search_grams(edutech_product.search_text) @> ${termGrams(term)}::text[]`,
+        );
       query = query.where(
         sql<boolean>`${sql.ref('edutechProduct.searchText')} like ${containsPattern(term)} escape '\\'`,
       );
@@ -250,9 +293,11 @@ export function createEdutechRepository(db: Kysely<Database>) {
   }
 
   return {
-    async listProducts(filter: ProductFilter, page: number, size: number) {
+    async listProducts(filter: ProductFilter, page: number, size: number, viewer?: ProductViewer) {
       const [ids, total] = await Promise.all([pageOf(filter, page, size), totalOf(filter)]);
-      const byId = new Map(((await this.productsByIds(ids)) as ProductRow[]).map((row) => [row.id, row]));
+      const byId = new Map(
+        ((await this.productsByIds(ids, viewer)) as ProductRow[]).map((row) => [row.id, row]),
+      );
       // Approved again: a product withdrawn between the two reads is not shown.
       const rows = ids.flatMap((id) => {
         const product = byId.get(id);
@@ -261,23 +306,38 @@ export function createEdutechRepository(db: Kysely<Database>) {
       return { rows, total };
     },
 
-    async findProduct(id: number): Promise<ProductRow | undefined> {
-      return (await products().where('edutechProduct.id', '=', id).executeTakeFirst()) as
+    async findProduct(id: number, viewer?: ProductViewer): Promise<ProductRow | undefined> {
+      return (await products(viewer).where('edutechProduct.id', '=', id).executeTakeFirst()) as
         | ProductRow
         | undefined;
     },
 
-    async productsByIds(ids: number[]): Promise<ProductRow[]> {
+    async productsByIds(ids: number[], viewer?: ProductViewer): Promise<ProductRow[]> {
       if (!ids.length) return [];
-      return (await products().where('edutechProduct.id', 'in', ids).execute()) as ProductRow[];
+      return (await products(viewer).where('edutechProduct.id', 'in', ids).execute()) as ProductRow[];
     },
 
-    /** Approved, operating products a rule may recommend (at most `limit`, most liked first). */
+    /**
+     * Approved, operating products a rule may recommend (at most `limit`, most liked first): only
+     * what the rules weigh, and whether the viewer has each in use.
+     */
     async candidates(
       filter: { category?: string[]; level?: 'ELEMENTARY' | 'MIDDLE' | 'HIGH' | null },
       limit: number,
-    ) {
-      let query = products()
+      viewer: ProductViewer,
+    ): Promise<CandidateRow[]> {
+      let query = db
+        .selectFrom('edutechProduct')
+        .leftJoin('edutechProductCount', 'edutechProductCount.productId', 'edutechProduct.id')
+        .select([
+          'edutechProduct.id',
+          'edutechProduct.category',
+          'edutechProduct.priceType',
+          'edutechProduct.levels',
+          'edutechProduct.likeCount',
+          'edutechProductCount.inUseCount',
+          sql<number>`case when ${inUseBy(viewer, sql`edutech_product.id`)} then 1 else 0 end`.as('inUse'),
+        ])
         .where('edutechProduct.reviewStatus', '=', 'APPROVED')
         .where('edutechProduct.serviceStatus', '=', 'ACTIVE');
       if (filter.category?.length) query = query.where('edutechProduct.category', 'in', filter.category);
@@ -288,11 +348,11 @@ export function createEdutechRepository(db: Kysely<Database>) {
         .orderBy('edutechProduct.likeCount', 'desc')
         .orderBy('edutechProduct.id')
         .limit(limit)
-        .execute()) as ProductRow[];
+        .execute()) as CandidateRow[];
     },
 
-    async newestProducts(limit: number): Promise<ProductRow[]> {
-      return (await products()
+    async newestProducts(limit: number, viewer?: ProductViewer): Promise<ProductRow[]> {
+      return (await products(viewer)
         .where('edutechProduct.reviewStatus', '=', 'APPROVED')
         .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
         .orderBy('edutechProduct.approvedAt', 'desc')
@@ -301,8 +361,8 @@ export function createEdutechRepository(db: Kysely<Database>) {
         .execute()) as ProductRow[];
     },
 
-    async mostLiked(limit: number): Promise<ProductRow[]> {
-      return (await products()
+    async mostLiked(limit: number, viewer?: ProductViewer): Promise<ProductRow[]> {
+      return (await products(viewer)
         .where('edutechProduct.reviewStatus', '=', 'APPROVED')
         .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
         .where('edutechProduct.likeCount', '>', 0)
@@ -328,8 +388,12 @@ export function createEdutechRepository(db: Kysely<Database>) {
       forgetSearches();
     },
 
-    async productsOfVendor(vendorId: number, approvedOnly: boolean): Promise<ProductRow[]> {
-      let query = products().where('edutechProduct.vendorId', '=', vendorId);
+    async productsOfVendor(
+      vendorId: number,
+      approvedOnly: boolean,
+      viewer?: ProductViewer,
+    ): Promise<ProductRow[]> {
+      let query = products(viewer).where('edutechProduct.vendorId', '=', vendorId);
       if (approvedOnly) query = query.where('edutechProduct.reviewStatus', '=', 'APPROVED');
       return (await query.orderBy('edutechProduct.id', 'desc').execute()) as ProductRow[];
     },
@@ -342,16 +406,6 @@ export function createEdutechRepository(db: Kysely<Database>) {
     },
 
     // ---- likes ----
-
-    /** Every product the user liked. */
-    async likedBy(userId: number): Promise<Set<number>> {
-      const rows = await db
-        .selectFrom('edutechLike')
-        .select('productId')
-        .where('userId', '=', userId)
-        .execute();
-      return new Set(rows.map((row) => row.productId));
-    },
 
     async likedAmong(userId: number, productIds: number[]): Promise<Set<number>> {
       if (!productIds.length) return new Set();
@@ -520,7 +574,7 @@ export function createEdutechRepository(db: Kysely<Database>) {
     },
 
     /** Approved, operating products by teachers who ever registered them, most first. */
-    async topByOrders(limit: number): Promise<RankedRow[]> {
+    async topByOrders(limit: number, viewer?: ProductViewer): Promise<RankedRow[]> {
       return topOf(
         (k) =>
           db
@@ -532,11 +586,12 @@ export function createEdutechRepository(db: Kysely<Database>) {
             .limit(k)
             .execute(),
         limit,
+        viewer,
       );
     },
 
     /** The same among teachers of schools under one education office. */
-    async topByOffice(officeName: string, limit: number): Promise<RankedRow[]> {
+    async topByOffice(officeName: string, limit: number, viewer?: ProductViewer): Promise<RankedRow[]> {
       return topOf(
         (k) =>
           db
@@ -548,20 +603,30 @@ export function createEdutechRepository(db: Kysely<Database>) {
             .limit(k)
             .execute(),
         limit,
+        viewer,
       );
     },
 
-    /** Products teachers of a grade have in use, most first, leaving out `exclude`. */
-    async topByGrade(gradeSeq: number, exclude: number[], limit: number): Promise<RankedRow[]> {
-      return topOf((k) => {
-        let query = db
-          .selectFrom('edutechGradeCount')
-          .select(['productId', 'inUseCount as n'])
-          .where('gradeSeq', '=', gradeSeq)
-          .where('inUseCount', '>', 0);
-        if (exclude.length) query = query.where('productId', 'not in', exclude);
-        return query.orderBy('inUseCount', 'desc').orderBy('productId').limit(k).execute();
-      }, limit);
+    /** Products teachers of a grade have in use, most first, leaving out those the viewer has in use. */
+    async topByGrade(gradeSeq: number, viewer: ProductViewer, limit: number): Promise<RankedRow[]> {
+      // One query: the grade's counts read in their index order, each product joined by key.
+      return (await db
+        .selectFrom('edutechGradeCount')
+        .innerJoin('edutechProduct', 'edutechProduct.id', 'edutechGradeCount.productId')
+        .leftJoin('edutechVendor', 'edutechVendor.id', 'edutechProduct.vendorId')
+        .leftJoin('edutechProductCount', 'edutechProductCount.productId', 'edutechProduct.id')
+        .select(PRODUCT_COLUMNS)
+        .select(viewerFlags(viewer))
+        .select('edutechGradeCount.inUseCount as n')
+        .where('edutechGradeCount.gradeSeq', '=', gradeSeq)
+        .where('edutechGradeCount.inUseCount', '>', 0)
+        .where('edutechProduct.reviewStatus', '=', 'APPROVED')
+        .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
+        .where(sql<boolean>`not ${inUseBy(viewer, sql`edutech_grade_count.product_id`)}`)
+        .orderBy('edutechGradeCount.inUseCount', 'desc')
+        .orderBy('edutechGradeCount.productId')
+        .limit(limit)
+        .execute()) as RankedRow[];
     },
 
     /** Colleagues at a school with it in use today, per product (the teacher's own left out). */
