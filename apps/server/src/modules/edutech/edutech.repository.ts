@@ -161,11 +161,18 @@ const viewerFlags = (viewer: ProductViewer) => [
   sql<number>`case when ${inUseBy(viewer, sql`edutech_product.id`)} then 1 else 0 end`.as('inUse'),
 ];
 
-/** What the recommendation rules weigh of a candidate product (the list reads the rest for the few it shows). */
-export type CandidateRow = Pick<
-  ProductRow,
-  'id' | 'category' | 'priceType' | 'levels' | 'likeCount' | 'inUseCount'
-> & { inUse: number };
+/**
+ * The school level the recommendation rules give a teacher (1 elementary, 2 middle, 3 high, else
+ * null): their assigned grade's, else their school's — edutech-rules' gradeOf and levelOfSeq, read
+ * in the query that needs it so the strip's lists do not wait for the teacher's row first.
+ */
+const levelSeqOf = (userId: number) => sql<number | null>`(select coalesce(
+    case when users.assigned_grade / 10 in (1, 2, 3) then users.assigned_grade / 10 end,
+    case when school.level_code_seq in (1, 2, 3) then school.level_code_seq end)
+  from users left join school on school.id = users.school_id where users.id = ${userId})`;
+
+/** A candidate with the level it was chosen for (`levelSeqOf` the viewer when none was given). */
+export type CandidateRow = ProductRow & { levelSeq: number | null };
 
 export function createEdutechRepository(db: Kysely<Database>) {
   const totals = new LRUCache<string, Promise<number>>({ max: 500, ttl: TOTAL_TTL_MS });
@@ -318,33 +325,24 @@ export function createEdutechRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Approved, operating products a rule may recommend (at most `limit`, most liked first): only
-     * what the rules weigh, and whether the viewer has each in use.
+     * Approved, operating products a rule may recommend (at most `limit`, most liked first) for a
+     * school level (1–3, or null for every level), or, when `levelSeq` is undefined, for the
+     * viewer's own level read in the same query (each row says which level that was).
      */
     async candidates(
-      filter: { category?: string[]; level?: 'ELEMENTARY' | 'MIDDLE' | 'HIGH' | null },
       limit: number,
       viewer: ProductViewer,
+      levelSeq?: number | null,
     ): Promise<CandidateRow[]> {
-      let query = db
-        .selectFrom('edutechProduct')
-        .leftJoin('edutechProductCount', 'edutechProductCount.productId', 'edutechProduct.id')
-        .select([
-          'edutechProduct.id',
-          'edutechProduct.category',
-          'edutechProduct.priceType',
-          'edutechProduct.levels',
-          'edutechProduct.likeCount',
-          'edutechProductCount.inUseCount',
-          sql<number>`case when ${inUseBy(viewer, sql`edutech_product.id`)} then 1 else 0 end`.as('inUse'),
-        ])
+      const level = levelSeq === undefined ? levelSeqOf(viewer.userId) : sql<number | null>`${levelSeq}`;
+      return (await products(viewer)
+        .select(level.as('levelSeq'))
         .where('edutechProduct.reviewStatus', '=', 'APPROVED')
-        .where('edutechProduct.serviceStatus', '=', 'ACTIVE');
-      if (filter.category?.length) query = query.where('edutechProduct.category', 'in', filter.category);
-      if (filter.level === 'ELEMENTARY') query = query.where('edutechProduct.forElementary', '=', 1);
-      if (filter.level === 'MIDDLE') query = query.where('edutechProduct.forMiddle', '=', 1);
-      if (filter.level === 'HIGH') query = query.where('edutechProduct.forHigh', '=', 1);
-      return (await query
+        .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
+        .where(
+          sql<boolean>`case ${level} when 1 then edutech_product.for_elementary = 1
+            when 2 then edutech_product.for_middle = 1 when 3 then edutech_product.for_high = 1 else 1 = 1 end`,
+        )
         .orderBy('edutechProduct.likeCount', 'desc')
         .orderBy('edutechProduct.id')
         .limit(limit)
@@ -607,8 +605,11 @@ export function createEdutechRepository(db: Kysely<Database>) {
       );
     },
 
-    /** Products teachers of a grade have in use, most first, leaving out those the viewer has in use. */
-    async topByGrade(gradeSeq: number, viewer: ProductViewer, limit: number): Promise<RankedRow[]> {
+    /**
+     * Products teachers of a grade have in use, most first, leaving out those the viewer has in
+     * use; the grade is the viewer's assigned grade, read in the same query.
+     */
+    async topByViewerGrade(viewer: ProductViewer, limit: number): Promise<RankedRow[]> {
       // One query: the grade's counts read in their index order, each product joined by key.
       return (await db
         .selectFrom('edutechGradeCount')
@@ -618,7 +619,11 @@ export function createEdutechRepository(db: Kysely<Database>) {
         .select(PRODUCT_COLUMNS)
         .select(viewerFlags(viewer))
         .select('edutechGradeCount.inUseCount as n')
-        .where('edutechGradeCount.gradeSeq', '=', gradeSeq)
+        .where(
+          'edutechGradeCount.gradeSeq',
+          '=',
+          sql<number>`(select users.assigned_grade from users where users.id = ${viewer.userId})`,
+        )
         .where('edutechGradeCount.inUseCount', '>', 0)
         .where('edutechProduct.reviewStatus', '=', 'APPROVED')
         .where('edutechProduct.serviceStatus', '=', 'ACTIVE')

@@ -57,6 +57,7 @@ import {
   gradeOf,
   isInUse,
   koreaDate,
+  LEVEL_SEQ,
   levelOfSeq,
   levelsOfProduct,
   parseEdutechQuestion,
@@ -352,8 +353,15 @@ export function createEdutechService(deps: {
     return products.map((product, i) => ({ rank: i + 1, product, reason: reason(kept[i]?.[1] ?? 0) }));
   }
 
-  async function fitList(actor: Actor, profile: Profile, size: number) {
-    const pool = await repo.candidates({ level: profile.level }, 200, viewerOf(actor));
+  async function fitList(actor: Actor, profileRead: Promise<Profile>, size: number) {
+    const viewer = viewerOf(actor);
+    // The pool is read beside the profile, for the level the query finds; read again in the
+    // unlikely case that is not the level the profile says (the teacher's row changed between).
+    const [profile, first] = await Promise.all([profileRead, repo.candidates(200, viewer)]);
+    const pool =
+      first.length && levelOfSeq(first[0]?.levelSeq ?? null) === profile.level
+        ? first
+        : await repo.candidates(200, viewer, profile.level ? LEVEL_SEQ[profile.level] : null);
 
     const weight = (category: string) => {
       const at = profile.categories.indexOf(category as EdutechCategory);
@@ -374,19 +382,12 @@ export function createEdutechService(deps: {
       }))
       .sort((a, b) => b.score - a.score || a.row.id - b.row.id)
       .slice(0, size);
-    // The few shown are read whole, with the viewer's flags.
-    const shown = new Map(
-      (
-        await repo.productsByIds(
-          scored.map((entry) => entry.row.id),
-          viewerOf(actor),
-        )
-      ).map((row) => [row.id, row]),
+    const products = await presentProducts(
+      actor,
+      scored.map((entry) => entry.row),
     );
-    const rows = scored.flatMap((entry) => shown.get(entry.row.id) ?? []);
-    const products = await presentProducts(actor, rows);
     return products.map((product, i) => {
-      const row = rows[i] as ProductRow;
+      const row = scored[i]?.row as ProductRow;
       const category = profile.categories.includes(row.category as EdutechCategory)
         ? (row.category as EdutechCategory)
         : null;
@@ -412,11 +413,15 @@ export function createEdutechService(deps: {
     });
   }
 
-  async function similarList(actor: Actor, profile: Profile, size: number) {
-    if (!profile.gradeSeq) return [];
-    await ensureCounted();
+  async function similarList(actor: Actor, profileRead: Promise<Profile>, size: number) {
+    const viewer = viewerOf(actor);
     // The counts are of every teacher of the grade; the teacher's own in-use products are left out.
-    const rows = await repo.topByGrade(profile.gradeSeq, viewerOf(actor), size);
+    // Read beside the profile: the query takes the teacher's grade itself.
+    const [profile, rows] = await Promise.all([
+      profileRead,
+      ensureCounted().then(() => repo.topByViewerGrade(viewer, size)),
+    ]);
+    if (!profile.gradeSeq) return [];
     const who = audienceKo(profile.level, profile.grade);
     return presentRanked(actor, rows, (count) => ({
       kind: 'SIMILAR',
@@ -703,12 +708,14 @@ export function createEdutechService(deps: {
     },
 
     async strip(actor: Actor, size: number): Promise<RecommendationStrip> {
-      // Each list's products carry the teacher's likes and products in use (and leave those out
-      // where they must) in their own query: the teacher's profile, then two lists, in two steps.
-      const [profile, newGoods] = await Promise.all([profileOf(actor), newList(actor, size)]);
-      const [aiRecommended, similarTeachers] = await Promise.all([
-        fitList(actor, profile, size),
-        similarList(actor, profile, size),
+      // One step: the teacher's profile and the three lists at once. Each list's query reads the
+      // teacher's level or grade, likes and products in use itself.
+      const profileRead = profileOf(actor);
+      const [profile, aiRecommended, similarTeachers, newGoods] = await Promise.all([
+        profileRead,
+        fitList(actor, profileRead, size),
+        similarList(actor, profileRead, size),
+        newList(actor, size),
       ]);
       return {
         profile: {
