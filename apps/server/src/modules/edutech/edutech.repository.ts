@@ -171,8 +171,15 @@ const levelSeqOf = (userId: number) => sql<number | null>`(select coalesce(
     case when school.level_code_seq in (1, 2, 3) then school.level_code_seq end)
   from users left join school on school.id = users.school_id where users.id = ${userId})`;
 
-/** A candidate with the level it was chosen for (`levelSeqOf` the viewer when none was given). */
-export type CandidateRow = ProductRow & { levelSeq: number | null };
+/**
+ * What the recommendation rules weigh of a candidate, whether the viewer has it in use, and the
+ * level it was chosen for (`levelSeqOf` the viewer when none was given). The list reads the few it
+ * shows whole.
+ */
+export type CandidateRow = Pick<
+  ProductRow,
+  'id' | 'category' | 'priceType' | 'levels' | 'likeCount' | 'inUseCount'
+> & { inUse: number; levelSeq: number | null };
 
 export function createEdutechRepository(db: Kysely<Database>) {
   const totals = new LRUCache<string, Promise<number>>({ max: 500, ttl: TOTAL_TTL_MS });
@@ -335,8 +342,19 @@ export function createEdutechRepository(db: Kysely<Database>) {
       levelSeq?: number | null,
     ): Promise<CandidateRow[]> {
       const level = levelSeq === undefined ? levelSeqOf(viewer.userId) : sql<number | null>`${levelSeq}`;
-      return (await products(viewer)
-        .select(level.as('levelSeq'))
+      return (await db
+        .selectFrom('edutechProduct')
+        .leftJoin('edutechProductCount', 'edutechProductCount.productId', 'edutechProduct.id')
+        .select([
+          'edutechProduct.id',
+          'edutechProduct.category',
+          'edutechProduct.priceType',
+          'edutechProduct.levels',
+          'edutechProduct.likeCount',
+          'edutechProductCount.inUseCount',
+          sql<number>`case when ${inUseBy(viewer, sql`edutech_product.id`)} then 1 else 0 end`.as('inUse'),
+          level.as('levelSeq'),
+        ])
         .where('edutechProduct.reviewStatus', '=', 'APPROVED')
         .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
         .where(

@@ -382,12 +382,19 @@ export function createEdutechService(deps: {
       }))
       .sort((a, b) => b.score - a.score || a.row.id - b.row.id)
       .slice(0, size);
-    const products = await presentProducts(
-      actor,
-      scored.map((entry) => entry.row),
+    // The few shown are read whole, with the viewer's flags.
+    const shown = new Map(
+      (
+        await repo.productsByIds(
+          scored.map((entry) => entry.row.id),
+          viewer,
+        )
+      ).map((row) => [row.id, row]),
     );
+    const rows = scored.flatMap((entry) => shown.get(entry.row.id) ?? []);
+    const products = await presentProducts(actor, rows);
     return products.map((product, i) => {
-      const row = scored[i]?.row as ProductRow;
+      const row = rows[i] as ProductRow;
       const category = profile.categories.includes(row.category as EdutechCategory)
         ? (row.category as EdutechCategory)
         : null;
