@@ -715,8 +715,8 @@ export function createEdutechService(deps: {
     },
 
     async strip(actor: Actor, size: number): Promise<RecommendationStrip> {
-      // One step: the teacher's profile and the three lists at once. Each list's query reads the
-      // teacher's level or grade, likes and products in use itself.
+      // The teacher's profile and the three lists at once: each list's query reads the teacher's
+      // level or grade, likes and products in use itself (the AI list then reads the few it shows).
       const profileRead = profileOf(actor);
       const [profile, aiRecommended, similarTeachers, newGoods] = await Promise.all([
         profileRead,
