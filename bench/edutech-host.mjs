@@ -235,6 +235,8 @@ async function explainCases(actor) {
     'catalogue first page': () => service.listProducts(actor(1), { category: 'ALL', page: 0, size: 24 }),
     'catalogue "수학"': () =>
       service.listProducts(actor(1), { category: 'ALL', page: 0, size: 24, keyword: '수학' }),
+    'catalogue "4321" (a term not searched before)': () =>
+      service.listProducts(actor(1), { category: 'ALL', page: 0, size: 24, keyword: '4321' }),
     'catalogue MATH page 3': () => service.listProducts(actor(1), { category: 'MATH', page: 2, size: 24 }),
     'order-ranking': () => service.orderRanking(actor(1), 10),
     'education-office-ranking': () => service.officeRanking(actor(1), 10),

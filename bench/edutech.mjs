@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { markdownTable, median, timeCalls } from './lib/stats.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -43,10 +44,6 @@ const CASES = [
   ['licenceUpdate', 'licence: update dates (recounts its product)', ROUNDS, false],
   ['dailyRecount', 'daily recount of every product (job)', 3, false],
 ];
-
-const percentile = (values, p) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** User + system CPU seconds of a process so far (Linux /proc); null when it cannot be read. */
 function cpuSecondsOf(pid) {
@@ -100,16 +97,7 @@ function startHost(databaseUrl) {
   return { host, ready, call, stop };
 }
 
-async function measure(call, name, rounds) {
-  await call(name, 0);
-  const times = [];
-  for (let i = 0; i < rounds; i++) {
-    const started = performance.now();
-    await call(name, i + 1);
-    times.push(performance.now() - started);
-  }
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
+const measure = (call, name, rounds) => timeCalls((i) => call(name, i), rounds);
 
 async function run(dialect, databaseUrl) {
   const { host, ready, call, stop } = startHost(databaseUrl);
@@ -146,27 +134,38 @@ async function run(dialect, databaseUrl) {
         `${info.loadSeconds.toFixed(0)} s (first count ${info.countSeconds.toFixed(2)} s) · ${ROUNDS} calls × ${RUNS} runs · ` +
         `load average now ${one.toFixed(2)} / ${five.toFixed(2)} (1 / 5 min)\n`,
     );
-    console.log('| call | p50 ms (median of 3) | p95 ms (median of 3) | p95 of each run | ≤ 20 ms |');
-    console.log('|---|---|---|---|---|');
-    for (const [index, [, label, , held]] of CASES.entries()) {
-      const p50 = median(runs.map((run) => run.results[index].p50));
-      const p95s = runs.map((run) => run.results[index].p95);
-      const p95 = median(p95s);
-      const verdict = held ? (p95 <= TARGET_MS ? 'yes' : 'NO') : '—';
-      console.log(
-        `| ${label} | ${p50.toFixed(2)} | ${p95.toFixed(2)} | ${p95s.map((v) => v.toFixed(1)).join(' / ')} | ${verdict} |`,
-      );
-    }
     console.log(
-      '\n| run | seconds | load average (start → end) | service process CPU s | generator CPU s | database backends CPU s |',
+      markdownTable(
+        ['call', 'p50 ms (median of 3)', 'p95 ms (median of 3)', 'p95 of each run', '≤ 20 ms'],
+        CASES.map(([, label, , held], index) => {
+          const p50 = median(runs.map((run) => run.results[index].p50));
+          const p95s = runs.map((run) => run.results[index].p95);
+          const p95 = median(p95s);
+          const verdict = held ? (p95 <= TARGET_MS ? 'yes' : 'NO') : '—';
+          return [label, p50.toFixed(2), p95.toFixed(2), p95s.map((v) => v.toFixed(1)).join(' / '), verdict];
+        }),
+      ),
     );
-    console.log('|---|---|---|---|---|---|');
-    for (const [r, run] of runs.entries()) {
-      console.log(
-        `| ${r + 1} | ${run.seconds.toFixed(1)} | ${run.load[0].toFixed(2)} → ${run.load[1].toFixed(2)} | ` +
-          `${run.host.toFixed(1)} | ${run.generator.toFixed(1)} | ${databaseUrl ? run.backends.toFixed(1) : '— (in-process SQLite)'} |`,
-      );
-    }
+    console.log(
+      `\n${markdownTable(
+        [
+          'run',
+          'seconds',
+          'load average (start → end)',
+          'service process CPU s',
+          'generator CPU s',
+          'database backends CPU s',
+        ],
+        runs.map((run, r) => [
+          r + 1,
+          run.seconds.toFixed(1),
+          `${run.load[0].toFixed(2)} → ${run.load[1].toFixed(2)}`,
+          run.host.toFixed(1),
+          run.generator.toFixed(1),
+          databaseUrl ? run.backends.toFixed(1) : '— (in-process SQLite)',
+        ]),
+      )}`,
+    );
   } finally {
     if (host.exitCode === null) await stop();
   }

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { markdownTable, timeCalls } from './lib/stats.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const SQLITE_ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -32,9 +33,6 @@ const { createLibraryService } = await server('modules/library/library.service.t
 const { createSuggestionsRepository } = await server('modules/library/suggestions.repository.ts');
 const { excerptOf, plainTextOf } = await server('modules/library/material-text.ts');
 const { sql } = await import('kysely');
-
-const percentile = (values, p) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 
 async function insertPeople(db, rng) {
   const schools = Array.from({ length: SCHOOLS }, (_, i) => ({
@@ -190,14 +188,7 @@ async function loadedPeople(db, rows) {
 }
 
 async function measure(label, fn) {
-  await fn(0);
-  const times = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const started = performance.now();
-    await fn(i);
-    times.push(performance.now() - started);
-  }
-  return { label, p50: percentile(times, 50), p95: percentile(times, 95) };
+  return { label, ...(await timeCalls(fn, ROUNDS)) };
 }
 
 async function run(dialect, rows, databaseUrl) {
@@ -320,9 +311,12 @@ async function run(dialect, rows, databaseUrl) {
       `load average ${fmt(loadBefore)} before, ${fmt(loadavg())} after · bench process CPU ` +
         `${(((cpu.user + cpu.system) / 1000 / wall) * 100).toFixed(0)}% of one core while measuring\n`,
     );
-    console.log('| query | p50 ms | p95 ms |');
-    console.log('|---|---|---|');
-    for (const r of results) console.log(`| ${r.label} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} |`);
+    console.log(
+      markdownTable(
+        ['query', 'p50 ms', 'p95 ms'],
+        results.map((r) => [r.label, r.p50.toFixed(2), r.p95.toFixed(2)]),
+      ),
+    );
   } finally {
     await handle.destroy();
     if (databaseUrl && !keep) {

@@ -25,6 +25,7 @@ import * as admin from './0034-admin.ts';
 import * as errorReportGroups from './0035-error-report-groups.ts';
 import * as promptVersions from './0036-prompt-versions.ts';
 import * as playgroundRuns from './0040-playground-runs.ts';
+import * as edutechSearchGrams from './0045-edutech-search-grams.ts';
 import * as librarySearchKeys from './0047-library-search-keys.ts';
 import * as teacherGradeIndex from './0048-teacher-grade-index.ts';
 
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0031-licence-key-mailing': licenceKeyMailing,
   '0047-library-search-keys': librarySearchKeys,
   '0048-teacher-grade-index': teacherGradeIndex,
+  '0045-edutech-search-grams': edutechSearchGrams,
 };

@@ -136,3 +136,14 @@ export function readEdutechProducts(dir: string, now: string): NewEdutechProduct
       };
     });
 }
+
+/**
+ * The grams a product's search text holds wherever it holds a search term (PostgreSQL's gram
+ * index, migration 0045, has every character and pair of a name): the term itself when it is one
+ * character, else its consecutive pairs. LIKE then confirms they are in order.
+ */
+export function termGrams(term: string): string[] {
+  const chars = [...term];
+  if (chars.length < 2) return chars;
+  return [...new Set(chars.slice(0, -1).map((char, i) => char + chars[i + 1]))];
+}

@@ -32,6 +32,7 @@ export function isInUse(endOn: string | null, today: string): boolean {
 
 export type SchoolLevel = 'ELEMENTARY' | 'MIDDLE' | 'HIGH';
 const LEVEL_OF_SEQ: Record<number, SchoolLevel> = { 1: 'ELEMENTARY', 2: 'MIDDLE', 3: 'HIGH' };
+export const LEVEL_SEQ: Record<SchoolLevel, number> = { ELEMENTARY: 1, MIDDLE: 2, HIGH: 3 };
 
 /** A grade code (11–16, 21–23, 31–33) as its school level and number. */
 export function gradeOf(gradeSeq: number | null): { level: SchoolLevel; grade: number } | null {

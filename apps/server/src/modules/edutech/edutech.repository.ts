@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type RawBuilder, sql, type Updateable } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type {
   EdutechLicenceRow,
@@ -8,6 +8,7 @@ import type {
   EdutechVendorTable,
 } from '../../db/edutech-schema.ts';
 import type { Database } from '../../db/schema.ts';
+import { termGrams } from './edutech-catalogue.ts';
 
 export interface ProductFilter {
   /** Keyword parts, every one in the name (AND), as normalised by keywordTerms. */
@@ -80,7 +81,16 @@ export type ProductRow = {
   /** Teachers with it in use today, and in use for a year or more (null: none counted). */
   inUseCount: number | null;
   steadyCount: number | null;
+  /** Whether the viewer liked it and has it in use today (1/0), when read for a viewer. */
+  liked?: number;
+  inUse?: number;
 };
+
+/** Whose like and licence a product read marks, and the day "in use" is judged on. */
+export interface ProductViewer {
+  userId: number;
+  today: string;
+}
 
 const likePattern = (term: string) => `% ${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -138,6 +148,39 @@ async function insertCounts(trx: Kysely<Database>, today: string, since: string,
  */
 const TOTAL_TTL_MS = 30_000;
 
+/** Whether the viewer has a licence of the product (`productId`, an SQL column) in use today. */
+const inUseBy = (viewer: ProductViewer, productId: RawBuilder<unknown>) =>
+  sql<boolean>`exists (select 1 from edutech_licence where edutech_licence.user_id = ${viewer.userId}
+    and edutech_licence.product_id = ${productId}
+    and (edutech_licence.end_on is null or edutech_licence.end_on >= ${viewer.today}))`;
+
+/** The viewer's flags on a product row (1/0): liked, and in use today. */
+const viewerFlags = (viewer: ProductViewer) => [
+  sql<number>`case when exists (select 1 from edutech_like where edutech_like.product_id = edutech_product.id
+    and edutech_like.user_id = ${viewer.userId}) then 1 else 0 end`.as('liked'),
+  sql<number>`case when ${inUseBy(viewer, sql`edutech_product.id`)} then 1 else 0 end`.as('inUse'),
+];
+
+/**
+ * The school level the recommendation rules give a teacher (1 elementary, 2 middle, 3 high, else
+ * null): their assigned grade's, else their school's — edutech-rules' gradeOf and levelOfSeq, read
+ * in the query that needs it so the strip's lists do not wait for the teacher's row first.
+ */
+const levelSeqOf = (userId: number) => sql<number | null>`(select coalesce(
+    case when users.assigned_grade / 10 in (1, 2, 3) then users.assigned_grade / 10 end,
+    case when school.level_code_seq in (1, 2, 3) then school.level_code_seq end)
+  from users left join school on school.id = users.school_id where users.id = ${userId})`;
+
+/**
+ * What the recommendation rules weigh of a candidate, whether the viewer has it in use, and the
+ * level it was chosen for (`levelSeqOf` the viewer when none was given). The list reads the few it
+ * shows whole.
+ */
+export type CandidateRow = Pick<
+  ProductRow,
+  'id' | 'category' | 'priceType' | 'levels' | 'likeCount' | 'inUseCount'
+> & { inUse: number; levelSeq: number | null };
+
 export function createEdutechRepository(db: Kysely<Database>) {
   const totals = new LRUCache<string, Promise<number>>({ max: 500, ttl: TOTAL_TTL_MS });
   const pages = new LRUCache<string, Promise<number[]>>({ max: 500, ttl: TOTAL_TTL_MS });
@@ -187,12 +230,20 @@ export function createEdutechRepository(db: Kysely<Database>) {
     return counted;
   }
 
-  const products = () =>
-    db
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  /**
+   * Products with vendor and counts; read for a viewer, each row also says whether the viewer
+   * liked it and has it in use today, in the same query (no round trip per list for the flags).
+   */
+  const products = (viewer?: ProductViewer) => {
+    const query = db
       .selectFrom('edutechProduct')
       .leftJoin('edutechVendor', 'edutechVendor.id', 'edutechProduct.vendorId')
       .leftJoin('edutechProductCount', 'edutechProductCount.productId', 'edutechProduct.id')
       .select(PRODUCT_COLUMNS);
+    return viewer ? query.select(viewerFlags(viewer)) : query;
+  };
 
   /**
    * The first `limit` approved, operating products of a ranking: the top of a count table read in
@@ -202,13 +253,14 @@ export function createEdutechRepository(db: Kysely<Database>) {
   async function topOf(
     top: (k: number) => Promise<{ productId: number; n: number }[]>,
     limit: number,
+    viewer?: ProductViewer,
   ): Promise<RankedRow[]> {
     for (let k = limit * 2 + 10; ; k *= 4) {
       const ranked = await top(k);
       if (!ranked.length) return [];
       const rows = new Map(
         (
-          (await products()
+          (await products(viewer)
             .where(
               'edutechProduct.id',
               'in',
@@ -237,6 +289,11 @@ export function createEdutechRepository(db: Kysely<Database>) {
           .where(sql<string>`${sql.ref('edutechProduct.reviewStatus')} || ''`, '=', 'APPROVED')
       : db.selectFrom('edutechProduct').where('edutechProduct.reviewStatus', '=', 'APPROVED');
     for (const term of filter.terms) {
+      // PostgreSQL: the term's grams narrow through the gram index (migration 0045) first.
+      if (isPostgres)
+        query = query.where(
+          sql<boolean>`edutech_search_grams(edutech_product.search_text) @> ${termGrams(term)}::text[]`,
+        );
       query = query.where(
         sql<boolean>`${sql.ref('edutechProduct.searchText')} like ${containsPattern(term)} escape '\\'`,
       );
@@ -250,9 +307,11 @@ export function createEdutechRepository(db: Kysely<Database>) {
   }
 
   return {
-    async listProducts(filter: ProductFilter, page: number, size: number) {
+    async listProducts(filter: ProductFilter, page: number, size: number, viewer?: ProductViewer) {
       const [ids, total] = await Promise.all([pageOf(filter, page, size), totalOf(filter)]);
-      const byId = new Map(((await this.productsByIds(ids)) as ProductRow[]).map((row) => [row.id, row]));
+      const byId = new Map(
+        ((await this.productsByIds(ids, viewer)) as ProductRow[]).map((row) => [row.id, row]),
+      );
       // Approved again: a product withdrawn between the two reads is not shown.
       const rows = ids.flatMap((id) => {
         const product = byId.get(id);
@@ -261,38 +320,55 @@ export function createEdutechRepository(db: Kysely<Database>) {
       return { rows, total };
     },
 
-    async findProduct(id: number): Promise<ProductRow | undefined> {
-      return (await products().where('edutechProduct.id', '=', id).executeTakeFirst()) as
+    async findProduct(id: number, viewer?: ProductViewer): Promise<ProductRow | undefined> {
+      return (await products(viewer).where('edutechProduct.id', '=', id).executeTakeFirst()) as
         | ProductRow
         | undefined;
     },
 
-    async productsByIds(ids: number[]): Promise<ProductRow[]> {
+    async productsByIds(ids: number[], viewer?: ProductViewer): Promise<ProductRow[]> {
       if (!ids.length) return [];
-      return (await products().where('edutechProduct.id', 'in', ids).execute()) as ProductRow[];
+      return (await products(viewer).where('edutechProduct.id', 'in', ids).execute()) as ProductRow[];
     },
 
-    /** Approved, operating products a rule may recommend (at most `limit`, most liked first). */
+    /**
+     * Approved, operating products a rule may recommend (at most `limit`, most liked first) for a
+     * school level (1–3, or null for every level), or, when `levelSeq` is undefined, for the
+     * viewer's own level read in the same query (each row says which level that was).
+     */
     async candidates(
-      filter: { category?: string[]; level?: 'ELEMENTARY' | 'MIDDLE' | 'HIGH' | null },
       limit: number,
-    ) {
-      let query = products()
+      viewer: ProductViewer,
+      levelSeq?: number | null,
+    ): Promise<CandidateRow[]> {
+      const level = levelSeq === undefined ? levelSeqOf(viewer.userId) : sql<number | null>`${levelSeq}`;
+      return (await db
+        .selectFrom('edutechProduct')
+        .leftJoin('edutechProductCount', 'edutechProductCount.productId', 'edutechProduct.id')
+        .select([
+          'edutechProduct.id',
+          'edutechProduct.category',
+          'edutechProduct.priceType',
+          'edutechProduct.levels',
+          'edutechProduct.likeCount',
+          'edutechProductCount.inUseCount',
+          sql<number>`case when ${inUseBy(viewer, sql`edutech_product.id`)} then 1 else 0 end`.as('inUse'),
+          level.as('levelSeq'),
+        ])
         .where('edutechProduct.reviewStatus', '=', 'APPROVED')
-        .where('edutechProduct.serviceStatus', '=', 'ACTIVE');
-      if (filter.category?.length) query = query.where('edutechProduct.category', 'in', filter.category);
-      if (filter.level === 'ELEMENTARY') query = query.where('edutechProduct.forElementary', '=', 1);
-      if (filter.level === 'MIDDLE') query = query.where('edutechProduct.forMiddle', '=', 1);
-      if (filter.level === 'HIGH') query = query.where('edutechProduct.forHigh', '=', 1);
-      return (await query
+        .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
+        .where(
+          sql<boolean>`case ${level} when 1 then edutech_product.for_elementary = 1
+            when 2 then edutech_product.for_middle = 1 when 3 then edutech_product.for_high = 1 else 1 = 1 end`,
+        )
         .orderBy('edutechProduct.likeCount', 'desc')
         .orderBy('edutechProduct.id')
         .limit(limit)
-        .execute()) as ProductRow[];
+        .execute()) as CandidateRow[];
     },
 
-    async newestProducts(limit: number): Promise<ProductRow[]> {
-      return (await products()
+    async newestProducts(limit: number, viewer?: ProductViewer): Promise<ProductRow[]> {
+      return (await products(viewer)
         .where('edutechProduct.reviewStatus', '=', 'APPROVED')
         .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
         .orderBy('edutechProduct.approvedAt', 'desc')
@@ -301,8 +377,8 @@ export function createEdutechRepository(db: Kysely<Database>) {
         .execute()) as ProductRow[];
     },
 
-    async mostLiked(limit: number): Promise<ProductRow[]> {
-      return (await products()
+    async mostLiked(limit: number, viewer?: ProductViewer): Promise<ProductRow[]> {
+      return (await products(viewer)
         .where('edutechProduct.reviewStatus', '=', 'APPROVED')
         .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
         .where('edutechProduct.likeCount', '>', 0)
@@ -328,8 +404,12 @@ export function createEdutechRepository(db: Kysely<Database>) {
       forgetSearches();
     },
 
-    async productsOfVendor(vendorId: number, approvedOnly: boolean): Promise<ProductRow[]> {
-      let query = products().where('edutechProduct.vendorId', '=', vendorId);
+    async productsOfVendor(
+      vendorId: number,
+      approvedOnly: boolean,
+      viewer?: ProductViewer,
+    ): Promise<ProductRow[]> {
+      let query = products(viewer).where('edutechProduct.vendorId', '=', vendorId);
       if (approvedOnly) query = query.where('edutechProduct.reviewStatus', '=', 'APPROVED');
       return (await query.orderBy('edutechProduct.id', 'desc').execute()) as ProductRow[];
     },
@@ -342,16 +422,6 @@ export function createEdutechRepository(db: Kysely<Database>) {
     },
 
     // ---- likes ----
-
-    /** Every product the user liked. */
-    async likedBy(userId: number): Promise<Set<number>> {
-      const rows = await db
-        .selectFrom('edutechLike')
-        .select('productId')
-        .where('userId', '=', userId)
-        .execute();
-      return new Set(rows.map((row) => row.productId));
-    },
 
     async likedAmong(userId: number, productIds: number[]): Promise<Set<number>> {
       if (!productIds.length) return new Set();
@@ -520,7 +590,7 @@ export function createEdutechRepository(db: Kysely<Database>) {
     },
 
     /** Approved, operating products by teachers who ever registered them, most first. */
-    async topByOrders(limit: number): Promise<RankedRow[]> {
+    async topByOrders(limit: number, viewer?: ProductViewer): Promise<RankedRow[]> {
       return topOf(
         (k) =>
           db
@@ -532,11 +602,12 @@ export function createEdutechRepository(db: Kysely<Database>) {
             .limit(k)
             .execute(),
         limit,
+        viewer,
       );
     },
 
     /** The same among teachers of schools under one education office. */
-    async topByOffice(officeName: string, limit: number): Promise<RankedRow[]> {
+    async topByOffice(officeName: string, limit: number, viewer?: ProductViewer): Promise<RankedRow[]> {
       return topOf(
         (k) =>
           db
@@ -548,20 +619,37 @@ export function createEdutechRepository(db: Kysely<Database>) {
             .limit(k)
             .execute(),
         limit,
+        viewer,
       );
     },
 
-    /** Products teachers of a grade have in use, most first, leaving out `exclude`. */
-    async topByGrade(gradeSeq: number, exclude: number[], limit: number): Promise<RankedRow[]> {
-      return topOf((k) => {
-        let query = db
-          .selectFrom('edutechGradeCount')
-          .select(['productId', 'inUseCount as n'])
-          .where('gradeSeq', '=', gradeSeq)
-          .where('inUseCount', '>', 0);
-        if (exclude.length) query = query.where('productId', 'not in', exclude);
-        return query.orderBy('inUseCount', 'desc').orderBy('productId').limit(k).execute();
-      }, limit);
+    /**
+     * Products teachers of a grade have in use, most first, leaving out those the viewer has in
+     * use; the grade is the viewer's assigned grade, read in the same query.
+     */
+    async topByViewerGrade(viewer: ProductViewer, limit: number): Promise<RankedRow[]> {
+      // One query: the grade's counts read in their index order, each product joined by key.
+      return (await db
+        .selectFrom('edutechGradeCount')
+        .innerJoin('edutechProduct', 'edutechProduct.id', 'edutechGradeCount.productId')
+        .leftJoin('edutechVendor', 'edutechVendor.id', 'edutechProduct.vendorId')
+        .leftJoin('edutechProductCount', 'edutechProductCount.productId', 'edutechProduct.id')
+        .select(PRODUCT_COLUMNS)
+        .select(viewerFlags(viewer))
+        .select('edutechGradeCount.inUseCount as n')
+        .where(
+          'edutechGradeCount.gradeSeq',
+          '=',
+          sql<number>`(select users.assigned_grade from users where users.id = ${viewer.userId})`,
+        )
+        .where('edutechGradeCount.inUseCount', '>', 0)
+        .where('edutechProduct.reviewStatus', '=', 'APPROVED')
+        .where('edutechProduct.serviceStatus', '=', 'ACTIVE')
+        .where(sql<boolean>`not ${inUseBy(viewer, sql`edutech_grade_count.product_id`)}`)
+        .orderBy('edutechGradeCount.inUseCount', 'desc')
+        .orderBy('edutechGradeCount.productId')
+        .limit(limit)
+        .execute()) as RankedRow[];
     },
 
     /** Colleagues at a school with it in use today, per product (the teacher's own left out). */

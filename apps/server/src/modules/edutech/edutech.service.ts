@@ -43,6 +43,7 @@ import type {
   LicenceListRow,
   ProductCounts,
   ProductRow,
+  ProductViewer,
   RankedRow,
 } from './edutech.repository.ts';
 import { levelColumns, productSearchText } from './edutech-catalogue.ts';
@@ -56,6 +57,7 @@ import {
   gradeOf,
   isInUse,
   koreaDate,
+  LEVEL_SEQ,
   levelOfSeq,
   levelsOfProduct,
   parseEdutechQuestion,
@@ -182,21 +184,26 @@ export function createEdutechService(deps: {
 
   // ---- presenting products ----
 
-  /** What the viewer has liked and has in use, when a caller already knows it (the strip). */
-  type Viewer = { liked: Set<number>; inUse: Set<number> };
+  /** The actor as product reads mark it: their likes, and their licences in use today. */
+  const viewerOf = (actor: Actor): ProductViewer => ({ userId: actor.userId, today: today() });
 
-  async function presentProducts(
-    actor: Actor,
-    rows: ProductRow[],
-    viewer?: Viewer,
-  ): Promise<EdutechProductSummary[]> {
-    const ids = rows.map((row) => row.id);
+  async function presentProducts(actor: Actor, rows: ProductRow[]): Promise<EdutechProductSummary[]> {
+    // Rows read for the viewer carry their flags; others ask for them (two small queries).
+    const flagged = rows.every((row) => row.liked !== undefined && row.inUse !== undefined);
+    const ids = flagged ? [] : rows.map((row) => row.id);
     const [best, liked, inUse] = await Promise.all([
       bestSellers(),
-      viewer?.liked ?? repo.likedAmong(actor.userId, ids),
-      viewer?.inUse ?? repo.inUseAmong(actor.userId, ids, today()),
+      repo.likedAmong(actor.userId, ids),
+      repo.inUseAmong(actor.userId, ids, today()),
     ]);
-    return rows.map((row) => summary(row, best, liked.has(row.id), inUse.has(row.id)));
+    return rows.map((row) =>
+      summary(
+        row,
+        best,
+        flagged ? Number(row.liked) === 1 : liked.has(row.id),
+        flagged ? Number(row.inUse) === 1 : inUse.has(row.id),
+      ),
+    );
   }
 
   function summary(
@@ -244,7 +251,7 @@ export function createEdutechService(deps: {
 
   /** The product if the actor may see it; otherwise "not found". */
   async function readable(actor: Actor, id: number): Promise<ProductRow> {
-    const row = await repo.findProduct(id);
+    const row = await repo.findProduct(id, viewerOf(actor));
     if (!row || !canReadEdutechProduct(actor, row)) throw new AppError('E_NOT_FOUND');
     return row;
   }
@@ -329,7 +336,12 @@ export function createEdutechService(deps: {
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
       .slice(0, size * 2 + 10);
     const rows = new Map(
-      (await repo.productsByIds(top.map(([id]) => id)))
+      (
+        await repo.productsByIds(
+          top.map(([id]) => id),
+          viewerOf(actor),
+        )
+      )
         .filter((row) => row.reviewStatus === 'APPROVED' && row.serviceStatus === 'ACTIVE')
         .map((row) => [row.id, row]),
     );
@@ -341,16 +353,23 @@ export function createEdutechService(deps: {
     return products.map((product, i) => ({ rank: i + 1, product, reason: reason(kept[i]?.[1] ?? 0) }));
   }
 
-  async function fitList(actor: Actor, profile: Profile, size: number, viewer: Viewer) {
-    const exclude = viewer.inUse;
-    const pool = await repo.candidates({ level: profile.level }, 200);
+  async function fitList(actor: Actor, profileRead: Promise<Profile>, size: number) {
+    const viewer = viewerOf(actor);
+    // The pool is read beside the profile, for the level the query finds; read again in the
+    // unlikely case that is not the level the profile says (the teacher's row changed between).
+    const [profile, first] = await Promise.all([profileRead, repo.candidates(200, viewer)]);
+    const pool =
+      first.length && levelOfSeq(first[0]?.levelSeq ?? null) === profile.level
+        ? first
+        : await repo.candidates(200, viewer, profile.level ? LEVEL_SEQ[profile.level] : null);
 
     const weight = (category: string) => {
       const at = profile.categories.indexOf(category as EdutechCategory);
       return at < 0 ? 0 : 10 - at * 2;
     };
+    // The teacher's own products in use are not recommended to them.
     const scored = pool
-      .filter((row) => !exclude.has(row.id))
+      .filter((row) => Number(row.inUse) !== 1)
       .map((row) => ({
         row,
         score:
@@ -363,13 +382,19 @@ export function createEdutechService(deps: {
       }))
       .sort((a, b) => b.score - a.score || a.row.id - b.row.id)
       .slice(0, size);
-    const products = await presentProducts(
-      actor,
-      scored.map((entry) => entry.row),
-      viewer,
+    // The few shown are read whole, with the viewer's flags.
+    const shown = new Map(
+      (
+        await repo.productsByIds(
+          scored.map((entry) => entry.row.id),
+          viewer,
+        )
+      ).map((row) => [row.id, row]),
     );
+    const rows = scored.flatMap((entry) => shown.get(entry.row.id) ?? []);
+    const products = await presentProducts(actor, rows);
     return products.map((product, i) => {
-      const row = scored[i]?.row as ProductRow;
+      const row = rows[i] as ProductRow;
       const category = profile.categories.includes(row.category as EdutechCategory)
         ? (row.category as EdutechCategory)
         : null;
@@ -395,22 +420,21 @@ export function createEdutechService(deps: {
     });
   }
 
-  async function similarList(actor: Actor, profile: Profile, size: number, viewer: Viewer) {
-    if (!profile.gradeSeq) return [];
-    await ensureCounted();
+  async function similarList(actor: Actor, profileRead: Promise<Profile>, size: number) {
+    const viewer = viewerOf(actor);
     // The counts are of every teacher of the grade; the teacher's own in-use products are left out.
-    const rows = await repo.topByGrade(profile.gradeSeq, [...viewer.inUse], size);
+    // Read beside the profile: the query takes the teacher's grade itself.
+    const [profile, rows] = await Promise.all([
+      profileRead,
+      ensureCounted().then(() => repo.topByViewerGrade(viewer, size)),
+    ]);
+    if (!profile.gradeSeq) return [];
     const who = audienceKo(profile.level, profile.grade);
-    return presentRanked(
-      actor,
-      rows,
-      (count) => ({
-        kind: 'SIMILAR',
-        values: { count, level: profile.level ?? '', grade: profile.grade ?? 0 },
-        text: `같은 ${who} 선생님 ${count}명이 쓰고 있습니다.`,
-      }),
-      viewer,
-    );
+    return presentRanked(actor, rows, (count) => ({
+      kind: 'SIMILAR',
+      values: { count, level: profile.level ?? '', grade: profile.grade ?? 0 },
+      text: `같은 ${who} 선생님 ${count}명이 쓰고 있습니다.`,
+    }));
   }
 
   /** Ranked product rows (with their counts) as the recommendation lists show them. */
@@ -418,15 +442,14 @@ export function createEdutechService(deps: {
     actor: Actor,
     rows: RankedRow[],
     reason: (count: number) => RecommendedProduct['reason'],
-    viewer?: Viewer,
   ): Promise<RecommendedProduct[]> {
-    const products = await presentProducts(actor, rows, viewer);
+    const products = await presentProducts(actor, rows);
     return products.map((product, i) => ({ rank: i + 1, product, reason: reason(Number(rows[i]?.n ?? 0)) }));
   }
 
-  async function newList(actor: Actor, size: number, viewer?: Viewer) {
-    const rows = await repo.newestProducts(size);
-    const products = await presentProducts(actor, rows, viewer);
+  async function newList(actor: Actor, size: number) {
+    const rows = await repo.newestProducts(size, viewerOf(actor));
+    const products = await presentProducts(actor, rows);
     return products.map((product, i) => {
       const date = (rows[i]?.approvedAt ?? rows[i]?.createdAt ?? '').slice(0, 10);
       return {
@@ -457,7 +480,7 @@ export function createEdutechService(deps: {
   }
 
   async function presentVendor(actor: Actor, vendor: EdutechVendorRow, all: boolean): Promise<EdutechVendor> {
-    const rows = await repo.productsOfVendor(vendor.id, !all);
+    const rows = await repo.productsOfVendor(vendor.id, !all, viewerOf(actor));
     return {
       id: vendor.id,
       name: vendor.name,
@@ -488,6 +511,7 @@ export function createEdutechService(deps: {
       { terms, category: query.category, level: query.level, priceType: query.free ? 'FREE' : undefined },
       0,
       size,
+      viewerOf(actor),
     );
     return presentProducts(
       actor,
@@ -508,6 +532,7 @@ export function createEdutechService(deps: {
       },
       query.page,
       query.size,
+      viewerOf(actor),
     );
     return { items: await presentProducts(actor, rows), total, page: query.page, size: query.size };
   }
@@ -527,7 +552,7 @@ export function createEdutechService(deps: {
       const row = await readable(actor, id);
       if (!canUseEdutechProduct(actor, row)) throw new AppError('E_FORBIDDEN');
       await repo.setLike(id, actor.userId, liked, now().toISOString());
-      return presentDetail(actor, (await repo.findProduct(id)) as ProductRow);
+      return presentDetail(actor, (await repo.findProduct(id, viewerOf(actor))) as ProductRow);
     },
 
     async image(file: string): Promise<{ bytes: Buffer; type: string }> {
@@ -652,7 +677,7 @@ export function createEdutechService(deps: {
 
     async orderRanking(actor: Actor, size: number) {
       await ensureCounted();
-      return presentRanked(actor, await repo.topByOrders(size), (count) => ({
+      return presentRanked(actor, await repo.topByOrders(size, viewerOf(actor)), (count) => ({
         kind: 'ORDERS',
         values: { count },
         text: `선생님 ${count}명이 등록했습니다.`,
@@ -664,7 +689,7 @@ export function createEdutechService(deps: {
       if (!place.officeName) return [];
       const office = place.officeName;
       await ensureCounted();
-      return presentRanked(actor, await repo.topByOffice(office, size), (count) => ({
+      return presentRanked(actor, await repo.topByOffice(office, size, viewerOf(actor)), (count) => ({
         kind: 'OFFICE',
         values: { office, count },
         text: `${office} 선생님 ${count}명이 등록했습니다.`,
@@ -676,7 +701,7 @@ export function createEdutechService(deps: {
     },
 
     async popularGoods(actor: Actor, size: number): Promise<RecommendedProduct[]> {
-      const rows = await repo.mostLiked(size);
+      const rows = await repo.mostLiked(size, viewerOf(actor));
       const products = await presentProducts(actor, rows);
       return products.map((product, i) => ({
         rank: i + 1,
@@ -690,17 +715,14 @@ export function createEdutechService(deps: {
     },
 
     async strip(actor: Actor, size: number): Promise<RecommendationStrip> {
-      // The teacher's profile, products in use and likes once, for all three lists.
-      const [profile, inUse, liked] = await Promise.all([
-        profileOf(actor),
-        teacherInUse(actor),
-        repo.likedBy(actor.userId),
-      ]);
-      const viewer = { inUse, liked };
-      const [aiRecommended, similarTeachers, newGoods] = await Promise.all([
-        fitList(actor, profile, size, viewer),
-        similarList(actor, profile, size, viewer),
-        newList(actor, size, viewer),
+      // The teacher's profile and the three lists at once: each list's query reads the teacher's
+      // level or grade, likes and products in use itself (the AI list then reads the few it shows).
+      const profileRead = profileOf(actor);
+      const [profile, aiRecommended, similarTeachers, newGoods] = await Promise.all([
+        profileRead,
+        fitList(actor, profileRead, size),
+        similarList(actor, profileRead, size),
+        newList(actor, size),
       ]);
       return {
         profile: {
@@ -845,7 +867,7 @@ export function createEdutechService(deps: {
         updatedAt: stamp,
         approvedAt: null,
       });
-      return presentDetail(actor, (await repo.findProduct(id)) as ProductRow);
+      return presentDetail(actor, (await repo.findProduct(id, viewerOf(actor))) as ProductRow);
     },
 
     async updateProduct(
@@ -873,14 +895,14 @@ export function createEdutechService(deps: {
       // A rejected product goes back for review once it is changed.
       if (row.reviewStatus === 'REJECTED') changes.reviewStatus = 'PENDING';
       await repo.updateProduct(id, changes);
-      return presentDetail(actor, (await repo.findProduct(id)) as ProductRow);
+      return presentDetail(actor, (await repo.findProduct(id, viewerOf(actor))) as ProductRow);
     },
 
     async withdrawProduct(actor: Actor, id: number): Promise<EdutechProductDetail> {
       await editable(actor, id);
       // The rankings read the status with the counts, so a withdrawn product leaves them at once.
       await repo.updateProduct(id, { reviewStatus: 'WITHDRAWN', updatedAt: now().toISOString() });
-      return presentDetail(actor, (await repo.findProduct(id)) as ProductRow);
+      return presentDetail(actor, (await repo.findProduct(id, viewerOf(actor))) as ProductRow);
     },
 
     async uploadImage(
@@ -901,7 +923,7 @@ export function createEdutechService(deps: {
         updatedAt: now().toISOString(),
       });
       if (previous) await deps.storage.delete(previous);
-      return presentDetail(actor, (await repo.findProduct(id)) as ProductRow);
+      return presentDetail(actor, (await repo.findProduct(id, viewerOf(actor))) as ProductRow);
     },
 
     async pendingProducts(actor: Actor): Promise<EdutechProductDetail[]> {
@@ -926,7 +948,7 @@ export function createEdutechService(deps: {
         approvedAt: decision.decision === 'APPROVE' ? stamp : null,
         updatedAt: stamp,
       });
-      return presentDetail(actor, (await repo.findProduct(id)) as ProductRow);
+      return presentDetail(actor, (await repo.findProduct(id, viewerOf(actor))) as ProductRow);
     },
   };
 }
