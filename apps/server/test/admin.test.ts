@@ -329,7 +329,13 @@ describe('token usage', () => {
   /** A reservation the AI gateway settled (the licence row only has to exist). */
   const anyLicence = async () =>
     (await db().selectFrom('userLicense').select('id').executeTakeFirstOrThrow()).id;
-  async function settle(userId: number, used: number, purpose: string, day: string) {
+  async function settle(
+    userId: number,
+    used: number,
+    purpose: string,
+    day: string,
+    model: string | null = null,
+  ) {
     const userLicenseId = await anyLicence();
     await db()
       .insertInto('tokenReservation')
@@ -343,6 +349,7 @@ describe('token usage', () => {
         purpose,
         createdAt: `${day}T09:00:00.000Z`,
         settledAt: `${day}T09:00:01.000Z`,
+        model,
       })
       .execute();
   }
@@ -351,9 +358,10 @@ describe('token usage', () => {
     const teacher = world.users.teacher?.id ?? 0;
     const colleague = world.users.teacher3?.id ?? 0;
     const other = world.users.teacher2?.id ?? 0;
-    await settle(teacher, 120, 'summary', '2024-03-04');
-    await settle(teacher, 80, 'chat', '2024-03-04');
-    await settle(colleague, 50, 'chat', '2024-03-05');
+    await settle(teacher, 120, 'summary', '2024-03-04', 'gpt-4o-mini');
+    await settle(teacher, 80, 'chat', '2024-03-04', 'offline');
+    await settle(colleague, 50, 'chat', '2024-03-05', 'gpt-4o-mini');
+    // Settled before models were recorded.
     await settle(other, 1000, 'chat', '2024-03-05');
     await db()
       .insertInto('tokenReservation')
@@ -387,6 +395,11 @@ describe('token usage', () => {
       { day: '2024-03-05', tokens: 1050, calls: 2 },
     ]);
     expect(all.byTool[0]).toEqual({ purpose: 'chat', tokens: 1130, calls: 3 });
+    expect(all.byModel).toEqual([
+      { model: '(기록 없음)', tokens: 1000, calls: 1 },
+      { model: 'gpt-4o-mini', tokens: 170, calls: 2 },
+      { model: 'offline', tokens: 80, calls: 1 },
+    ]);
     expect(all.bySchool[0]).toMatchObject({ schoolId: schoolB(), tokens: 1000 });
     expect(all.byTeacher[0]).toMatchObject({ userId: other, tokens: 1000 });
     expect((await as('superAdmin', 'GET', url)).json().totals).toEqual(all.totals);
@@ -394,6 +407,10 @@ describe('token usage', () => {
     // A school administrator sees their school only.
     const mine = (await as('admin', 'GET', url)).json();
     expect(mine.totals).toEqual({ tokens: 250, calls: 3 });
+    expect(mine.byModel).toEqual([
+      { model: 'gpt-4o-mini', tokens: 170, calls: 2 },
+      { model: 'offline', tokens: 80, calls: 1 },
+    ]);
     expect((await as('admin', 'GET', `${url}&schoolId=${schoolB()}`)).statusCode).toBe(404);
 
     const csv = await as(

@@ -103,6 +103,14 @@ describe('chat against an OpenAI-compatible server', () => {
       .where('userId', '=', world.users.teacher?.id ?? 0)
       .executeTakeFirstOrThrow();
     expect(licence).toEqual({ tokenUsed: 50, tokenReserved: 0 });
+    // Each call remembers the model that answered, for the usage by model.
+    const models = await t.database.db
+      .selectFrom('tokenReservation')
+      .select('model')
+      .where('userId', '=', world.users.teacher?.id ?? 0)
+      .where('status', '=', 'SETTLED')
+      .execute();
+    expect(models.map((row) => row.model)).toEqual(['fake-model', 'fake-model']);
   });
 
   it('carries quotes, backslashes and line breaks in deltas intact', async () => {

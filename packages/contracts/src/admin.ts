@@ -146,6 +146,8 @@ export const usageDashboardSchema = z
     totals: usageRow,
     daily: z.array(usageRow.extend({ day: z.string() })),
     byTool: z.array(usageRow.extend({ purpose: z.string() })),
+    /** Usage by the model that answered ('offline' for the offline drafter; '(기록 없음)' before models were recorded). */
+    byModel: z.array(usageRow.extend({ model: z.string() })),
     bySchool: z.array(usageRow.extend({ schoolId: z.number().int(), schoolName: z.string().nullable() })),
     byTeacher: z.array(usageRow.extend({ userId: z.number().int(), name: z.string(), username: z.string() })),
     nearLimit: z.array(

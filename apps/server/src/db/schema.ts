@@ -60,6 +60,7 @@ export interface Database {
   studentRecordDraft: StudentRecordDraftTable;
   auditLog: AuditLogTable;
   tokenUsageDaily: TokenUsageDailyTable;
+  tokenUsageModelDaily: TokenUsageModelDailyTable;
   errorReportGroup: ErrorReportGroupTable;
   aiPromptVersion: AiPromptVersionTable;
   playgroundRun: PlaygroundRunTable;
@@ -118,6 +119,14 @@ export interface AuditLogTable {
   createdAt: string;
 }
 export type AuditLogRow = Selectable<AuditLogTable>;
+
+export interface TokenUsageModelDailyTable {
+  day: string;
+  schoolId: number;
+  model: string;
+  tokens: number;
+  calls: number;
+}
 
 export interface TokenUsageDailyTable {
   /** YYYY-MM-DD (UTC). */
@@ -520,6 +529,8 @@ export interface TokenReservationTable {
   createdAt: string;
   settledAt: string | null;
   rolledUp: Generated<number>;
+  /** The model that answered (null for calls settled before models were recorded). */
+  model: Generated<string | null>;
 }
 
 export interface EmailVerificationTable {

@@ -21,6 +21,7 @@ import * as edutech from './0028-edutech.ts';
 import * as edutechCounts from './0029-edutech-counts.ts';
 import * as licenceTrial from './0030-licence-trial.ts';
 import * as licenceKeyMailing from './0031-licence-key-mailing.ts';
+import * as usageByModel from './0032-usage-by-model.ts';
 import * as admin from './0034-admin.ts';
 import * as errorReportGroups from './0035-error-report-groups.ts';
 import * as promptVersions from './0036-prompt-versions.ts';
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0029-edutech-counts': edutechCounts,
   '0030-licence-trial': licenceTrial,
   '0031-licence-key-mailing': licenceKeyMailing,
+  '0032-usage-by-model': usageByModel,
   '0047-library-search-keys': librarySearchKeys,
   '0048-teacher-grade-index': teacherGradeIndex,
   '0045-edutech-search-grams': edutechSearchGrams,

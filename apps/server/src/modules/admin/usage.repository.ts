@@ -2,6 +2,8 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 const BATCH = 5000;
+/** The model of calls settled before models were recorded. */
+export const UNRECORDED_MODEL = '(기록 없음)';
 
 export interface UsageRange {
   from: string;
@@ -27,6 +29,46 @@ export function createUsageRepository(db: Kysely<Database>) {
   const sums = sql<number>`coalesce(sum(${sql.ref('tokenUsageDaily.tokens')}), 0)`.as('tokens');
   const calls = sql<number>`coalesce(sum(${sql.ref('tokenUsageDaily.calls')}), 0)`.as('calls');
 
+  /** Adds claimed calls to the day × school × model rows (a call from before models were recorded: '(기록 없음)'). */
+  async function foldByModel(
+    trx: Transaction<Database>,
+    rows: {
+      userId: number;
+      used: number | string | null;
+      settledAt: string | null;
+      createdAt: string;
+      model: string | null;
+    }[],
+    schools: Map<number, number>,
+  ) {
+    const sumsByKey = new Map<
+      string,
+      { day: string; schoolId: number; model: string; tokens: number; calls: number }
+    >();
+    for (const r of rows) {
+      const day = (r.settledAt ?? r.createdAt).slice(0, 10);
+      const schoolId = schools.get(r.userId) ?? 0;
+      const model = r.model ?? UNRECORDED_MODEL;
+      const key = `${day}|${schoolId}|${model}`;
+      const entry = sumsByKey.get(key) ?? { day, schoolId, model, tokens: 0, calls: 0 };
+      entry.tokens += Number(r.used ?? 0);
+      entry.calls += 1;
+      sumsByKey.set(key, entry);
+    }
+    for (const entry of sumsByKey.values()) {
+      await trx
+        .insertInto('tokenUsageModelDaily')
+        .values(entry)
+        .onConflict((oc) =>
+          oc.columns(['day', 'schoolId', 'model']).doUpdateSet((eb) => ({
+            tokens: eb('tokenUsageModelDaily.tokens', '+', eb.ref('excluded.tokens')),
+            calls: eb('tokenUsageModelDaily.calls', '+', eb.ref('excluded.calls')),
+          })),
+        )
+        .execute();
+    }
+  }
+
   /** Adds claimed calls to the day × user × purpose rows, with each user's school. */
   async function fold(
     trx: Transaction<Database>,
@@ -36,6 +78,7 @@ export function createUsageRepository(db: Kysely<Database>) {
       used: number | string | null;
       settledAt: string | null;
       createdAt: string;
+      model: string | null;
     }[],
   ) {
     if (rows.length === 0) return;
@@ -68,6 +111,7 @@ export function createUsageRepository(db: Kysely<Database>) {
       entry.calls += 1;
       sumsByKey.set(key, entry);
     }
+    await foldByModel(trx, rows, schools);
     for (const entry of sumsByKey.values()) {
       await trx
         .insertInto('tokenUsageDaily')
@@ -106,7 +150,7 @@ export function createUsageRepository(db: Kysely<Database>) {
                 .limit(BATCH),
             )
             .where('rolledUp', '=', 0)
-            .returning(['userId', 'purpose', 'used', 'settledAt', 'createdAt'])
+            .returning(['userId', 'purpose', 'used', 'settledAt', 'createdAt', 'model'])
             .execute();
           await fold(trx, rows);
           return rows.length;
@@ -126,7 +170,14 @@ export function createUsageRepository(db: Kysely<Database>) {
               trx.selectFrom('playgroundRun').select('id').where('rolledUp', '=', 0).limit(BATCH),
             )
             .where('rolledUp', '=', 0)
-            .returning(['userId', 'purpose', 'tokens as used', 'createdAt as settledAt', 'createdAt'])
+            .returning([
+              'userId',
+              'purpose',
+              'tokens as used',
+              'createdAt as settledAt',
+              'createdAt',
+              'model',
+            ])
             .execute();
           await fold(trx, rows);
           return rows.length;
@@ -148,6 +199,27 @@ export function createUsageRepository(db: Kysely<Database>) {
         .orderBy('tokenUsageDaily.day')
         .execute();
       return rows.map((r) => ({ day: r.day, tokens: Number(r.tokens), calls: Number(r.calls) }));
+    },
+
+    /** Usage by model, for a school or the whole service (the model rollup has no per-user rows). */
+    async byModel(q: UsageRange, limit: number) {
+      const rows = await db
+        .selectFrom('tokenUsageModelDaily')
+        .select([
+          'tokenUsageModelDaily.model',
+          sql<number>`coalesce(sum(${sql.ref('tokenUsageModelDaily.tokens')}), 0)`.as('tokens'),
+          sql<number>`coalesce(sum(${sql.ref('tokenUsageModelDaily.calls')}), 0)`.as('calls'),
+        ])
+        .where('tokenUsageModelDaily.day', '>=', q.from)
+        .where('tokenUsageModelDaily.day', '<=', q.to)
+        .$if(q.schoolId !== undefined, (qb) =>
+          qb.where('tokenUsageModelDaily.schoolId', '=', q.schoolId ?? 0),
+        )
+        .groupBy('tokenUsageModelDaily.model')
+        .orderBy('tokens', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ model: r.model, tokens: Number(r.tokens), calls: Number(r.calls) }));
     },
 
     async byTool(q: UsageRange, limit: number) {

@@ -38,15 +38,26 @@ export function createUsageService(repository: UsageRepository) {
       const schoolId = scopeOf(actor, query.schoolId);
       await repository.rollUp();
       const q = { from: query.from, to: query.to, schoolId };
-      const [totals, daily, byTool, bySchool, byTeacher, nearLimit] = await Promise.all([
+      const [totals, daily, byTool, byModel, bySchool, byTeacher, nearLimit] = await Promise.all([
         repository.totals(q),
         repository.daily(q),
         repository.byTool(q, TOP),
+        repository.byModel(q, TOP),
         repository.bySchool(q, TOP),
         repository.byTeacher(q, TOP),
         repository.nearLimit(schoolId, NEAR_LIMIT_SHARE, 20),
       ]);
-      return { from: query.from, to: query.to, totals, daily, byTool, bySchool, byTeacher, nearLimit };
+      return {
+        from: query.from,
+        to: query.to,
+        totals,
+        daily,
+        byTool,
+        byModel,
+        bySchool,
+        byTeacher,
+        nearLimit,
+      };
     },
 
     /** A teacher's own usage (My Info). */

@@ -154,7 +154,7 @@ export function createLicencesRepository(db: Kysely<Database>) {
     },
 
     /** Closes a reservation once: moves its amount out of `reserved` and `used` into `used`. */
-    closeReservation(id: string, used: number, status: 'SETTLED' | 'RELEASED') {
+    closeReservation(id: string, used: number, status: 'SETTLED' | 'RELEASED', model: string | null = null) {
       return db.transaction().execute(async (trx) => {
         const reservation = await trx
           .selectFrom('tokenReservation')
@@ -165,7 +165,7 @@ export function createLicencesRepository(db: Kysely<Database>) {
         if (!reservation) return false;
         const closed = await trx
           .updateTable('tokenReservation')
-          .set({ status, used, settledAt: new Date().toISOString() })
+          .set({ status, used, settledAt: new Date().toISOString(), model })
           .where('id', '=', id)
           .where('status', '=', 'RESERVED')
           .executeTakeFirst();

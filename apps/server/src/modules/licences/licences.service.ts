@@ -147,8 +147,14 @@ export function createTokenTracker(repository: LicencesRepository) {
       throw new AppError('E_LICENSE_002');
     },
 
-    settle(reservation: TokenReservation, usedTokens: number): Promise<boolean> {
-      return repository.closeReservation(reservation.id, Math.max(0, Math.round(usedTokens)), 'SETTLED');
+    /** Settles the real usage; `model` names what answered, for the usage by model. */
+    settle(reservation: TokenReservation, usedTokens: number, model: string | null = null): Promise<boolean> {
+      return repository.closeReservation(
+        reservation.id,
+        Math.max(0, Math.round(usedTokens)),
+        'SETTLED',
+        model,
+      );
     },
 
     release(reservation: TokenReservation): Promise<boolean> {

@@ -111,6 +111,11 @@ function toModelPrompt(system: string, turns: ChatTurn[], vision: boolean): Lang
 
 type SourceEvent = ModelStreamEvent;
 
+/** The name the usage by model shows: the configured model, or the offline drafter. */
+function modelNameOf(choice: ModelChoice): string {
+  return choice.offline ? 'offline' : choice.modelId;
+}
+
 const RETRIES = 2;
 
 /** Retries the opening of a stream when the provider says the failure is temporary. */
@@ -425,7 +430,7 @@ export function createAiGateway(deps: {
         }
         const tail = text.flush();
         if (tail) yield { type: 'text', delta: tail };
-        await deps.tracker.settle(reservation, usage.inputTokens + usage.outputTokens);
+        await deps.tracker.settle(reservation, usage.inputTokens + usage.outputTokens, modelNameOf(choice));
         reservation = undefined;
         yield { type: 'finish', ...usage };
       } finally {
@@ -467,6 +472,7 @@ export function createAiGateway(deps: {
         await deps.tracker.settle(
           reservation,
           (result.totalUsage.inputTokens ?? 0) + (result.totalUsage.outputTokens ?? 0),
+          modelNameOf(choice),
         );
         reservation = undefined;
         return restoreDeep(result.output as z.infer<T>, pseudonymizer);
@@ -501,7 +507,7 @@ export function createAiGateway(deps: {
           n: 1,
           size: input.size ?? '1024x1024',
         });
-        await deps.tracker.settle(reservation, IMAGE_TOKENS);
+        await deps.tracker.settle(reservation, IMAGE_TOKENS, choice.image?.modelId ?? null);
         reservation = undefined;
         return { bytes: result.image.uint8Array, mediaType: result.image.mediaType };
       } finally {
@@ -530,7 +536,11 @@ export function createAiGateway(deps: {
           input.purpose,
         );
         const result = await transcribe({ model: choice.transcription, audio: input.audio });
-        await deps.tracker.settle(reservation, estimateTokens(result.text) + Math.ceil(seconds));
+        await deps.tracker.settle(
+          reservation,
+          estimateTokens(result.text) + Math.ceil(seconds),
+          choice.transcription?.modelId ?? null,
+        );
         reservation = undefined;
         return { text: result.text, segments: result.segments };
       } finally {

@@ -190,7 +190,7 @@ export function UsagePage() {
               />
             )}
           </Card>
-          <SimpleGrid cols={{ base: 1, md: superAdmin && query.schoolId === '' ? 3 : 2 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <TopTable
               title={t('usage.byTool')}
               nameLabel={t('usage.tool')}
@@ -219,6 +219,16 @@ export function UsagePage() {
               rows={data.byTeacher.map((r) => ({
                 key: String(r.userId),
                 name: `${r.name} (${r.username})`,
+                tokens: r.tokens,
+                calls: r.calls,
+              }))}
+            />
+            <TopTable
+              title={t('usage.byModel')}
+              nameLabel={t('usage.model')}
+              rows={data.byModel.map((r) => ({
+                key: r.model,
+                name: r.model === 'offline' ? t('usage.offlineModel') : r.model,
                 tokens: r.tokens,
                 calls: r.calls,
               }))}
