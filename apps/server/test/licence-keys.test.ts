@@ -136,6 +136,32 @@ describe('licence keys by group', () => {
     expect(admin.statusCode).toBe(403);
   });
 
+  it('makes a single key into the plan’s group of single keys', async () => {
+    const headers = await world.headersFor('superAdmin');
+    const one = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/license-key',
+      headers,
+      payload: { licenseId: planId },
+    });
+    expect(one.statusCode, one.body).toBe(201);
+    expect(one.json()).toMatchObject({ groupName: '개별 발급', status: 'ISSUED', redeemedBy: null });
+    expect(one.json().licenseKey).toMatch(KEY_SHAPE);
+    // A named group of another plan is refused rather than mixed.
+    const trialPlan = await t.database.db
+      .selectFrom('license')
+      .select('id')
+      .where('trialYn', '=', 'Y')
+      .executeTakeFirstOrThrow();
+    const mixed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/license-key',
+      headers,
+      payload: { licenseId: trialPlan.id, groupName: '개별 발급' },
+    });
+    expect(mixed.json().code).toBe('E_KEY_GROUP_TAKEN');
+  });
+
   it('draws keys from the whole alphabet but never a look-alike', () => {
     const letters = new Set(Array.from({ length: 2000 }, generateLicenceKey).join('').replaceAll('-', ''));
     expect(letters.size).toBe(32);

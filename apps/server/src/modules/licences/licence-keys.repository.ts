@@ -93,6 +93,23 @@ export function createLicenceKeysRepository(db: Kysely<Database>) {
       return { rows, total: Number(total.n) };
     },
 
+    findKey(licenseKey: string) {
+      return db
+        .selectFrom('licenseKey')
+        .innerJoin('license', 'license.id', 'licenseKey.licenseId')
+        .select([
+          'licenseKey.id',
+          'licenseKey.licenseKey',
+          'licenseKey.status',
+          'licenseKey.groupName',
+          'licenseKey.sentTo',
+          'licenseKey.createdAt',
+          'license.name as licenseName',
+        ])
+        .where('licenseKey.licenseKey', '=', licenseKey)
+        .executeTakeFirst();
+    },
+
     /** Unredeemed keys of a group not mailed yet, oldest first. */
     unsentKeys(groupName: string, limit: number) {
       return db

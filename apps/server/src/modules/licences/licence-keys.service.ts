@@ -108,8 +108,7 @@ export function createLicenceKeysService(deps: {
       const existing = (await keys.groups()).find((g) => g.name === groupName);
       if (existing && existing.licenseId !== input.licenseId) throw new AppError('E_KEY_GROUP_TAKEN');
       const [licenseKey] = await makeKeys(input.licenseId, groupName, 1);
-      const { rows } = await keys.page({ groupName }, 0, 100_000);
-      const row = rows.find((r) => r.licenseKey === licenseKey);
+      const row = licenseKey ? await keys.findKey(licenseKey) : undefined;
       if (!row) throw new AppError('SERVER_ERROR');
       await audit.record(context, {
         action: 'license-key.create',
