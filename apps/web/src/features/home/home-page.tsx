@@ -167,6 +167,7 @@ export function adminLinks(kind: 'admin' | 'superAdmin', licensed: boolean): Adm
     { id: 'users', to: '/admin/users' },
     { id: 'schoolRequests', to: '/admin/school-requests' },
     { id: 'usage', to: '/admin/usage' },
+    { id: 'licences', to: '/admin/licenses', superOnly: true },
     { id: 'audit', to: '/admin/audit', superOnly: true },
     { id: 'allStudents', to: '/students', needsLicence: true },
     { id: 'noticeBoard', to: NOTICE_BOARD_PATH },

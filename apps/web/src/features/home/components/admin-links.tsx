@@ -3,6 +3,7 @@ import {
   IconArrowRight,
   IconChartBar,
   IconHistory,
+  IconKey,
   IconPlugConnected,
   IconSpeakerphone,
   IconUser,
@@ -19,6 +20,7 @@ export type AdminLinkId =
   | 'schoolRequests'
   | 'usage'
   | 'audit'
+  | 'licences'
   | 'allStudents'
   | 'noticeBoard'
   | 'aiConnection'
@@ -34,6 +36,7 @@ const ICONS: Record<AdminLinkId, ReactNode> = {
   schoolRequests: <IconUserCheck size={20} aria-hidden />,
   usage: <IconChartBar size={20} aria-hidden />,
   audit: <IconHistory size={20} aria-hidden />,
+  licences: <IconKey size={20} aria-hidden />,
   allStudents: <IconUsersGroup size={20} aria-hidden />,
   noticeBoard: <IconSpeakerphone size={20} aria-hidden />,
   aiConnection: <IconPlugConnected size={20} aria-hidden />,
