@@ -78,6 +78,9 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
+import { createContactRepository } from './modules/site/contact.repository.ts';
+import { contactRoutes } from './modules/site/contact.routes.ts';
+import { createContactService } from './modules/site/contact.service.ts';
 import { aiConnectionRoutes } from './modules/tools/ai-connection.routes.ts';
 import { draftForChat } from './modules/tools/chat-draft.ts';
 import { classGroupRoutes } from './modules/tools/class-group/class-group.routes.ts';
@@ -429,6 +432,9 @@ export async function buildApp({
   }
   await app.register(libraryRoutes(libraryService));
   registerPeriodic(app, 'library view purge', 60 * 60 * 1000, () => libraryService.purgeOldViews());
+  const contactService = createContactService({ repository: createContactRepository(db), mailer });
+  await app.register(contactRoutes(contactService));
+  registerPeriodic(app, 'contact inquiry purge', 60 * 60 * 1000, () => contactService.purgeExpired());
   await app.register(
     materialsRoutes(
       createMaterialsService({ materials: createMaterialsRepository(db), library: libraryRepository }),

@@ -1,3 +1,4 @@
+import type about from './locales/ko/about.json';
 import type account from './locales/ko/account.json';
 import type admin from './locales/ko/admin.json';
 import type chat from './locales/ko/chat.json';
@@ -30,6 +31,7 @@ declare module 'i18next' {
       landing: typeof landing;
       teacher: typeof teacher;
       pricing: typeof pricing;
+      about: typeof about;
       home: typeof home;
       account: typeof account;
       signup: typeof signup;

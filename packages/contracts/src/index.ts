@@ -4,6 +4,7 @@ export * from './chat.ts';
 export * from './class-group.ts';
 export * from './classes.ts';
 export * from './common.ts';
+export * from './contact.ts';
 export * from './counselling.ts';
 export * from './documents.ts';
 export * from './edutech.ts';

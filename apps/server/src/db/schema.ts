@@ -61,6 +61,7 @@ export interface Database {
   auditLog: AuditLogTable;
   tokenUsageDaily: TokenUsageDailyTable;
   tokenUsageModelDaily: TokenUsageModelDailyTable;
+  contactInquiry: ContactInquiryTable;
   errorReportGroup: ErrorReportGroupTable;
   aiPromptVersion: AiPromptVersionTable;
   playgroundRun: PlaygroundRunTable;
@@ -119,6 +120,18 @@ export interface AuditLogTable {
   createdAt: string;
 }
 export type AuditLogRow = Selectable<AuditLogTable>;
+
+export interface ContactInquiryTable {
+  id: Generated<number>;
+  organization: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  kind: 'PURCHASE' | 'CONSULTATION' | 'OTHER';
+  message: string;
+  consentedAt: string;
+  createdAt: string;
+}
 
 export interface TokenUsageModelDailyTable {
   day: string;

@@ -825,6 +825,22 @@ export const ROUTE_MATRIX: RouteRow[] = [
     ],
   },
   {
+    route: 'POST /api/v1/public/contact',
+    cases: [
+      {
+        request: fixed('/api/v1/public/contact', {
+          organization: '서울가락초등학교',
+          name: '김담당',
+          email: 'office@school.example',
+          kind: 'PURCHASE',
+          message: '학교 전체 도입 견적을 받고 싶습니다.',
+          consent: true,
+        }),
+        expect: all(201),
+      },
+    ],
+  },
+  {
     route: 'GET /api/v1/users/license-check/:userId',
     cases: [
       {

@@ -69,6 +69,22 @@ const publicPages: RouteObject[] = [
     ),
   },
   {
+    path: 'about',
+    lazy: lazyPage(
+      () => import('../features/public-site/about-page'),
+      (m) => m.AboutPage,
+      ['about'],
+    ),
+  },
+  {
+    path: 'contact',
+    lazy: lazyPage(
+      () => import('../features/public-site/contact-page'),
+      (m) => m.ContactPage,
+      ['about'],
+    ),
+  },
+  {
     path: 'home',
     lazy: lazyPage(
       () => import('../features/public-site/home-page'),

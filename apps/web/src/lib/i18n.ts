@@ -15,6 +15,7 @@ export type PageNamespace =
   | 'landing'
   | 'teacher'
   | 'pricing'
+  | 'about'
   | 'home'
   | 'chat'
   | 'account'

@@ -22,6 +22,7 @@ import * as edutechCounts from './0029-edutech-counts.ts';
 import * as licenceTrial from './0030-licence-trial.ts';
 import * as licenceKeyMailing from './0031-licence-key-mailing.ts';
 import * as usageByModel from './0032-usage-by-model.ts';
+import * as contactInquiries from './0033-contact-inquiries.ts';
 import * as admin from './0034-admin.ts';
 import * as errorReportGroups from './0035-error-report-groups.ts';
 import * as promptVersions from './0036-prompt-versions.ts';
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0030-licence-trial': licenceTrial,
   '0031-licence-key-mailing': licenceKeyMailing,
   '0032-usage-by-model': usageByModel,
+  '0033-contact-inquiries': contactInquiries,
   '0047-library-search-keys': librarySearchKeys,
   '0048-teacher-grade-index': teacherGradeIndex,
   '0045-edutech-search-grams': edutechSearchGrams,

@@ -116,6 +116,12 @@ function PublicFooter() {
             </Text>
             <Stack gap={6}>
               <PublicNavLinks className={classes.footerLink} />
+              <NavLink to="/about" className={classes.footerLink}>
+                {t('nav.about')}
+              </NavLink>
+              <NavLink to="/contact" className={classes.footerLink}>
+                {t('nav.contact')}
+              </NavLink>
             </Stack>
           </nav>
           <Stack gap="xs" align="flex-start">
