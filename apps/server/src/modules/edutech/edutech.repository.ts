@@ -341,7 +341,9 @@ export function createEdutechRepository(db: Kysely<Database>) {
       viewer: ProductViewer,
       levelSeq?: number | null,
     ): Promise<CandidateRow[]> {
-      const level = levelSeq === undefined ? levelSeqOf(viewer.userId) : sql<number | null>`${levelSeq}`;
+      // A bound level is cast: PostgreSQL cannot tell an untyped parameter's type inside CASE.
+      const level =
+        levelSeq === undefined ? levelSeqOf(viewer.userId) : sql<number | null>`cast(${levelSeq} as integer)`;
       return (await db
         .selectFrom('edutechProduct')
         .leftJoin('edutechProductCount', 'edutechProductCount.productId', 'edutechProduct.id')
