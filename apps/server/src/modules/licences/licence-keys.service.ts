@@ -19,6 +19,22 @@ export function generateLicenceKey(): string {
 }
 
 type GroupRow = Awaited<ReturnType<LicenceKeysRepository['groups']>>[number];
+type KeyRow = Awaited<ReturnType<LicenceKeysRepository['page']>>['rows'][number];
+
+function presentKey(
+  row: Omit<KeyRow, 'redeemedByName' | 'redeemedByUsername'> & Partial<KeyRow>,
+): LicenseKeyRow {
+  return {
+    id: row.id,
+    licenseKey: row.licenseKey,
+    status: row.status,
+    groupName: row.groupName,
+    licenseName: row.licenseName,
+    sentTo: row.sentTo,
+    redeemedBy: row.redeemedByName ? `${row.redeemedByName} (${row.redeemedByUsername})` : null,
+    createdAt: row.createdAt,
+  };
+}
 
 function presentGroup(row: GroupRow): LicenseKeyGroup {
   return {
@@ -117,16 +133,7 @@ export function createLicenceKeysService(deps: {
         targetLabel: `${groupName} (${row.licenseName})`,
         after: { licenseId: input.licenseId, count: 1 },
       });
-      return {
-        id: row.id,
-        licenseKey: row.licenseKey,
-        status: row.status,
-        groupName: row.groupName,
-        licenseName: row.licenseName,
-        sentTo: row.sentTo,
-        redeemedBy: null,
-        createdAt: row.createdAt,
-      };
+      return presentKey(row);
     },
 
     async list(
@@ -135,17 +142,7 @@ export function createLicenceKeysService(deps: {
     ) {
       assertManager(actor);
       const { rows, total } = await keys.page(query, query.pageIndex * query.pageSize, query.pageSize);
-      const items: LicenseKeyRow[] = rows.map((row) => ({
-        id: row.id,
-        licenseKey: row.licenseKey,
-        status: row.status,
-        groupName: row.groupName,
-        licenseName: row.licenseName,
-        sentTo: row.sentTo,
-        redeemedBy: row.redeemedByName ? `${row.redeemedByName} (${row.redeemedByUsername})` : null,
-        createdAt: row.createdAt,
-      }));
-      return { items, total, pageIndex: query.pageIndex, pageSize: query.pageSize };
+      return { items: rows.map(presentKey), total, pageIndex: query.pageIndex, pageSize: query.pageSize };
     },
 
     /** The group's keys as .xlsx, to print or hand to a school; the export is audited. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, LicenseTable } from '../../db/schema.ts';
+import { insertUserLicence } from './licences.repository.ts';
 
 class TrialAlreadyClaimed extends Error {}
 
@@ -130,23 +131,7 @@ export function createLicencePlansRepository(db: Kysely<Database>) {
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          const end = new Date(input.now.getTime() + input.periodDays * 86_400_000).toISOString();
-          const licence = await trx
-            .insertInto('userLicense')
-            .values({
-              userId: input.userId,
-              licenseKeyId: key.id,
-              startAt: start,
-              expiresAt: end,
-              tokenLimit: input.tokenLimit,
-              tokenUsed: 0,
-              tokenReserved: 0,
-              status: 'ACTIVE',
-              createdAt: start,
-              updatedAt: start,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const licence = await insertUserLicence(trx, { ...input, keyId: key.id });
           const claimed = await trx
             .insertInto('licenseTrialClaim')
             .values({ userId: input.userId, userLicenseId: licence.id, claimedAt: start })

@@ -1,6 +1,31 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, UserLicenseTable } from '../../db/schema.ts';
 
+/** A user's licence from a key: its own period from `now` and its own token counters. */
+export function insertUserLicence(
+  executor: Kysely<Database>,
+  input: { userId: number; keyId: number; tokenLimit: number; periodDays: number; now: Date },
+) {
+  const start = input.now.toISOString();
+  const end = new Date(input.now.getTime() + input.periodDays * 86_400_000).toISOString();
+  return executor
+    .insertInto('userLicense')
+    .values({
+      userId: input.userId,
+      licenseKeyId: input.keyId,
+      startAt: start,
+      expiresAt: end,
+      tokenLimit: input.tokenLimit,
+      tokenUsed: 0,
+      tokenReserved: 0,
+      status: 'ACTIVE',
+      createdAt: start,
+      updatedAt: start,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
 export function createLicencesRepository(db: Kysely<Database>) {
   const userLicences = () =>
     db
@@ -92,24 +117,7 @@ export function createLicencesRepository(db: Kysely<Database>) {
           .where('status', '=', 'ISSUED')
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return undefined;
-        const start = input.now.toISOString();
-        const end = new Date(input.now.getTime() + input.periodDays * 86_400_000).toISOString();
-        return trx
-          .insertInto('userLicense')
-          .values({
-            userId: input.userId,
-            licenseKeyId: input.keyId,
-            startAt: start,
-            expiresAt: end,
-            tokenLimit: input.tokenLimit,
-            tokenUsed: 0,
-            tokenReserved: 0,
-            status: 'ACTIVE',
-            createdAt: start,
-            updatedAt: start,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        return insertUserLicence(trx, input);
       });
     },
 

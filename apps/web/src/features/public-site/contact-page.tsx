@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest, isApiError } from '../../lib/api-client';
 import { apiErrorMessage } from '../../lib/api-error-message';
+import { apiFieldErrors, fieldErrorsOf } from '../../lib/field-errors';
 import { PageHero } from './components/page-hero';
 
 type Draft = Omit<ContactInquiry, 'consent' | 'phone'> & { phone: string; consent: boolean };
@@ -47,16 +48,14 @@ export function ContactPage() {
     event.preventDefault();
     const parsed = contactInquirySchema.safeParse({ ...draft, phone: draft.phone.trim() || undefined });
     if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
+      setErrors(fieldErrorsOf(parsed.error.issues));
       return;
     }
     setErrors({});
     send.mutate(parsed.data, {
       onError: (error) => {
-        if (isApiError(error) && error.details.length)
-          setErrors(Object.fromEntries(error.details.map((d) => [d.path, d.message])));
+        const fromServer = apiFieldErrors(error);
+        if (fromServer) setErrors(fromServer);
       },
     });
   };

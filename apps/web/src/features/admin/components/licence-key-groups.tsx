@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toast-context';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import {
   downloadKeyGroup,
   useLicenceKeyGroups,
@@ -57,9 +58,7 @@ function MakeKeysForm({ plans, onDone }: { plans: LicensePlan[]; onDone: () => v
       count: Number(count),
     });
     if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
+      setErrors(fieldErrorsOf(parsed.error.issues));
       return;
     }
     setErrors({});

@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toast-context';
 import { isApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { apiFieldErrors, fieldErrorsOf } from '../../../lib/field-errors';
 import { useLicencePlans, useSaveLicencePlan, useSetLicencePlanUse } from '../api';
 import { DataTable } from './admin-ui';
 import { LicenceKeyGroups } from './licence-key-groups';
@@ -76,11 +77,7 @@ function PlanForm({ plan, onDone }: { plan: LicensePlan | null; onDone: () => vo
       trial: draft.trial,
     });
     if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(
-          parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
-        ) as FieldErrors,
-      );
+      setErrors(fieldErrorsOf(parsed.error.issues) as FieldErrors);
       return;
     }
     setErrors({});
@@ -95,8 +92,8 @@ function PlanForm({ plan, onDone }: { plan: LicensePlan | null; onDone: () => vo
           onDone();
         },
         onError: (error) => {
-          if (isApiError(error) && error.details.length)
-            setErrors(Object.fromEntries(error.details.map((d) => [d.path, d.message])) as FieldErrors);
+          const fromServer = apiFieldErrors(error);
+          if (fromServer) setErrors(fromServer as FieldErrors);
         },
       },
     );

@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useSaveLicence } from '../api';
 
 interface Props {
@@ -59,9 +60,7 @@ export function LicenceFormModal({ opened, onClose, product, licence, onSaved }:
     // The same schema the server checks, so both refuse the same input.
     const parsed = (licence ? edutechLicenceUpdateSchema : edutechLicenceInputSchema).safeParse(body);
     if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
+      setErrors(fieldErrorsOf(parsed.error.issues));
       return;
     }
     if (!unlimited && !endOn) {

@@ -37,6 +37,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { RequireRoles } from '../../auth/require-roles';
 import {
   useMyVendor,
@@ -47,9 +48,6 @@ import {
   useWithdrawProduct,
 } from '../api';
 import { ProductLogo } from './product-logo';
-
-const issuesOf = (issues: { path: PropertyKey[]; message: string }[]) =>
-  Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
 
 function CompanyForm({ vendor, onDone }: { vendor: EdutechVendor | null; onDone?: () => void }) {
   const { t } = useTranslation('edutech');
@@ -68,7 +66,7 @@ function CompanyForm({ vendor, onDone }: { vendor: EdutechVendor | null; onDone?
       description,
       contactEmail: contactEmail.trim() || null,
     });
-    if (!parsed.success) return setErrors(issuesOf(parsed.error.issues));
+    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues));
     setErrors({});
     try {
       await save.mutateAsync({ create: !vendor, body: parsed.data });
@@ -147,7 +145,7 @@ function ProductForm({ product, onClose }: { product: EdutechProductSummary | nu
       description,
       siteUrl: siteUrl.trim(),
     });
-    if (!parsed.success) return setErrors(issuesOf(parsed.error.issues));
+    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues));
     setErrors({});
     try {
       await save.mutateAsync({ ...(product ? { id: product.id } : {}), body: parsed.data });

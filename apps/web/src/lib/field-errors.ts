@@ -1,0 +1,15 @@
+import { isApiError } from './api-client';
+
+/** A form's problems by field: the first path segment of each schema issue, with its message. */
+export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  return Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message])) as Record<
+    string,
+    string
+  >;
+}
+
+/** The server's per-field problems (E_VALIDATION `details`), or null when it sent none. */
+export function apiFieldErrors(error: unknown): Record<string, string> | null {
+  if (!isApiError(error) || error.details.length === 0) return null;
+  return Object.fromEntries(error.details.map((detail) => [detail.path, detail.message]));
+}
