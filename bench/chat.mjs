@@ -1,23 +1,41 @@
-// npm run bench:chat — the chat streaming path under load, measured against the fake model itself.
+// npm run bench:chat — the chat streaming path under load, measured per token against the model.
 //
-// A fake OpenAI-compatible model emits tokens at a fixed rate, each stamped with its send time. In
-// one run we receive the same load directly from the fake model and through Ssaem (a real server
-// process on SQLite), at 1, 100 and 500 concurrent streams, and report the latency Ssaem adds per
-// token (p50, p99), the time-to-first-token overhead, and the server's RSS and CPU.
-import { spawn } from 'node:child_process';
+// A fake OpenAI-compatible model (its own processes) emits tokens at a fixed rate, each stamped with
+// its send time. Client processes open the same streams once directly at the model and once through
+// Ssaem (a real server process on SQLite), at 1, 100, 500 and 1,000 concurrent streams, and record
+// each token's arrival. What Ssaem adds is computed per token: the token's latency through Ssaem
+// (arrival minus its send time at the model) minus the direct path's median latency in the same run
+// — never a difference of two percentiles. Time to first token is per stream the same way.
+//
+// Every pass records the CPU of the server, each model process and each client process. A figure is
+// void when a client or the model was saturated (> 80 % of a core): then the bench measured its
+// own load generator, not the server, and says so in the table.
+//
+// Environment: BENCH_LEVELS (1,100,500,1000), BENCH_RUNS (3), BENCH_RATE tokens/s (30),
+// BENCH_TOKENS per answer (60), BENCH_CLIENTS (client processes; default one per 250 streams),
+// BENCH_MODEL_WORKERS (2), BENCH_PROFILE=<dir> (the server's --cpu-prof output).
+import { fork, spawn } from 'node:child_process';
+import cluster from 'node:cluster';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { markdownTable, median, percentile } from './lib/stats.mjs';
 
-const root = resolve(fileURLToPath(import.meta.url), '../..');
-const LEVELS = (process.env.BENCH_LEVELS ?? '1,100,500').split(',').map(Number);
+const self = fileURLToPath(import.meta.url);
+const root = resolve(self, '../..');
+const LEVELS = (process.env.BENCH_LEVELS ?? '1,100,500,1000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TOKENS_PER_SECOND = Number(process.env.BENCH_RATE ?? 30);
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 60);
+const MODEL_WORKERS = Number(process.env.BENCH_MODEL_WORKERS ?? 2);
+const SATURATED_PERCENT = 80;
+const IDEAL_MS = (TOKENS / TOKENS_PER_SECOND) * 1000;
 const now = () => performance.timeOrigin + performance.now();
 
-// ----- the fake model: tokens carry their send time -----
+// ----- the fake model: tokens carry their send time -----------------------------------------------
+
 function startFakeModel() {
   const server = createServer(async (request, response) => {
     const chunks = [];
@@ -54,11 +72,30 @@ function startFakeModel() {
     }, 1000 / TOKENS_PER_SECOND);
     response.on('close', () => clearInterval(timer));
   });
-  return new Promise((resolveServer) => server.listen(0, '127.0.0.1', () => resolveServer(server)));
+  return server;
 }
 
-// ----- one stream: time to first token and per-token latency -----
+/** The model's primary: forks its workers on one port and prints the port and their pids. */
+function runFakeModelPrimary() {
+  cluster.setupPrimary({ exec: self, args: ['--fake-model-worker'] });
+  const workers = Array.from({ length: MODEL_WORKERS }, () => cluster.fork());
+  let listening = 0;
+  for (const worker of workers) {
+    worker.on('listening', (address) => {
+      listening += 1;
+      if (listening === workers.length) {
+        process.stdout.write(
+          `${JSON.stringify({ port: address.port, pids: workers.map((w) => w.process.pid) })}\n`,
+        );
+      }
+    });
+  }
+}
+
+// ----- a client process: opens its share of the streams and records every token -------------------
+
 const STAMP = /⟨(\d+\.\d+)⟩/g;
+
 async function measureStream(url, init) {
   const started = now();
   const response = await fetch(url, init);
@@ -67,19 +104,17 @@ async function measureStream(url, init) {
   const decoder = new TextDecoder();
   const latencies = [];
   let firstToken = null;
-  let firstFrame = null;
-  let lastToken = 0;
+  let lastToken = started;
   let buffer = '';
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     const arrived = now();
-    firstFrame ??= arrived - started;
     buffer += decoder.decode(value, { stream: true });
     const frames = buffer.split('\n\n');
     buffer = frames.pop() ?? '';
     for (const frame of frames) {
-      // Token frames only: the final frame repeats the whole text.
+      // Token frames only: Ssaem's final frame repeats the whole text.
       if (!frame.includes('on_message_delta') && !frame.includes('chat.completion.chunk')) continue;
       for (const match of frame.matchAll(STAMP)) {
         latencies.push(arrived - Number(match[1]));
@@ -88,48 +123,186 @@ async function measureStream(url, init) {
       }
     }
   }
-  return {
-    latencies,
-    ttft: firstToken ?? Number.NaN,
-    firstFrame: firstFrame ?? Number.NaN,
-    duration: lastToken - started,
-    tokens: latencies.length,
-  };
+  return { latencies, ttft: firstToken ?? Number.NaN, duration: lastToken - started };
 }
 
-function percentile(values, p) {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+/** Runs the streams it is sent (each at its arrival offset) and answers with what it measured. */
+function runClient() {
+  process.on('message', async ({ url, init, offsets }) => {
+    const cpuBefore = process.cpuUsage();
+    const started = now();
+    const results = await Promise.all(
+      offsets.map((offset) =>
+        new Promise((r) => setTimeout(r, offset)).then(() =>
+          measureStream(url, init).catch((error) => ({ error: String(error) })),
+        ),
+      ),
+    );
+    const cpu = process.cpuUsage(cpuBefore);
+    const wall = now() - started;
+    process.send({
+      failures: results.filter((r) => r.error).map((r) => r.error),
+      streams: results.filter((r) => !r.error),
+      cpuPercent: ((cpu.user + cpu.system) / 1000 / wall) * 100,
+    });
+  });
 }
 
-/**
- * Streams arrive spread over a ramp (about 5 new streams per 10 ms), as users' requests do, rather
- * than all in the same millisecond; the direct run uses the same arrival pattern.
- */
-async function runLevel(count, makeRequest) {
-  const rampMs = Math.min(3000, count * 2);
-  const results = await Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      new Promise((r) => setTimeout(r, count > 1 ? (i * rampMs) / count : 0)).then(() => makeRequest()),
-    ),
-  );
-  return {
-    latencies: results.flatMap((r) => r.latencies),
-    ttft: results.map((r) => r.ttft),
-    firstFrame: results.map((r) => r.firstFrame),
-    tokens: results.reduce((sum, r) => sum + r.tokens, 0),
-    slowest: Math.max(...results.map((r) => r.duration)),
-  };
-}
+// ----- the run ------------------------------------------------------------------------------------
 
-// ----- the server process -----
+/** CPU seconds and RSS of a process, from /proc. */
 function processStats(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const ticks = Number(stat[11]) + Number(stat[12]);
-  return { rssMb: rssKb / 1024, cpuSeconds: ticks / 100 };
+  return { rssMb: rssKb / 1024, cpuSeconds: (Number(stat[11]) + Number(stat[12])) / 100 };
+}
+
+/** Percent of one core each pid used between two snapshots. */
+const cpuPercent = (before, after, wallMs) =>
+  (100 * (after.cpuSeconds - before.cpuSeconds)) / (wallMs / 1000);
+
+function clientCountFor(streams) {
+  return Number(process.env.BENCH_CLIENTS ?? Math.max(1, Math.ceil(streams / 250)));
+}
+
+/**
+ * One pass: `count` streams arriving over a ramp (100 streams over 200 ms, at most 3 s), dealt out
+ * round-robin to the client processes. Returns every stream and the CPU of every process involved.
+ */
+async function pass(clients, count, request, watched) {
+  const rampMs = Math.min(3000, count * 2);
+  const shares = clients.map(() => []);
+  for (let i = 0; i < count; i++) shares[i % clients.length].push(count > 1 ? (i * rampMs) / count : 0);
+  const before = watched.map(({ pid }) => processStats(pid));
+  const started = now();
+  const answers = await Promise.all(
+    clients.map(
+      (client, i) =>
+        new Promise((resolveAnswer) => {
+          client.once('message', resolveAnswer);
+          client.send({ ...request, offsets: shares[i] });
+        }),
+    ),
+  );
+  const wallMs = now() - started;
+  const after = watched.map(({ pid }) => processStats(pid));
+  const failures = answers.flatMap((a) => a.failures);
+  if (failures.length > 0) throw new Error(`${failures.length} streams failed, first: ${failures[0]}`);
+  return {
+    streams: answers.flatMap((a) => a.streams),
+    clientCpu: answers.map((a) => a.cpuPercent),
+    processCpu: Object.fromEntries(
+      watched.map(({ name }, i) => [name, cpuPercent(before[i], after[i], wallMs)]),
+    ),
+    serverRssMb: after[watched.findIndex((w) => w.name === 'server')]?.rssMb,
+  };
+}
+
+/** What one level measured in one run, per token and per stream. */
+function summarise(count, direct, ssaem) {
+  const directLatency = median(direct.streams.flatMap((s) => s.latencies));
+  const directTtft = median(direct.streams.map((s) => s.ttft));
+  const added = ssaem.streams.flatMap((s) => s.latencies.map((latency) => latency - directLatency));
+  const ttftOverhead = ssaem.streams.map((s) => s.ttft - directTtft);
+  const slowest = Math.max(...ssaem.streams.map((s) => s.duration));
+  const behind = ssaem.streams.filter((s) => s.duration > IDEAL_MS * 1.1).length;
+  const modelCpu = Math.max(
+    ...Object.entries({ ...direct.processCpu, ...ssaem.processCpu })
+      .filter(([name]) => name.startsWith('model'))
+      .map(([, value]) => value),
+  );
+  const saturated = [
+    ...[...direct.clientCpu, ...ssaem.clientCpu].map((cpu, i) => [
+      `client ${(i % direct.clientCpu.length) + 1}`,
+      cpu,
+    ]),
+    ...Object.entries(ssaem.processCpu).filter(([name]) => name.startsWith('model')),
+  ].filter(([, cpu]) => cpu > SATURATED_PERCENT);
+  return {
+    streams: count,
+    tokens: added.length,
+    expectedTokens: count * TOKENS,
+    addedP50: percentile(added, 50),
+    addedP99: percentile(added, 99),
+    ttftP50: percentile(ttftOverhead, 50),
+    ttftP95: percentile(ttftOverhead, 95),
+    slowestBehindPercent: (slowest / IDEAL_MS - 1) * 100,
+    behind,
+    serverCpu: ssaem.processCpu.server,
+    serverRssMb: ssaem.serverRssMb,
+    clientCpuMax: Math.max(...ssaem.clientCpu, ...direct.clientCpu),
+    modelCpuMax: modelCpu,
+    void:
+      saturated.length > 0 ? saturated.map(([name, cpu]) => `${name} ${cpu.toFixed(0)} %`).join(', ') : '',
+  };
+}
+
+const HEADER = [
+  'streams',
+  'added/token p50 ms',
+  'added/token p99 ms',
+  'TTFT overhead p50 ms',
+  'TTFT overhead p95 ms',
+  'slowest vs ideal',
+  'streams >10 % behind',
+  'tokens',
+  'server CPU %',
+  'server RSS MiB',
+  'max client CPU %',
+  'max model CPU %',
+  'void?',
+];
+const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const row = (s) => [
+  s.streams,
+  fixed(s.addedP50, 2),
+  fixed(s.addedP99, 2),
+  fixed(s.ttftP50, 1),
+  fixed(s.ttftP95, 1),
+  `${s.slowestBehindPercent >= 0 ? '+' : ''}${fixed(s.slowestBehindPercent, 1)} %`,
+  s.behind,
+  `${s.tokens}/${s.expectedTokens}`,
+  fixed(s.serverCpu, 0),
+  fixed(s.serverRssMb, 0),
+  fixed(s.clientCpuMax, 0),
+  fixed(s.modelCpuMax, 0),
+  s.void ? `**VOID: ${s.void} saturated**` : 'valid',
+];
+
+/** The median of each figure over the runs; a level is void when any of its runs was. */
+function medianOf(runs) {
+  const pick = (key) => median(runs.map((r) => r[key]));
+  const voids = runs.filter((r) => r.void).map((r) => r.void);
+  return {
+    ...runs[0],
+    ...Object.fromEntries(
+      [
+        'tokens',
+        'addedP50',
+        'addedP99',
+        'ttftP50',
+        'ttftP95',
+        'slowestBehindPercent',
+        'behind',
+        'serverCpu',
+        'serverRssMb',
+        'clientCpuMax',
+        'modelCpuMax',
+      ].map((key) => [key, pick(key)]),
+    ),
+    void: voids.length > 0 ? `${voids.length}/${runs.length} runs: ${voids[0]}` : '',
+  };
+}
+
+function spawnFakeModel() {
+  const child = spawn(process.execPath, [self, '--fake-model'], {
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolveModel) => {
+    child.stdout.once('data', (data) => resolveModel({ child, ...JSON.parse(String(data).trim()) }));
+  });
 }
 
 async function waitReady(origin, child) {
@@ -143,20 +316,7 @@ async function waitReady(origin, child) {
   throw new Error('server not ready');
 }
 
-/** The fake model runs in its own process, so neither it nor the client skews the other's timing. */
-function spawnFakeModel() {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--fake-model'], {
-    env: process.env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolvePort) => {
-    child.stdout.once('data', (data) => resolvePort({ child, port: Number(String(data).trim()) }));
-  });
-}
-
-async function main() {
-  const fake = await spawnFakeModel();
-  const fakeUrl = `http://127.0.0.1:${fake.port}/v1`;
+async function startServer(fakeUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-bench-'));
   const port = 3900 + Math.floor(Math.random() * 90);
   const origin = `http://127.0.0.1:${port}`;
@@ -174,7 +334,6 @@ async function main() {
     CHAT_MAX_CONCURRENT_STREAMS: '10000',
     CHAT_REQUESTS_PER_MINUTE: '100000',
   };
-  // BENCH_PROFILE=<dir> writes the server's CPU profile there (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
@@ -182,80 +341,116 @@ async function main() {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  await waitReady(origin, child);
+  // The demo teacher gets an unlimited licence so the licence is not what is measured.
+  const { createDatabase } = await import(join(root, 'apps/server/src/db/database.ts'));
+  const { loadConfig } = await import(join(root, 'apps/server/src/config/config.ts'));
+  const { accessTokenFor } = await import(join(root, 'apps/server/test/auth-helpers.ts'));
+  const database = createDatabase({ sqliteFile: join(dataDir, 'ssaem.sqlite') });
+  const teacher = await database.db
+    .selectFrom('users')
+    .selectAll()
+    .where('username', '=', 'teacher')
+    .executeTakeFirstOrThrow();
+  await database.db
+    .updateTable('userLicense')
+    .set({ tokenLimit: 0 })
+    .where('userId', '=', teacher.id)
+    .execute();
+  const token = await accessTokenFor({ database, config: loadConfig(env) }, teacher, { expiresIn: 3600 });
+  await database.destroy();
+  return { child, origin, token, dataDir };
+}
+
+const machineLine = () =>
+  `${availableParallelism()} cores, load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ')} (1 / 5 / 15 min)`;
+
+async function main() {
+  console.log(`machine before the bench: ${machineLine()}`);
+  const model = await spawnFakeModel();
+  const fakeUrl = `http://127.0.0.1:${model.port}/v1`;
+  const server = await startServer(fakeUrl);
+  const maxClients = Math.max(...LEVELS.map(clientCountFor));
+  const clients = Array.from({ length: maxClients }, () => fork(self, ['--client'], { stdio: 'inherit' }));
+  const watched = [
+    { name: 'server', pid: server.child.pid },
+    ...model.pids.map((pid, i) => ({ name: `model ${i + 1}`, pid })),
+  ];
+  const direct = {
+    url: `${fakeUrl}/chat/completions`,
+    init: {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'fake', stream: true, messages: [{ role: 'user', content: 'bench' }] }),
+    },
+  };
+  const ssaem = {
+    url: `${server.origin}/api/agents/chat/openAI`,
+    init: {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
+      body: JSON.stringify({ text: '벤치마크 질문' }),
+    },
+  };
+  const byLevel = new Map(LEVELS.map((level) => [level, []]));
   try {
-    await waitReady(origin, child);
-    // The demo teacher gets an unlimited licence so the licence is not what is measured.
-    const { createDatabase } = await import(join(root, 'apps/server/src/db/database.ts'));
-    const { loadConfig } = await import(join(root, 'apps/server/src/config/config.ts'));
-    const { accessTokenFor } = await import(join(root, 'apps/server/test/auth-helpers.ts'));
-    const database = createDatabase({ sqliteFile: join(dataDir, 'ssaem.sqlite') });
-    const teacher = await database.db
-      .selectFrom('users')
-      .selectAll()
-      .where('username', '=', 'teacher')
-      .executeTakeFirstOrThrow();
-    await database.db
-      .updateTable('userLicense')
-      .set({ tokenLimit: 0 })
-      .where('userId', '=', teacher.id)
-      .execute();
-    const token = await accessTokenFor({ database, config: loadConfig(env) }, teacher, { expiresIn: 3600 });
-    await database.destroy();
-
-    const direct = () =>
-      measureStream(`${fakeUrl}/chat/completions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'fake', stream: true, messages: [{ role: 'user', content: 'bench' }] }),
-      });
-    const throughSsaem = () =>
-      measureStream(`${origin}/api/agents/chat/openAI`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ text: '벤치마크 질문' }),
-      });
-
     // Warm-up, as a running server is: JIT-compiled start path, database pages, model connections.
-    await runLevel(50, throughSsaem);
-    const rows = [];
-    for (const count of LEVELS) {
-      const baseline = await runLevel(count, direct);
-      const before = processStats(child.pid);
-      const started = now();
-      const measured = await runLevel(count, throughSsaem);
-      const wall = (now() - started) / 1000;
-      const after = processStats(child.pid);
-      const expectedSeconds = TOKENS / TOKENS_PER_SECOND;
-      rows.push({
-        streams: count,
-        'direct p50 ms': percentile(baseline.latencies, 50).toFixed(2),
-        'ssaem p50 ms': percentile(measured.latencies, 50).toFixed(2),
-        'added p50 ms': (percentile(measured.latencies, 50) - percentile(baseline.latencies, 50)).toFixed(2),
-        'added p99 ms': (percentile(measured.latencies, 99) - percentile(baseline.latencies, 99)).toFixed(2),
-        'TTFT overhead p50 ms': (percentile(measured.ttft, 50) - percentile(baseline.ttft, 50)).toFixed(1),
-        'ssaem first frame p50 ms': percentile(measured.firstFrame, 50).toFixed(1),
-        'tokens recv': `${measured.tokens}/${count * TOKENS}`,
-        'slowest stream s': `${(measured.slowest / 1000).toFixed(2)} (ideal ${expectedSeconds.toFixed(2)})`,
-        'server RSS MB': after.rssMb.toFixed(0),
-        'server CPU %': ((100 * (after.cpuSeconds - before.cpuSeconds)) / wall).toFixed(0),
-      });
+    await pass(clients.slice(0, 1), 50, ssaem, watched);
+    for (let run = 1; run <= RUNS; run++) {
+      console.log(`\nrun ${run} of ${RUNS} — ${machineLine()}`);
+      const rows = [];
+      for (const level of LEVELS) {
+        const levelClients = clients.slice(0, clientCountFor(level));
+        const baseline = await pass(levelClients, level, direct, watched);
+        const measured = await pass(levelClients, level, ssaem, watched);
+        const summary = summarise(level, baseline, measured);
+        byLevel.get(level).push(summary);
+        rows.push(row(summary));
+      }
+      console.log(markdownTable(HEADER, rows));
     }
     console.log(
-      `\nChat streaming: ${TOKENS} tokens per answer at ${TOKENS_PER_SECOND} tokens/s (fake model), SQLite; streams arrive over a ramp of up to 3 s\n`,
+      `\nChat streaming through Ssaem (SQLite), ${TOKENS} tokens per answer at ${TOKENS_PER_SECOND} tokens/s, ` +
+        `ideal stream ${(IDEAL_MS / 1000).toFixed(2)} s; ${MODEL_WORKERS} model processes; ` +
+        `client processes: ${LEVELS.map((l) => `${l} streams → ${clientCountFor(l)}`).join(', ')}.`,
     );
-    console.table(rows);
+    console.log(
+      'Added latency is per token (its latency through Ssaem minus the direct path’s median latency in the same run); ' +
+        'TTFT overhead is per stream the same way.',
+    );
+    console.log(`\nMedian of ${RUNS} runs — ${machineLine()}\n`);
+    console.log(
+      markdownTable(
+        HEADER,
+        LEVELS.map((level) => row(medianOf(byLevel.get(level)))),
+      ),
+    );
+    const voided = LEVELS.filter((level) => byLevel.get(level).some((r) => r.void));
+    if (voided.length > 0) {
+      console.log(
+        `\n!!! VOID: at ${voided.join(', ')} streams a client or the model used more than ${SATURATED_PERCENT} % of a core. ` +
+          'Those figures measure the load generator, not the server. Raise BENCH_CLIENTS or BENCH_MODEL_WORKERS, ' +
+          'or run on a machine with more cores. !!!',
+      );
+    }
   } finally {
-    const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
-    child.kill('SIGTERM');
-    fake.child.kill('SIGTERM');
+    for (const client of clients) client.kill('SIGTERM');
+    const exited = new Promise((resolveExit) => server.child.once('exit', resolveExit));
+    server.child.kill('SIGTERM');
+    model.child.kill('SIGTERM');
     await exited;
-    setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500);
+    setTimeout(() => rmSync(server.dataDir, { recursive: true, force: true }), 500);
   }
 }
 
-if (process.argv.includes('--fake-model')) {
-  const server = await startFakeModel();
-  process.stdout.write(`${server.address().port}\n`);
+if (process.argv.includes('--fake-model-worker')) {
+  startFakeModel().listen(Number(process.env.BENCH_MODEL_PORT ?? 0), '127.0.0.1');
+} else if (process.argv.includes('--fake-model')) {
+  runFakeModelPrimary();
+} else if (process.argv.includes('--client')) {
+  runClient();
 } else {
   main().catch((error) => {
     console.error(error);
