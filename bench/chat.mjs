@@ -31,6 +31,8 @@ const TOKENS_PER_SECOND = Number(process.env.BENCH_RATE ?? 30);
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 60);
 const MODEL_WORKERS = Number(process.env.BENCH_MODEL_WORKERS ?? 2);
 const SATURATED_PERCENT = 80;
+/** Other processes using more than this share of the machine make a pass void: the server waited for a CPU. */
+const BUSY_MACHINE_PERCENT = 25;
 const IDEAL_MS = (TOKENS / TOKENS_PER_SECOND) * 1000;
 const now = () => performance.timeOrigin + performance.now();
 
@@ -158,6 +160,15 @@ function processStats(pid) {
   return { rssMb: rssKb / 1024, cpuSeconds: (Number(stat[11]) + Number(stat[12])) / 100 };
 }
 
+/** Busy and total CPU ticks of the whole machine, from /proc/stat. */
+function machineTicks() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const ticks = fields.map(Number);
+  const idle = ticks[3] + ticks[4];
+  const total = ticks.reduce((sum, value) => sum + value, 0);
+  return { busySeconds: (total - idle) / 100, totalSeconds: total / 100 };
+}
+
 /** Percent of one core each pid used between two snapshots. */
 const cpuPercent = (before, after, wallMs) =>
   (100 * (after.cpuSeconds - before.cpuSeconds)) / (wallMs / 1000);
@@ -175,6 +186,7 @@ async function pass(clients, count, request, watched) {
   const shares = clients.map(() => []);
   for (let i = 0; i < count; i++) shares[i % clients.length].push(count > 1 ? (i * rampMs) / count : 0);
   const before = watched.map(({ pid }) => processStats(pid));
+  const machineBefore = machineTicks();
   const started = now();
   const answers = await Promise.all(
     clients.map(
@@ -187,11 +199,22 @@ async function pass(clients, count, request, watched) {
   );
   const wallMs = now() - started;
   const after = watched.map(({ pid }) => processStats(pid));
+  const machineAfter = machineTicks();
   const failures = answers.flatMap((a) => a.failures);
   if (failures.length > 0) throw new Error(`${failures.length} streams failed, first: ${failures[0]}`);
+  const ours =
+    after.reduce((sum, stats, i) => sum + stats.cpuSeconds - before[i].cpuSeconds, 0) +
+    answers.reduce((sum, a) => sum + (a.cpuPercent / 100) * (wallMs / 1000), 0);
+  const machineSeconds = machineAfter.totalSeconds - machineBefore.totalSeconds;
   return {
     streams: answers.flatMap((a) => a.streams),
     clientCpu: answers.map((a) => a.cpuPercent),
+    /** Share of the machine's CPU that processes outside the bench used during the pass. */
+    othersPercent:
+      machineSeconds > 0
+        ? (100 * (machineAfter.busySeconds - machineBefore.busySeconds - ours)) / machineSeconds
+        : 0,
+    serverCpuMsPerStream: (1000 * (after[0].cpuSeconds - before[0].cpuSeconds)) / Math.max(1, count),
     processCpu: Object.fromEntries(
       watched.map(({ name }, i) => [name, cpuPercent(before[i], after[i], wallMs)]),
     ),
@@ -219,6 +242,8 @@ function summarise(count, direct, ssaem) {
     ]),
     ...Object.entries(ssaem.processCpu).filter(([name]) => name.startsWith('model')),
   ].filter(([, cpu]) => cpu > SATURATED_PERCENT);
+  const others = Math.max(direct.othersPercent, ssaem.othersPercent);
+  if (others > BUSY_MACHINE_PERCENT) saturated.push(['other processes on the machine', others]);
   return {
     streams: count,
     tokens: added.length,
@@ -230,6 +255,8 @@ function summarise(count, direct, ssaem) {
     slowestBehindPercent: (slowest / IDEAL_MS - 1) * 100,
     behind,
     serverCpu: ssaem.processCpu.server,
+    serverCpuMsPerStream: ssaem.serverCpuMsPerStream,
+    othersPercent: others,
     serverRssMb: ssaem.serverRssMb,
     clientCpuMax: Math.max(...ssaem.clientCpu, ...direct.clientCpu),
     modelCpuMax: modelCpu,
@@ -248,9 +275,11 @@ const HEADER = [
   'streams >10 % behind',
   'tokens',
   'server CPU %',
+  'server CPU ms/stream',
   'server RSS MiB',
   'max client CPU %',
   'max model CPU %',
+  'others % of machine',
   'void?',
 ];
 const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
@@ -264,10 +293,12 @@ const row = (s) => [
   s.behind,
   `${s.tokens}/${s.expectedTokens}`,
   fixed(s.serverCpu, 0),
+  fixed(s.serverCpuMsPerStream, 1),
   fixed(s.serverRssMb, 0),
   fixed(s.clientCpuMax, 0),
   fixed(s.modelCpuMax, 0),
-  s.void ? `**VOID: ${s.void} saturated**` : 'valid',
+  fixed(s.othersPercent, 0),
+  s.void ? `**VOID: ${s.void}**` : 'valid',
 ];
 
 /** The median of each figure over the runs; a level is void when any of its runs was. */
@@ -286,6 +317,8 @@ function medianOf(runs) {
         'slowestBehindPercent',
         'behind',
         'serverCpu',
+        'serverCpuMsPerStream',
+        'othersPercent',
         'serverRssMb',
         'clientCpuMax',
         'modelCpuMax',
@@ -430,9 +463,10 @@ async function main() {
     const voided = LEVELS.filter((level) => byLevel.get(level).some((r) => r.void));
     if (voided.length > 0) {
       console.log(
-        `\n!!! VOID: at ${voided.join(', ')} streams a client or the model used more than ${SATURATED_PERCENT} % of a core. ` +
-          'Those figures measure the load generator, not the server. Raise BENCH_CLIENTS or BENCH_MODEL_WORKERS, ' +
-          'or run on a machine with more cores. !!!',
+        `\n!!! VOID: at ${voided.join(', ')} streams a client or the model used more than ${SATURATED_PERCENT} % of a core, ` +
+          `or other processes used more than ${BUSY_MACHINE_PERCENT} % of the machine. Those figures measure the load ` +
+          'generator or a busy machine, not the server. Raise BENCH_CLIENTS or BENCH_MODEL_WORKERS, or run on a quiet ' +
+          'machine. !!!',
       );
     }
   } finally {
