@@ -39,10 +39,6 @@ export function createChatRepository(db: Kysely<Database>) {
       return db.selectFrom('conversation').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    async insertConversation(row: ConversationRow) {
-      await db.insertInto('conversation').values(row).execute();
-    },
-
     async updateConversation(id: string, changes: Partial<Omit<ConversationRow, 'id' | 'userId'>>) {
       await db.updateTable('conversation').set(changes).where('id', '=', id).execute();
     },
@@ -183,17 +179,49 @@ export function createChatRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async nextSeq(conversationId: string): Promise<number> {
-      const row = await db
-        .selectFrom('message')
-        .select((eb) => eb.fn.max('seq').as('seq'))
-        .where('conversationId', '=', conversationId)
-        .executeTakeFirst();
-      return Number(row?.seq ?? 0) + 1;
+    /**
+     * A turn's rows in one transaction: the conversation when it is new, then the question and its
+     * empty answer, numbered after the conversation's last message inside the same transaction, so
+     * a crash leaves no conversation without its question and two sends cannot share a number.
+     */
+    async insertTurn(
+      conversation: ConversationRow | null,
+      request: Omit<MessageRow, 'seq'>,
+      response: Omit<MessageRow, 'seq'>,
+    ): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        let seq = 1;
+        if (conversation) await trx.insertInto('conversation').values(conversation).execute();
+        else {
+          const last = await trx
+            .selectFrom('message')
+            .select((eb) => eb.fn.max('seq').as('seq'))
+            .where('conversationId', '=', request.conversationId)
+            .executeTakeFirst();
+          seq = Number(last?.seq ?? 0) + 1;
+        }
+        await trx
+          .insertInto('message')
+          .values([
+            { ...request, seq },
+            { ...response, seq: seq + 1 },
+          ])
+          .execute();
+        return seq;
+      });
     },
 
-    async insertMessages(rows: MessageRow[]) {
-      await db.insertInto('message').values(rows).execute();
+    /** The answer's last save and the conversation's activity time, together. */
+    async completeAnswer(
+      messageId: string,
+      changes: Partial<Omit<MessageRow, 'id' | 'conversationId' | 'userId'>>,
+      conversationId: string,
+      updatedAt: string,
+    ) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('message').set(changes).where('id', '=', messageId).execute();
+        await trx.updateTable('conversation').set({ updatedAt }).where('id', '=', conversationId).execute();
+      });
     },
 
     async updateMessage(id: string, changes: Partial<Omit<MessageRow, 'id' | 'conversationId' | 'userId'>>) {

@@ -207,6 +207,17 @@ export function createChatService(deps: {
     }
   }
 
+  /** What the answer's row holds once it is complete. */
+  function completedAnswer(generation: Generation) {
+    return {
+      text: generation.text(),
+      content: JSON.stringify(generation.content),
+      status: 'complete' as const,
+      unfinished: 0,
+      updatedAt: new Date().toISOString(),
+    } satisfies Partial<MessageRow>;
+  }
+
   async function saveSnapshot(
     generation: Generation,
     status: MessageRow['status'],
@@ -512,6 +523,7 @@ export function createChatService(deps: {
     turns: ChatTurn[],
     ticket: AdmissionTicket,
     language: Language,
+    answer: MessageRow,
   ) {
     const agent = findAgent(generation.agentId);
     try {
@@ -543,9 +555,19 @@ export function createChatService(deps: {
       // An aborted model stream may end quietly instead of throwing: treat it as the cancel it is.
       if (generation.cancelRequested || generation.shuttingDown) throw new Error('stopped');
       await snapshots.idle();
-      await saveSnapshot(generation, 'complete');
-      await repository.updateConversation(generation.conversationId, { updatedAt: new Date().toISOString() });
-      generation.finish('complete', { payload: await finalPayload(generation) });
+      const completed = completedAnswer(generation);
+      await repository.completeAnswer(answer.id, completed, generation.conversationId, completed.updatedAt);
+      // The answer's row is what was just written; only the conversation is read back (its title
+      // may have been set meanwhile).
+      const conversation = await repository.findConversation(generation.conversationId);
+      generation.finish('complete', {
+        payload: {
+          final: true,
+          conversation: conversation ? presentConversation(conversation) : null,
+          requestMessage: generation.requestMessage,
+          responseMessage: presentMessage({ ...answer, ...completed }),
+        },
+      });
     } catch (error) {
       await snapshots.idle();
       if (generation.shuttingDown) {
@@ -605,21 +627,20 @@ export function createChatService(deps: {
       );
       try {
         const now = new Date().toISOString();
-        if (isNew) {
-          await repository.insertConversation({
-            id: convId,
-            userId: actor.userId,
-            title: DEFAULT_TITLE,
-            endpoint: input.endpoint ?? DEFAULT_ENDPOINT,
-            model: deps.gateway.info.modelId,
-            gadgetId,
-            isPinned: 0,
-            pinOrder: null,
-            createdAt: now,
-            updatedAt: now,
-          });
-        }
-        const seq = await repository.nextSeq(convId);
+        const conversation: ConversationRow | null = isNew
+          ? {
+              id: convId,
+              userId: actor.userId,
+              title: DEFAULT_TITLE,
+              endpoint: input.endpoint ?? DEFAULT_ENDPOINT,
+              model: deps.gateway.info.modelId,
+              gadgetId,
+              isPinned: 0,
+              pinOrder: null,
+              createdAt: now,
+              updatedAt: now,
+            }
+          : null;
         const requestId =
           input.messageId && !(await repository.findMessage(input.messageId))
             ? input.messageId
@@ -635,11 +656,10 @@ export function createChatService(deps: {
           createdAt: now,
           updatedAt: now,
         };
-        const request: MessageRow = {
+        const request: Omit<MessageRow, 'seq'> = {
           ...base,
           id: requestId,
           parentMessageId: input.parentMessageId,
-          seq,
           sender: 'User',
           isCreatedByUser: 1,
           text: input.text,
@@ -651,12 +671,11 @@ export function createChatService(deps: {
           clientTimestamp: input.clientTimestamp ?? null,
         };
         const streamId = randomUUID();
-        const response: MessageRow = {
+        const response: Omit<MessageRow, 'seq'> = {
           ...base,
           id: randomUUID(),
           streamId,
           parentMessageId: requestId,
-          seq: seq + 1,
           sender: SENDER,
           isCreatedByUser: 0,
           text: '',
@@ -668,18 +687,19 @@ export function createChatService(deps: {
           clientTimestamp: null,
         };
         // The user's message is stored before the model is called.
-        await repository.insertMessages([request, response]);
+        const seq = await repository.insertTurn(conversation, request, response);
         const generation = new Generation({
           userId: actor.userId,
           conversationId: convId,
-          requestMessage: presentMessage(request),
+          requestMessage: presentMessage({ ...request, seq }),
           responseMessageId: response.id,
           agentId: gadgetId,
           streamId,
         });
         registry.add(generation);
         // The caller subscribes first, then begins, so no frame is emitted before anyone listens.
-        const begin = () => void run(generation, actor, turns, ticket, input.language);
+        const answer = { ...response, seq: seq + 1 };
+        const begin = () => void run(generation, actor, turns, ticket, input.language, answer);
         return { generation, begin };
       } catch (error) {
         await ticket.cancel();

@@ -122,43 +122,46 @@ export function createLicencesRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Adds `amount` to the reserved tokens only if the licence stays within its limit: one
-     * conditional UPDATE, so concurrent reservations cannot push a licence past it.
+     * Adds `amount` to the licence's reserved tokens only if it stays within its limit (one
+     * conditional UPDATE, so concurrent reservations cannot push a licence past it) and records the
+     * reservation in the same transaction, so a crash cannot leave tokens reserved with no record
+     * to release them by. False when the licence has no room.
      */
-    async tryReserve(userLicenseId: number, amount: number, nowIso: string): Promise<boolean> {
-      const result = await db
-        .updateTable('userLicense')
-        .set((eb) => ({ tokenReserved: eb('tokenReserved', '+', amount), updatedAt: nowIso }))
-        .where('id', '=', userLicenseId)
-        .where('status', '=', 'ACTIVE')
-        .where('startAt', '<=', nowIso)
-        .where('expiresAt', '>=', nowIso)
-        .where((eb) =>
-          eb.or([
-            eb('tokenLimit', '=', 0),
-            eb(
-              sql<number>`${sql.ref('token_used')} + ${sql.ref('token_reserved')} + ${amount}`,
-              '<=',
-              eb.ref('tokenLimit'),
-            ),
-          ]),
-        )
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    insertReservation(row: {
+    async reserveOn(row: {
       id: string;
       userLicenseId: number;
       userId: number;
       amount: number;
       purpose: string;
       createdAt: string;
-    }) {
-      return db
-        .insertInto('tokenReservation')
-        .values({ ...row, used: null, status: 'RESERVED', settledAt: null })
-        .execute();
+    }): Promise<boolean> {
+      const { userLicenseId, amount, createdAt: nowIso } = row;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('userLicense')
+          .set((eb) => ({ tokenReserved: eb('tokenReserved', '+', amount), updatedAt: nowIso }))
+          .where('id', '=', userLicenseId)
+          .where('status', '=', 'ACTIVE')
+          .where('startAt', '<=', nowIso)
+          .where('expiresAt', '>=', nowIso)
+          .where((eb) =>
+            eb.or([
+              eb('tokenLimit', '=', 0),
+              eb(
+                sql<number>`${sql.ref('token_used')} + ${sql.ref('token_reserved')} + ${amount}`,
+                '<=',
+                eb.ref('tokenLimit'),
+              ),
+            ]),
+          )
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        await trx
+          .insertInto('tokenReservation')
+          .values({ ...row, used: null, status: 'RESERVED', settledAt: null })
+          .execute();
+        return true;
+      });
     },
 
     /** Closes a reservation once: moves its amount out of `reserved` and `used` into `used`. */

@@ -131,18 +131,9 @@ export function createTokenTracker(repository: LicencesRepository) {
       if (valid.length === 0) throw new AppError('E_LICENSE_001');
       const amount = Math.max(1, Math.ceil(estimate));
       for (const licence of valid) {
-        if (await repository.tryReserve(licence.id, amount, nowIso)) {
-          const id = randomUUID();
-          await repository.insertReservation({
-            id,
-            userLicenseId: licence.id,
-            userId,
-            amount,
-            purpose,
-            createdAt: nowIso,
-          });
-          return { id, userLicenseId: licence.id };
-        }
+        const id = randomUUID();
+        const row = { id, userLicenseId: licence.id, userId, amount, purpose, createdAt: nowIso };
+        if (await repository.reserveOn(row)) return { id, userLicenseId: licence.id };
       }
       throw new AppError('E_LICENSE_002');
     },
