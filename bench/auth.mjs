@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { percentile } from './lib/stats.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -11,9 +12,6 @@ const { buildListeningApp } = await import(join(root, 'apps/server/test/listenin
 const { discover, signIn } = await import(join(root, 'apps/server/test/oidc-browser.ts'));
 const { seedDemoData } = await import(join(root, 'apps/server/src/db/seed/demo.seed.ts'));
 const { hash, verify } = await import('@node-rs/argon2');
-
-const percentile = (values, p) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-auth-bench-'));
 const t = await buildListeningApp({ DATA_DIR: dataDir });

@@ -7,6 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { percentile } from './lib/stats.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 100);
@@ -15,8 +16,6 @@ const { buildListeningApp } = await import(join(root, 'apps/server/test/listenin
 const { buildDemoWorld } = await import(join(root, 'apps/server/test/demo-world.ts'));
 const { startFakeLlm } = await import(join(root, 'apps/server/test/fake-llm-server.ts'));
 
-const percentile = (values, p) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 
 /** Resolves when the subscription delivers its first `data:` frame. */

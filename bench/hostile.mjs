@@ -7,13 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './lib/stats.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET_MS = 100;
 
 const pct = (ms, seconds) => (Number(ms) / 10 / Number(seconds) || 0).toFixed(1);
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))

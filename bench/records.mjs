@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, percentile } from './lib/stats.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -25,10 +26,6 @@ const { checkStudentRecordText, countNeisBytes } = await import(
 );
 const { discover, signIn } = await import(join(root, 'apps/server/test/oidc-browser.ts'));
 const { default: ExcelJS } = await import('exceljs');
-
-const percentile = (values, p) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
-const median = (values) => percentile(values, 50);
 
 /** User + system CPU seconds of a process so far (Linux /proc). */
 function cpuSecondsOf(pid) {

@@ -13,6 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { median } from './lib/stats.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -26,7 +27,6 @@ const { createS3FileStorage, ensureBucket } = await import(
 );
 const Database = (await import('better-sqlite3')).default;
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const freePort = () =>
   new Promise((done) => {
     const server = createServer();
