@@ -81,6 +81,22 @@ const RULES: { pattern: RegExp; fix: (match: string) => string; reason: string }
   { pattern: /(?<![가-힣])구지(?![가-힣])/g, fix: () => '굳이', reason: "'굳이'로 적습니다." },
   { pattern: /갯수/g, fix: () => '개수', reason: "한자어 '개수(個數)'에는 사이시옷을 넣지 않습니다." },
   { pattern: /눈쌀/g, fix: () => '눈살', reason: "'눈살'로 적습니다." },
+  {
+    // Only endings that are always a verb's modifier form: 사진만큼, 마을만큼 (noun + particle) stay.
+    pattern: /(?<=[가-힣])(한|된|던|는|낸|할|될|볼)만큼/g,
+    fix: (match) => `${match.slice(0, -2)} 만큼`,
+    reason: "용언의 관형형 뒤의 '만큼'은 의존 명사이므로 띄어 씁니다.",
+  },
+  {
+    pattern: /해야할(일(?=[이은을도만]|(?![가-힣])))?/g,
+    fix: (match) => (match.endsWith('일') ? '해야 할 일' : '해야 할'),
+    reason: "'해야'와 '할'은 띄어 써서 '해야 할'로 적습니다.",
+  },
+  {
+    pattern: /(?<![가-힣])할일(?=[이은을도만]|(?![가-힣]))/g,
+    fix: () => '할 일',
+    reason: "'일'은 '할'의 꾸밈을 받는 명사이므로 띄어 씁니다.",
+  },
 ];
 
 /** The stem a "-ㄹ려고" misspelling stands for: 할려고 → 하려고, 만날려고 → 만나려고. */
