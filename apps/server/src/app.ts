@@ -371,7 +371,7 @@ export async function buildApp({
   });
   await app.register(proxyRoutes(proxyService));
   // Classes, rosters and the access log of pupils' data; student records build on them.
-  const accessLogService = createAccessLogService(createAccessLogRepository(db));
+  const accessLogService = createAccessLogService(createAccessLogRepository(db), auditService);
   const classesService = createClassesService({
     repository: createClassesRepository(db),
     accessLog: accessLogService,

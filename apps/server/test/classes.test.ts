@@ -411,6 +411,14 @@ describe('access log', () => {
     const texts: string[] = [];
     workbook.worksheets[0]?.eachRow((row) => texts.push(String(row.getCell(4).value)));
     expect(texts).toEqual(expect.arrayContaining(['동작', '학생 정보 수정', '명단 내보내기']));
+    // Taking the log out is itself recorded, in the admin audit log.
+    const audit = await c.json<{ items: { action: string; actorName: string; after: { rows: number } }[] }>(
+      'superAdmin',
+      'GET',
+      '/api/v1/admin/audit-log?action=access_log.export',
+    );
+    expect(audit.items).toHaveLength(1);
+    expect(audit.items[0]?.after.rows).toBe(texts.length - 2);
   });
 
   it('logs renaming a class, the Excel import, removals and deleting the class per pupil, then masks their names', async () => {

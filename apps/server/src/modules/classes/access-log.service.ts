@@ -70,7 +70,15 @@ const ACTION_LABELS: Record<AccessAction, string> = {
  * is appended with who, when, which pupil, what and from where. School administrators read and
  * export their school's log; a super administrator any school's.
  */
-export function createAccessLogService(repository: AccessLogRepository) {
+/** Where an export of the log is itself recorded: the admin area's audit log. */
+export interface ExportAudit {
+  record(
+    context: AccessContext,
+    change: { action: string; targetType: string; schoolId: number | null; after: Record<string, unknown> },
+  ): Promise<void>;
+}
+
+export function createAccessLogService(repository: AccessLogRepository, audit: ExportAudit) {
   function entry(
     context: AccessContext,
     action: AccessAction,
@@ -158,6 +166,13 @@ export function createAccessLogService(repository: AccessLogRepository) {
     async exportSheet(context: AccessContext, query: AccessLogQuery): Promise<Buffer> {
       const schoolId = schoolOf(context, query.schoolId);
       const rows = (await repository.all(filterOf(query, schoolId), MAX_EXPORT_ROWS)).map(present);
+      // Taking the log out of the product is itself an access to what it says about pupils.
+      await audit.record(context, {
+        action: 'access_log.export',
+        targetType: 'access_log',
+        schoolId,
+        after: { filters: query, rows: rows.length },
+      });
       return writeSheet({
         sheetName: '접근 기록',
         preface: [`학생 정보 접근 기록 (내보낸 때: ${new Date().toISOString()})`],
