@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalPhoneSchema, replyEmailSchema } from './contact.ts';
 
 /**
  * The public event pages (core.md §2: Fair2025 and Arena2025) and their registrations. The
@@ -42,13 +43,8 @@ export const eventParamsSchema = z.object({ slug: eventSlugSchema });
 export const eventRegistrationSchema = z.object({
   name: z.string().trim().min(1, { message: '이름을 입력해 주세요.' }).max(50),
   schoolId: z.number({ message: '학교를 검색해서 골라 주세요.' }).int().positive(),
-  email: z.email({ message: '이메일 주소 형식이 올바르지 않습니다.' }).max(200),
-  phone: z
-    .string()
-    .trim()
-    .max(30)
-    .regex(/^[0-9+\-() ]*$/, { message: '전화번호는 숫자와 -만 입력해 주세요.' })
-    .optional(),
+  email: replyEmailSchema,
+  phone: optionalPhoneSchema,
   attendees: z
     .number()
     .int()

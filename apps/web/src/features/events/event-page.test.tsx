@@ -82,6 +82,7 @@ describe('EventPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '검색' }));
     fireEvent.click(await screen.findByRole('radio', { name: /서울가락초등학교/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: '위 내용에 동의합니다' }));
+    expect(screen.queryByText('개인정보 수집·이용에 동의해야 신청할 수 있습니다.')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '참가 신청하기' }));
     expect(await screen.findByText(/신청 번호 31/)).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST');

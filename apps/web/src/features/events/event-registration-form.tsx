@@ -16,6 +16,7 @@ import { isApiError } from '../../lib/api-client';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { apiFieldErrors, fieldErrorsOf } from '../../lib/field-errors';
 import { type PickedSchool, SchoolPicker } from '../auth/components/school-picker';
+import { EmailPhoneFields } from '../public-site/components/email-phone-fields';
 import { formatKoreanDate, useRegister } from './events-api';
 
 type Draft = { name: string; email: string; phone: string; attendees: number; consent: boolean };
@@ -29,7 +30,13 @@ export function EventRegistrationForm({ slug }: { slug: EventSlug }) {
   const [school, setSchool] = useState<PickedSchool | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const register = useRegister(slug);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  // A field's message goes once the field changes, so a ticked consent no longer says it is missing.
+  const clearError = (key: string) =>
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([name]) => name !== key)));
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    clearError(key);
+  };
 
   if (register.isSuccess) {
     return (
@@ -82,28 +89,19 @@ export function EventRegistrationForm({ slug }: { slug: EventSlug }) {
           autoComplete="name"
           required
         />
-        <Stack gap={4}>
-          <Text fw={500} size="sm">
-            {t('form.school')}
-          </Text>
-          <SchoolPicker value={school} onChange={setSchool} error={errors.schoolId} />
-        </Stack>
-        <TextInput
-          label={t('form.email')}
-          type="email"
-          value={draft.email}
-          onChange={(e) => set('email', e.currentTarget.value)}
-          error={errors.email}
-          autoComplete="email"
-          required
+        <SchoolPicker
+          value={school}
+          onChange={(picked) => {
+            setSchool(picked);
+            clearError('schoolId');
+          }}
+          error={errors.schoolId}
         />
-        <TextInput
-          label={t('form.phone')}
-          type="tel"
-          value={draft.phone}
-          onChange={(e) => set('phone', e.currentTarget.value)}
-          error={errors.phone}
-          autoComplete="tel"
+        <EmailPhoneFields
+          labels={{ email: t('form.email'), phone: t('form.phone') }}
+          value={draft}
+          errors={errors}
+          onChange={set}
         />
         <NumberInput
           label={t('form.attendees')}
