@@ -73,7 +73,9 @@ export function EventRegistrationForm({ slug }: { slug: EventSlug }) {
   return (
     <form onSubmit={submit} noValidate aria-label={t('form.title')}>
       <Stack gap="sm">
-        <Title order={2}>{t('form.title')}</Title>
+        <Title order={2} size="h3">
+          {t('form.title')}
+        </Title>
         <Text c="dimmed">{t('form.lead')}</Text>
         {register.error && !(isApiError(register.error) && register.error.details.length) && (
           <Alert color="red" role="alert">
