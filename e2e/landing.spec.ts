@@ -101,7 +101,7 @@ test.describe('landing journey', () => {
       page.waitForEvent('download'),
       page.getByRole('main').getByRole('link', { name: '소개 자료 내려받기' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('ssaem-introduction-ko.html');
+    expect(download.suggestedFilename()).toBe('ssaem-introduction-ko.pdf');
   });
 });
 

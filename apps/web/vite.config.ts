@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { brochure } from './build/brochure.ts';
 import { precompress } from './build/precompress.ts';
 
 // In development the API, the identity provider and the AI host live on the server's port; the
@@ -8,7 +9,7 @@ const SERVER = 'http://localhost:3000';
 const SERVER_PATHS = ['/api', '/realms', '/interaction', '/healthz', '/readyz', '/openai'];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), brochure(), precompress()],
   server: {
     port: 5173,
     strictPort: true,

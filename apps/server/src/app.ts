@@ -45,6 +45,9 @@ import { createEdutechService } from './modules/edutech/edutech.service.ts';
 import { createErrorReportRepository } from './modules/error-reports/error-reports.repository.ts';
 import { errorReportRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { createErrorReportService } from './modules/error-reports/error-reports.service.ts';
+import { createEventsRepository } from './modules/events/events.repository.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { createEventsService } from './modules/events/events.service.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
@@ -435,6 +438,13 @@ export async function buildApp({
   const contactService = createContactService({ repository: createContactRepository(db), mailer });
   await app.register(contactRoutes(contactService));
   registerPeriodic(app, 'contact inquiry purge', 60 * 60 * 1000, () => contactService.purgeExpired());
+  const eventsService = createEventsService({
+    repository: createEventsRepository(db),
+    mailer,
+    audit: auditService,
+  });
+  await app.register(eventsRoutes(eventsService));
+  registerPeriodic(app, 'event registration purge', 60 * 60 * 1000, () => eventsService.purgeExpired());
   await app.register(
     materialsRoutes(
       createMaterialsService({ materials: createMaterialsRepository(db), library: libraryRepository }),

@@ -8,6 +8,7 @@ import type common from './locales/ko/common.json';
 import type dashboard from './locales/ko/dashboard.json';
 import type documents from './locales/ko/documents.json';
 import type edutech from './locales/ko/edutech.json';
+import type events from './locales/ko/events.json';
 import type home from './locales/ko/home.json';
 import type landing from './locales/ko/landing.json';
 import type library from './locales/ko/library.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       teacher: typeof teacher;
       pricing: typeof pricing;
       about: typeof about;
+      events: typeof events;
       home: typeof home;
       account: typeof account;
       signup: typeof signup;

@@ -136,6 +136,22 @@ export const ERROR_CATALOGUE = {
     ko: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
     en: 'Too many requests. Try again later.',
   },
+  // issue 18: the event pages
+  E_EVENT_CLOSED: {
+    status: 409,
+    ko: '참가 신청 기간이 아닙니다. 신청이 마감되었거나 아직 시작되지 않았습니다.',
+    en: 'Registration is not open: it has closed or has not started yet.',
+  },
+  E_EVENT_FULL: {
+    status: 409,
+    ko: '참가 신청이 모두 찼습니다. 남은 자리보다 많은 인원은 신청할 수 없습니다.',
+    en: 'The event is full: there are not enough seats left for this registration.',
+  },
+  E_EVENT_ALREADY_REGISTERED: {
+    status: 409,
+    ko: '이 이메일 주소로 이미 신청했습니다. 확인 메일을 찾아보세요.',
+    en: 'This e-mail address is already registered. Look for the confirmation e-mail.',
+  },
 } as const satisfies Record<string, { status: number; ko: string; en: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -10,6 +10,7 @@ export * from './documents.ts';
 export * from './edutech.ts';
 export * from './error-reports.ts';
 export * from './errors.ts';
+export * from './events.ts';
 export * from './feedback.ts';
 export * from './i18n.ts';
 export * from './lesson.ts';

@@ -62,6 +62,8 @@ export interface Database {
   tokenUsageDaily: TokenUsageDailyTable;
   tokenUsageModelDaily: TokenUsageModelDailyTable;
   contactInquiry: ContactInquiryTable;
+  siteEvent: SiteEventTable;
+  eventRegistration: EventRegistrationTable;
   errorReportGroup: ErrorReportGroupTable;
   aiPromptVersion: AiPromptVersionTable;
   playgroundRun: PlaygroundRunTable;
@@ -129,6 +131,33 @@ export interface ContactInquiryTable {
   phone: string | null;
   kind: 'PURCHASE' | 'CONSULTATION' | 'OTHER';
   message: string;
+  consentedAt: string;
+  createdAt: string;
+}
+
+export interface SiteEventTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  venue: string;
+  startsAt: string;
+  endsAt: string;
+  registrationOpensAt: string;
+  registrationClosesAt: string;
+  capacity: number;
+  updatedAt: string;
+}
+export type SiteEventRow = Selectable<SiteEventTable>;
+
+export interface EventRegistrationTable {
+  id: Generated<number>;
+  eventId: number;
+  name: string;
+  schoolId: number | null;
+  schoolName: string;
+  email: string;
+  phone: string | null;
+  attendees: number;
   consentedAt: string;
   createdAt: string;
 }

@@ -81,6 +81,9 @@ export type MatrixWorld = {
   withoutTrialPlan(): Promise<void>;
   /** The demo teachers' licence plan. */
   demoPlanId: number;
+  // issue 18
+  /** Opens an event's registration now (the seeded 2025 dates are past). */
+  openEvent(slug: string): Promise<void>;
 };
 
 export async function buildMatrixWorld(t: TestApp & { origin: string }): Promise<MatrixWorld> {
@@ -320,6 +323,19 @@ export async function buildMatrixWorld(t: TestApp & { origin: string }): Promise
       return folder.id;
     },
     // issue 16
+    async openEvent(slug: string) {
+      const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+      await db
+        .updateTable('siteEvent')
+        .set({
+          registrationOpensAt: day(-1),
+          registrationClosesAt: day(10),
+          startsAt: day(12),
+          endsAt: day(13),
+        })
+        .where('slug', '=', slug)
+        .execute();
+    },
     async withoutTrialPlan() {
       await db.updateTable('license').set({ useYn: 'N' }).where('trialYn', '=', 'Y').execute();
     },

@@ -840,6 +840,53 @@ export const ROUTE_MATRIX: RouteRow[] = [
       },
     ],
   },
+  // issue 18: the event pages
+  {
+    route: 'GET /api/v1/public/events',
+    cases: [{ request: fixed('/api/v1/public/events'), expect: all(200) }],
+  },
+  {
+    route: 'GET /api/v1/public/events/:slug',
+    cases: [{ request: fixed('/api/v1/public/events/fair2025'), expect: all(200) }],
+  },
+  {
+    route: 'POST /api/v1/public/events/:slug/registrations',
+    cases: [
+      {
+        // Anyone may register, once per e-mail: each persona with its own address.
+        request: async (w, persona) => {
+          await w.openEvent('fair2025');
+          return {
+            url: '/api/v1/public/events/fair2025/registrations',
+            body: {
+              name: '김참가',
+              schoolId: w.schoolA,
+              email: `${persona}@event.example`,
+              attendees: 1,
+              consent: true,
+            },
+          };
+        },
+        expect: all(201),
+      },
+    ],
+  },
+  {
+    route: 'PUT /api/v1/admin/events/:slug',
+    cases: [
+      { request: fixed('/api/v1/admin/events/arena2025', { capacity: 130 }), expect: superAdminOnly(200) },
+    ],
+  },
+  {
+    route: 'GET /api/v1/admin/events/:slug/registrations',
+    cases: [{ request: fixed('/api/v1/admin/events/fair2025/registrations'), expect: superAdminOnly(200) }],
+  },
+  {
+    route: 'GET /api/v1/admin/events/:slug/registrations/export',
+    cases: [
+      { request: fixed('/api/v1/admin/events/fair2025/registrations/export'), expect: superAdminOnly(200) },
+    ],
+  },
   {
     route: 'GET /api/v1/users/license-check/:userId',
     cases: [

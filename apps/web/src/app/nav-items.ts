@@ -27,6 +27,7 @@ export type NavItemId =
   | 'adminLicences'
   | 'adminAudit'
   | 'adminErrors'
+  | 'adminEvents'
   | 'myInfo';
 
 export interface NavItem {
@@ -157,6 +158,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     id: 'adminErrors',
     routeName: 'Error reports',
     path: '/admin/errors',
+    group: 'admin',
+    roles: SUPER_ADMIN,
+  },
+  // The Fair2025 and Arena2025 registrations: dates, capacity and the list (core.md §2).
+  {
+    id: 'adminEvents',
+    routeName: 'Event registrations',
+    path: '/admin/events',
     group: 'admin',
     roles: SUPER_ADMIN,
   },

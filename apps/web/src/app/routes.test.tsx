@@ -38,6 +38,14 @@ describe('root path', () => {
     const router = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
+
+  it('leads the route name Main (/main) to the public main page, /landing', async () => {
+    const router = renderApp('/main');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '수업 준비부터 가정통신문까지, 쌤이 함께할게요' }),
+    ).toBeTruthy();
+  });
 });
 
 describe('public pages', () => {
@@ -46,6 +54,7 @@ describe('public pages', () => {
     ['/teacher', '반복되는 문서는 쌤에게, 아이들과의 시간은 선생님께'],
     ['/pricing', '선생님과 학교에 맞는 요금제'],
     ['/home', '쌤에 오신 것을 환영해요'],
+    ['/events/fair2025', '쌤 페어 2025'],
   ])('%s renders its page inside the public layout', async (path, heading) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
@@ -55,7 +64,7 @@ describe('public pages', () => {
     expect(screen.getByRole('navigation', { name: '주요 메뉴' })).toBeTruthy();
   });
 
-  it.each(['/landing', '/teacher', '/pricing', '/home', '/no-such-page'])(
+  it.each(['/landing', '/teacher', '/pricing', '/home', '/events/arena2025', '/no-such-page'])(
     '%s links only to routes that exist',
     async (path) => {
       renderApp(path);
@@ -76,7 +85,7 @@ describe('public pages', () => {
     renderApp('/home');
     await screen.findByRole('heading', { level: 1 });
     const [download] = screen.getAllByRole('link', { name: '소개 자료 내려받기' });
-    expect(download?.getAttribute('href')).toBe('/downloads/ssaem-introduction-ko.html');
+    expect(download?.getAttribute('href')).toBe('/downloads/ssaem-introduction-ko.pdf');
     expect(download?.hasAttribute('download')).toBe(true);
   });
 
@@ -100,6 +109,7 @@ describe('landing page', () => {
       ['features', '선생님의 일을 덜어 주는 도구'],
       ['testimonials', '먼저 써 본 선생님들의 이야기'],
       ['faq', '자주 묻는 질문'],
+      ['events', '쌤 행사'],
     ] as const) {
       const section = document.getElementById(id);
       expect(section?.tagName).toBe('SECTION');

@@ -52,6 +52,9 @@ const publicPages: RouteObject[] = [
       ['site', 'landing'],
     ),
   },
+  // core.md §2 route name Main: the public main page is /landing (where `/` sends visitors and the
+  // brand links); /main is its name as an address, so it leads there rather than copy it.
+  { path: 'main', loader: () => redirect('/landing'), element: null },
   {
     path: 'teacher',
     lazy: lazyPage(
@@ -82,6 +85,15 @@ const publicPages: RouteObject[] = [
       () => import('../features/public-site/contact-page'),
       (m) => m.ContactPage,
       ['about'],
+    ),
+  },
+  {
+    // core.md §2: the Fair2025 and Arena2025 event pages (the school search comes with signup's texts).
+    path: 'events/:slug',
+    lazy: lazyPage(
+      () => import('../features/events/event-page'),
+      (m) => m.EventPage,
+      ['events', 'signup'],
     ),
   },
   {

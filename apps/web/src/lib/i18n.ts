@@ -16,6 +16,7 @@ export type PageNamespace =
   | 'teacher'
   | 'pricing'
   | 'about'
+  | 'events'
   | 'home'
   | 'chat'
   | 'account'

@@ -122,6 +122,12 @@ function PublicFooter() {
               <NavLink to="/contact" className={classes.footerLink}>
                 {t('nav.contact')}
               </NavLink>
+              <NavLink to="/events/fair2025" className={classes.footerLink}>
+                {t('nav.fair2025')}
+              </NavLink>
+              <NavLink to="/events/arena2025" className={classes.footerLink}>
+                {t('nav.arena2025')}
+              </NavLink>
             </Stack>
           </nav>
           <Stack gap="xs" align="flex-start">

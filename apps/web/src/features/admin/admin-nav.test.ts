@@ -36,6 +36,7 @@ describe('the admin sidebar', () => {
       '/admin/licenses',
       '/admin/audit',
       '/admin/errors',
+      '/admin/events',
     ]);
   });
 });

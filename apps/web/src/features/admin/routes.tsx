@@ -73,6 +73,16 @@ export const adminRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'events',
+            lazy: async () => {
+              const [module] = await Promise.all([
+                import('../events/admin-events-page'),
+                loadPageTexts(['admin', 'events']),
+              ]);
+              return { Component: module.AdminEventsPage };
+            },
+          },
+          {
             path: 'errors',
             lazy: page(
               () => import('./components/error-reports-page'),

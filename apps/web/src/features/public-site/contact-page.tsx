@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest, isApiError } from '../../lib/api-client';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { apiFieldErrors, fieldErrorsOf } from '../../lib/field-errors';
+import { EmailPhoneFields } from './components/email-phone-fields';
 import { PageHero } from './components/page-hero';
 
 type Draft = Omit<ContactInquiry, 'consent' | 'phone'> & { phone: string; consent: boolean };
@@ -94,22 +95,11 @@ export function ContactPage() {
                 autoComplete="name"
                 required
               />
-              <TextInput
-                label={t('contact.email')}
-                type="email"
-                value={draft.email}
-                onChange={(e) => set('email', e.currentTarget.value)}
-                error={errors.email}
-                autoComplete="email"
-                required
-              />
-              <TextInput
-                label={t('contact.phone')}
-                type="tel"
-                value={draft.phone}
-                onChange={(e) => set('phone', e.currentTarget.value)}
-                error={errors.phone}
-                autoComplete="tel"
+              <EmailPhoneFields
+                labels={{ email: t('contact.email'), phone: t('contact.phone') }}
+                value={draft}
+                errors={errors}
+                onChange={set}
               />
               <NativeSelect
                 label={t('contact.kind')}

@@ -1,4 +1,15 @@
-import { Button, Container, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconArrowRight, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -144,6 +155,33 @@ function FaqSection() {
   );
 }
 
+const EVENTS = ['fair2025', 'arena2025'] as const;
+
+/** The public events (core.md §2: Fair2025, Arena2025), each leading to its page with the schedule and the form. */
+function EventsSection() {
+  const { t } = useTranslation('landing');
+  return (
+    <PageSection id="events" title={t('events.title')} lead={t('events.lead')}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        {EVENTS.map((slug) => (
+          <Paper key={slug} withBorder radius="lg" p="lg">
+            <Title order={3} fz="lg" mb={6}>
+              {t(`events.items.${slug}.title`)}
+            </Title>
+            <Text c="dimmed" size="sm" lh={1.7} mb="md">
+              {t(`events.items.${slug}.summary`)}
+            </Text>
+            <Anchor component={Link} to={`/events/${slug}`} fw={600}>
+              {t('events.link')}
+              <VisuallyHidden> — {t(`events.items.${slug}.title`)}</VisuallyHidden>
+            </Anchor>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </PageSection>
+  );
+}
+
 function CallToAction() {
   const { t } = useTranslation('landing');
   return (
@@ -169,7 +207,10 @@ function CallToAction() {
   );
 }
 
-/** /landing: what Ssaem does, for a teacher deciding whether to try it. */
+/**
+ * /landing, the public main page (core.md §2 route name Main; /main leads here): what Ssaem does,
+ * for a teacher deciding whether to try it.
+ */
 export function LandingPage() {
   const { t } = useTranslation('landing');
   return (
@@ -205,6 +246,7 @@ export function LandingPage() {
       <FeaturesSection />
       <TestimonialsSection />
       <FaqSection />
+      <EventsSection />
       <CallToAction />
     </>
   );
