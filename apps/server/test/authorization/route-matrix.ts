@@ -300,6 +300,23 @@ const FAMILIES: Family[] = [
       },
     ],
   },
+  {
+    slug: 'webtoon',
+    base: '/api/v1/webtoon',
+    create: ['/api/v1/webtoon', '/generate/webtoon', '/openai/generate/webtoon'].map((path) => ({
+      path,
+      body: { ...PRIVATE, ...FORMS.webtoon },
+    })),
+    aliases: ['/api/v1/webtoon/library/:id', '/api/v1/webtoon/:id/svg'],
+    copy: true,
+    updates: [
+      {
+        route: 'PUT /api/v1/webtoon/:id',
+        path: (id) => `/api/v1/webtoon/${id}`,
+        body: { title: '고친 웹툰' },
+      },
+    ],
+  },
 ];
 
 function familyRows(family: Family): RouteRow[] {
@@ -390,6 +407,16 @@ async function freshConversation(w: MatrixWorld): Promise<string> {
   return /"conversationId":"([0-9a-f-]{36})"/.exec(text)?.[1] ?? '';
 }
 
+/** A fresh assistant thread of the owner's about a copy of the webtoon (the matrix item). */
+async function ownerThread(w: MatrixWorld): Promise<string> {
+  const response = await fetch(`${w.origin}/openai/generate/thread`, {
+    method: 'POST',
+    headers: { ...(await w.headersFor('owner')), 'content-type': 'application/json' },
+    body: JSON.stringify({ toolType: 'WEBTOON', libraryId: await freshItem('webtoon')(w) }),
+  });
+  return ((await response.json()) as { id: string }).id;
+}
+
 // issue 21: the AI host's aliases of the tools, 모둠 편성's own calls.
 const AI_HOST_ALIASES: { path: string; body: Record<string, unknown> }[] = [
   ...['/generate/feedback', '/openai/generate/feedback'].map((path) => ({
@@ -437,6 +464,57 @@ const ISSUE_21_ROWS: RouteRow[] = [
           names: ['가온', '나래', '다솜', '라온'],
         }),
         expect: licensed(200),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/v1/webtoon/:id/export',
+    cases: ['png', 'pdf', 'svg'].map((format) => ({
+      label: format,
+      request: (w: MatrixWorld) => ({ url: `/api/v1/webtoon/${item('webtoon')(w)}/export?format=${format}` }),
+      expect: readsSchoolItem(200),
+    })),
+  },
+  {
+    route: 'GET /api/v1/webtoon/images/:file',
+    cases: [
+      {
+        label: 'no such picture',
+        request: fixed('/api/v1/webtoon/images/00000000-0000-0000-0000-000000000000.png'),
+        expect: all(404),
+      },
+    ],
+  },
+  {
+    route: 'POST /openai/generate/thread',
+    cases: [
+      {
+        request: async (w) => ({
+          url: '/openai/generate/thread',
+          body: { toolType: 'WEBTOON', libraryId: await freshItem('webtoon')(w) },
+        }),
+        expect: who(readsSchoolItem(201), { unlicensed: 403 }),
+      },
+    ],
+  },
+  {
+    route: 'GET /openai/generate/thread/:id',
+    cases: [
+      {
+        request: async (w) => ({ url: `/openai/generate/thread/${await ownerThread(w)}` }),
+        expect: ownerOnly(200),
+      },
+    ],
+  },
+  {
+    route: 'POST /openai/generate/stream',
+    cases: [
+      {
+        request: async (w) => ({
+          url: '/openai/generate/stream',
+          body: { message: '2컷 대사를 더 쉽게 바꿔 줘', toolType: 'WEBTOON', thread_id: await ownerThread(w) },
+        }),
+        expect: ownerOnly(200),
       },
     ],
   },
