@@ -72,6 +72,11 @@ describe('the per-tool assistant without a model', () => {
       await ctx.request('teacher', 'GET', `/openai/generate/thread/${thread.id}`)
     ).json()) as Thread;
     expect(read.messages).toHaveLength(2);
+    // The web app's names of the same calls.
+    const viaApi = (await (
+      await ctx.request('teacher', 'GET', `/api/v1/assistant/threads/${thread.id}`)
+    ).json()) as Thread;
+    expect(viaApi.messages).toHaveLength(2);
   });
 
   it('validates, keeps threads private to their teacher, and refuses without a licence', async () => {

@@ -25,6 +25,8 @@ export type PageNamespace =
   | 'toolViews'
   | 'classGroup'
   | 'standardTool'
+  | 'webtoon'
+  | 'toolAssistant'
   | 'tools'
   | 'classes'
   | 'records'

@@ -5,7 +5,6 @@ import {
   doc,
   heading,
   image,
-  koreanFontFiles,
   pageBreak,
   paragraph,
   writePdf,
