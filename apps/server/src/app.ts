@@ -85,6 +85,9 @@ import { createContactRepository } from './modules/site/contact.repository.ts';
 import { contactRoutes } from './modules/site/contact.routes.ts';
 import { createContactService } from './modules/site/contact.service.ts';
 import { aiConnectionRoutes } from './modules/tools/ai-connection.routes.ts';
+import { createAssistantRepository } from './modules/tools/assistant/assistant.repository.ts';
+import { assistantRoutes } from './modules/tools/assistant/assistant.routes.ts';
+import { createAssistantService } from './modules/tools/assistant/assistant.service.ts';
 import { draftForChat } from './modules/tools/chat-draft.ts';
 import { classGroupRoutes } from './modules/tools/class-group/class-group.routes.ts';
 import { createClassGroupService } from './modules/tools/class-group/class-group.service.ts';
@@ -106,6 +109,8 @@ import { createTextCorrectionService } from './modules/tools/text-correction/tex
 import { createToolsRepository } from './modules/tools/tools.repository.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { createToolsService } from './modules/tools/tools.service.ts';
+import { webtoonRoutes } from './modules/tools/webtoon/webtoon.routes.ts';
+import { createWebtoonService } from './modules/tools/webtoon/webtoon.service.ts';
 import { createSchoolMembershipRepository } from './modules/users/school-membership.repository.ts';
 import { sessionStatusRoutes } from './modules/users/session-status.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -577,6 +582,31 @@ export async function buildApp({
             name: s.name,
             gender: s.gender,
           })),
+      }),
+    ),
+  );
+  // Educational webtoons: the script from the model or the offline drafter, drawn as SVG here.
+  await app.register(
+    webtoonRoutes(
+      createWebtoonService({
+        db,
+        generation: generationService,
+        library: libraryRepository,
+        gateway,
+        tools: toolsService,
+        pictures: createGeneratedImages(fileStorage, 'webtoon-images'),
+      }),
+    ),
+  );
+  // The per-tool assistant on a result page: threads kept per teacher and item.
+  await app.register(
+    assistantRoutes(
+      createAssistantService({
+        repository: createAssistantRepository(db),
+        library: libraryRepository,
+        gateway,
+        licences: tokenTracker,
+        sensitiveNamesOf: (userId) => classesService.rosterNamesOf(userId),
       }),
     ),
   );

@@ -19,8 +19,10 @@ import type signup from './locales/ko/signup.json';
 import type site from './locales/ko/site.json';
 import type standardTool from './locales/ko/standardTool.json';
 import type teacher from './locales/ko/teacher.json';
+import type toolAssistant from './locales/ko/toolAssistant.json';
 import type tools from './locales/ko/tools.json';
 import type toolViews from './locales/ko/toolViews.json';
+import type webtoon from './locales/ko/webtoon.json';
 
 // Typed keys: a t('…') call with a key missing from the Korean texts fails the typecheck.
 declare module 'i18next' {
@@ -43,6 +45,8 @@ declare module 'i18next' {
       toolViews: typeof toolViews;
       classGroup: typeof classGroup;
       standardTool: typeof standardTool;
+      webtoon: typeof webtoon;
+      toolAssistant: typeof toolAssistant;
       tools: typeof tools;
       classes: typeof classes;
       records: typeof records;

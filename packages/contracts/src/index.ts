@@ -28,5 +28,7 @@ export * from './student-records.ts';
 export * from './studio.ts';
 export * from './summary.ts';
 export * from './text-correction.ts';
+export * from './tool-assistant.ts';
 export * from './tools.ts';
 export * from './users.ts';
+export * from './webtoon.ts';

@@ -70,6 +70,12 @@ function spacingOf(
   return out;
 }
 
+/** The files of the one Korean face the exports embed (the webtoon's rasteriser draws with it too). */
+export function koreanFontFiles(): string[] {
+  const require = createRequire(import.meta.url);
+  return [require.resolve(FONT_FILES.normal), require.resolve(FONT_FILES.bold)];
+}
+
 let pdfmake: PdfMake | undefined;
 
 function loadPdfMake(): PdfMake {

@@ -35,6 +35,8 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   conversation: ConversationTable;
   message: MessageTable;
+  toolThread: ToolThreadTable;
+  toolThreadMessage: ToolThreadMessageTable;
   userSetting: UserSettingTable;
   storedFile: StoredFileTable;
   job: JobTable;
@@ -480,6 +482,28 @@ export interface ConversationTable {
   gadgetId: string | null;
   isPinned: number;
   pinOrder: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ToolThreadTable {
+  id: string;
+  userId: number;
+  libraryItemId: number;
+  toolType: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ToolThreadMessageTable {
+  id: string;
+  threadId: string;
+  seq: number;
+  role: 'user' | 'assistant';
+  text: string;
+  imageUrl: string | null;
+  version: string | null;
+  status: 'streaming' | 'complete' | 'error' | 'offline';
   createdAt: string;
   updatedAt: string;
 }

@@ -198,6 +198,7 @@ export async function buildMatrixWorld(t: TestApp & { origin: string }): Promise
     // issue 21
     'class-group': await created('/api/v1/class-group', { ...shared, ...FORMS['class-group'] }),
     standard: await created('/api/v1/standard', { ...shared, ...FORMS.standard }),
+    webtoon: await created('/api/v1/webtoon', { ...shared, ...FORMS.webtoon }),
   };
 
   const cloneItem = async (id: number): Promise<number> => {
@@ -551,5 +552,11 @@ export const FORMS: Record<string, Record<string, unknown>> = {
     gradeSeq: 13,
     subjectSeq: 13004,
     text: '1. 똑같이 나누기로 분수의 뜻 알기\n2. 단위분수 비교하기',
+  },
+  webtoon: {
+    title: '분수 웹툰',
+    topic: '분수',
+    gradeSeq: 13,
+    facts: '분수는 전체를 똑같이 나눈 것 중의 부분이다.',
   },
 };

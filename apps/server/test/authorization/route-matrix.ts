@@ -300,6 +300,23 @@ const FAMILIES: Family[] = [
       },
     ],
   },
+  {
+    slug: 'webtoon',
+    base: '/api/v1/webtoon',
+    create: ['/api/v1/webtoon', '/generate/webtoon', '/openai/generate/webtoon'].map((path) => ({
+      path,
+      body: { ...PRIVATE, ...FORMS.webtoon },
+    })),
+    aliases: ['/api/v1/webtoon/library/:id', '/api/v1/webtoon/:id/svg'],
+    copy: true,
+    updates: [
+      {
+        route: 'PUT /api/v1/webtoon/:id',
+        path: (id) => `/api/v1/webtoon/${id}`,
+        body: { title: '고친 웹툰' },
+      },
+    ],
+  },
 ];
 
 function familyRows(family: Family): RouteRow[] {
@@ -390,6 +407,22 @@ async function freshConversation(w: MatrixWorld): Promise<string> {
   return /"conversationId":"([0-9a-f-]{36})"/.exec(text)?.[1] ?? '';
 }
 
+/** A fresh assistant thread of the owner's about a copy of the webtoon (the matrix item). */
+async function ownerThread(w: MatrixWorld): Promise<string> {
+  const response = await fetch(`${w.origin}/openai/generate/thread`, {
+    method: 'POST',
+    headers: { ...(await w.headersFor('owner')), 'content-type': 'application/json' },
+    body: JSON.stringify({ toolType: 'WEBTOON', libraryId: await freshItem('webtoon')(w) }),
+  });
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The assistant's calls: the web app's names and the AI host's. */
+const ASSISTANT_PATHS = [
+  ['/api/v1/assistant/threads', '/api/v1/assistant/threads', '/api/v1/assistant/stream'],
+  ['/openai/generate/thread', '/openai/generate/thread', '/openai/generate/stream'],
+] as const;
+
 // issue 21: the AI host's aliases of the tools, 모둠 편성's own calls.
 const AI_HOST_ALIASES: { path: string; body: Record<string, unknown> }[] = [
   ...['/generate/feedback', '/openai/generate/feedback'].map((path) => ({
@@ -440,6 +473,65 @@ const ISSUE_21_ROWS: RouteRow[] = [
       },
     ],
   },
+  {
+    route: 'GET /api/v1/webtoon/:id/export',
+    cases: [
+      {
+        // Who may download does not depend on the format; SVG is the quick one to draw ten times.
+        request: (w: MatrixWorld) => ({ url: `/api/v1/webtoon/${item('webtoon')(w)}/export?format=svg` }),
+        expect: readsSchoolItem(200),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/v1/webtoon/images/:file',
+    cases: [
+      {
+        label: 'no such picture',
+        request: fixed('/api/v1/webtoon/images/00000000-0000-0000-0000-000000000000.png'),
+        expect: all(404),
+      },
+    ],
+  },
+  ...ASSISTANT_PATHS.flatMap(([threads, thread, stream]) => [
+    {
+      route: `POST ${threads}`,
+      cases: [
+        {
+          request: async (w: MatrixWorld) => ({
+            url: threads,
+            body: { toolType: 'WEBTOON', libraryId: await freshItem('webtoon')(w) },
+          }),
+          expect: who(readsSchoolItem(201), { unlicensed: 403 }),
+        },
+      ],
+    },
+    {
+      route: `GET ${thread}/:id`,
+      cases: [
+        {
+          request: async (w: MatrixWorld) => ({ url: `${thread}/${await ownerThread(w)}` }),
+          expect: ownerOnly(200),
+        },
+      ],
+    },
+    {
+      route: `POST ${stream}`,
+      cases: [
+        {
+          request: async (w: MatrixWorld) => ({
+            url: stream,
+            body: {
+              message: '2컷 대사를 더 쉽게 바꿔 줘',
+              toolType: 'WEBTOON',
+              thread_id: await ownerThread(w),
+            },
+          }),
+          expect: ownerOnly(200),
+        },
+      ],
+    },
+  ]),
   {
     route: 'GET /api/v1/class-group/:id/export',
     cases: [

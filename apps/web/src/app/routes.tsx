@@ -14,6 +14,7 @@ import { recordsRoutes } from '../features/records/routes';
 import { standardToolRoutes } from '../features/standard-tool/routes';
 import { immersiveToolViewRoutes, toolViewRoutes } from '../features/tool-views/routes';
 import { toolRoutes } from '../features/tools/routes';
+import { webtoonRoutes } from '../features/webtoon/routes';
 import { loadPageTexts, type PageNamespace } from '../lib/i18n';
 import { isSignedIn } from '../lib/session';
 import { PublicLayout } from './layouts/public-layout';
@@ -225,6 +226,7 @@ export const appRoutes: RouteObject[] = [
                   ...toolViewRoutes,
                   ...classGroupRoutes,
                   ...standardToolRoutes,
+                  ...webtoonRoutes,
                   ...classesRoutes,
                   ...recordsRoutes,
                 ],

@@ -143,3 +143,21 @@ export async function apiBlob(
   if (!response.ok) throw await toApiError(response);
   return response.blob();
 }
+
+/** Opens a server-sent event stream by POST (bearer token, JSON body); a refusal throws an ApiError. */
+export async function apiEventStream(
+  path: string,
+  options: Pick<ApiRequestOptions, 'body' | 'signal'>,
+): Promise<Response> {
+  const headers = await buildHeaders({ body: options.body });
+  headers.set('Accept', 'text/event-stream');
+  const response = await send(buildApiUrl(path), {
+    method: 'POST',
+    headers,
+    body: encodeBody(options.body),
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}

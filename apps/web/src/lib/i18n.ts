@@ -26,6 +26,8 @@ export type PageNamespace =
   | 'toolViews'
   | 'classGroup'
   | 'standardTool'
+  | 'webtoon'
+  | 'toolAssistant'
   | 'tools'
   | 'classes'
   | 'records'

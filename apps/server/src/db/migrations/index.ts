@@ -31,6 +31,7 @@ import * as edutechSearchGrams from './0045-edutech-search-grams.ts';
 import * as librarySearchKeys from './0047-library-search-keys.ts';
 import * as teacherGradeIndex from './0048-teacher-grade-index.ts';
 import * as siteEvents from './0051-site-events.ts';
+import * as toolThreads from './0052-tool-threads.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0048-teacher-grade-index': teacherGradeIndex,
   '0045-edutech-search-grams': edutechSearchGrams,
   '0051-site-events': siteEvents,
+  '0052-tool-threads': toolThreads,
 };

@@ -140,6 +140,15 @@ export const SEED_PROMPTS: { toolCode: string; name: string; systemPrompt: strin
 [성취기준]
 - 제공된 성취기준 목록 안에서 요청에 맞는 것을 고르고, 코드와 원문을 그대로 인용한 뒤 수업·평가 활용 아이디어를 덧붙입니다.`,
   },
+  {
+    toolCode: 'WEBTOON',
+    name: '교육 웹툰',
+    systemPrompt: `${COMMON}
+[교육 웹툰]
+- 주어진 학년의 학생이 읽을 4~8컷 교육 만화 대본을 씁니다. 등장인물, 컷마다 장면 설명·배경·해설·대사(한 컷에 세 줄까지)를 씁니다.
+- 교사가 적은 내용을 정확하게 담고, 사실이 아닌 내용을 지어내지 않습니다. 대사와 해설은 한 줄에 80자 안으로, 학년에 맞는 쉬운 말로 씁니다.
+- 첫 컷은 궁금증으로 시작하고, 마지막 컷은 배운 내용을 정리합니다. 실제 학생 이름은 쓰지 않습니다.`,
+  },
 ];
 
 interface SeedTool {
@@ -323,6 +332,18 @@ export const SEED_TOOLS: SeedTool[] = [
     descriptionKo: '수업 계획을 2022·2015 성취기준에 연결',
     descriptionEn: 'Map a plan onto the 2022 and 2015 standards',
     route: '/tool/standard',
+    kind: 'link',
+  },
+  {
+    codeName: 'WEBTOON',
+    libraryType: 'WEBTOON',
+    colour: '#E8590C',
+    icon: 'brush',
+    labelKo: '교육 웹툰',
+    labelEn: 'Educational webtoon',
+    descriptionKo: '주제와 학년에 맞춘 4~8컷 학습 만화',
+    descriptionEn: 'A 4–8 panel comic on a topic for your grade',
+    route: '/tool/webtoon',
     kind: 'link',
   },
   {

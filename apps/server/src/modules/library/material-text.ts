@@ -32,6 +32,9 @@ const SKIPPED_KEYS = new Set([
   'score',
   'url',
   'src',
+  // A webtoon panel's drawn background and a character's colour: drawing instructions, not words.
+  'setting',
+  'colour',
 ]);
 
 function isDocumentModel(value: unknown): value is DocumentNode {

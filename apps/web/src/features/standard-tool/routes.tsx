@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { loadPageTexts } from '../../lib/i18n';
 
 async function texts(): Promise<void> {
-  await loadPageTexts(['standardTool', 'tools']);
+  await loadPageTexts(['standardTool', 'tools', 'toolAssistant']);
 }
 
 /** The standards tool: the form (reopened prefilled with ?recreate=) and the mapping. */

@@ -23,6 +23,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
+import { ToolAssistant } from '../../tool-assistant/tool-assistant';
 import { saveBlob } from '../../tool-views/save-blob';
 import { GradeSelect, SubjectSelect } from '../../tools/panel/grade-subject-select';
 import { exportStandard, type StandardForm, useStandardItem, useSubmitStandard } from '../api';
@@ -292,6 +293,11 @@ export function StandardViewPage() {
           </List>
         </Card>
       ) : null}
+      <ToolAssistant
+        toolType="STANDARD"
+        libraryId={id}
+        examples={[t('view.examples.activity'), t('view.examples.assess')]}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import {
   IconBallFootball,
+  IconBrush,
   IconClipboardCheck,
   IconFilePlus,
   IconFileText,
@@ -32,6 +33,7 @@ const ICONS = {
   script: IconScript,
   'file-text': IconFileText,
   'file-plus': IconFilePlus,
+  brush: IconBrush,
 } as const;
 
 export function ToolIcon({ name, size = 22 }: { name: string; size?: number }) {
