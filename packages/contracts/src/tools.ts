@@ -68,16 +68,16 @@ export const toolInputSchema = z
     libraryType: libraryTypeSchema.nullable().default(null),
     sort: z.number().int().min(1).max(10_000).optional(),
     colour: colourSchema,
-    icon: z.string().trim().min(1).max(60),
-    labelKo: z.string().trim().min(1).max(60),
-    labelEn: z.string().trim().min(1).max(60),
+    icon: z.string().trim().min(1, { message: '아이콘을 고르세요.' }).max(60),
+    labelKo: z.string().trim().min(1, { message: '한국어 이름을 입력해 주세요.' }).max(60),
+    labelEn: z.string().trim().min(1, { message: '영어 이름을 입력해 주세요.' }).max(60),
     descriptionKo: z.string().trim().max(300).default(''),
     descriptionEn: z.string().trim().max(300).default(''),
     // A panel name (`lesson`) or a path of this app (`/document/generate`): never another site.
     route: z
       .string()
       .trim()
-      .min(1)
+      .min(1, { message: '경로를 입력해 주세요.' })
       .max(200)
       .regex(/^\/?[a-z0-9][a-z0-9/_-]*$/, { message: '경로는 영문 소문자, 숫자, -, /로 씁니다.' }),
     kind: z.enum(TOOL_KINDS).default('button'),

@@ -179,7 +179,8 @@ describe('the tool catalogue page', () => {
     fireEvent.change(within(form).getByLabelText(/코드 이름/), { target: { value: 'summary' } });
     fireEvent.click(within(form).getByRole('button', { name: '만들기' }));
     // The shared schema: names and route are missing.
-    expect((await within(form).findAllByText(/Too small|1자|expected/i)).length).toBeGreaterThan(0);
+    expect(await within(form).findByText('한국어 이름을 입력해 주세요.')).toBeTruthy();
+    expect(within(form).getByText('경로는 영문 소문자, 숫자, -, /로 씁니다.')).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     fireEvent.change(within(form).getByLabelText(/이름 \(한국어\)/), { target: { value: '회의록' } });

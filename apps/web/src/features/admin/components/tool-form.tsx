@@ -2,6 +2,7 @@ import '@mantine/core/styles/ColorInput.css';
 import '@mantine/core/styles/ColorPicker.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/InlineInput.css';
 import {
   Alert,
   Button,
