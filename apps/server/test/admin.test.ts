@@ -146,6 +146,18 @@ describe('searching accounts', () => {
     expect(byName.items.map((u: { username: string }) => u.username)).toContain('teacher2');
     const literal = (await as('superAdmin', 'GET', '/api/v1/users?q=%25')).json();
     expect(literal.total).toBe(0);
+    // Part of a Korean name, one syllable or two, from its middle or its end (on PostgreSQL
+    // through the gram index first).
+    const someone = byName.items.find((u: { username: string }) => u.username === 'teacher2');
+    for (const part of [someone.name.slice(1), someone.name.slice(-1), someone.name.slice(1, 2)]) {
+      const found = (
+        await as('superAdmin', 'GET', `/api/v1/users?q=${encodeURIComponent(part)}&pageSize=100`)
+      ).json();
+      expect(
+        found.items.map((u: { id: number }) => u.id),
+        part,
+      ).toContain(someone.id);
+    }
   });
 });
 

@@ -43,9 +43,10 @@ describe('PUT patches', () => {
     const edited = await call('superAdmin', 'PUT', `/api/v1/tool/${id}`, { labelKo: '새 이름' });
     expect(edited.statusCode, edited.body).toBe(200);
     const after = (await call('superAdmin', 'GET', `/api/v1/tool/${id}`)).json() as Record<string, unknown>;
-    // `label` is the name in the reader's language: the Korean one just edited.
-    const { label: _label, updatedAt: _updated, ...kept } = before;
-    expect(after).toMatchObject({ ...kept, label: '새 이름' });
+    // `label` is the name in the reader's language: the Korean one just edited (the super
+    // administrator also reads `labelKo` itself).
+    const { label: _label, labelKo: _labelKo, updatedAt: _updated, ...kept } = before;
+    expect(after).toMatchObject({ ...kept, label: '새 이름', labelKo: '새 이름' });
   });
 
   it("keeps a teacher's chat settings that a change of one did not send", async () => {

@@ -149,6 +149,139 @@ describe('tool catalogue', () => {
     ).toBe(false);
   });
 
+  it('moves a group with its children, moves a child between groups, and keeps groups one level deep', async () => {
+    type Row = { id: number; parentId: number | null; codeName: string; sort: number };
+    const list = async (persona: AnyPersona = 'superAdmin'): Promise<Row[]> =>
+      (await call(persona, 'GET', '/api/v1/tool/list')).json();
+    const create = async (codeName: string, parentId: number | null = null): Promise<Row> =>
+      (await call('superAdmin', 'POST', '/api/v1/tool', { ...newTool(codeName), parentId })).json();
+    const groupA = await create('CASCADE_GROUP_A');
+    const groupB = await create('CASCADE_GROUP_B');
+    const childA1 = await create('CASCADE_CHILD_A1', groupA.id);
+    const childA2 = await create('CASCADE_CHILD_A2', groupA.id);
+    const childB1 = await create('CASCADE_CHILD_B1', groupB.id);
+    expect([childA1.sort, childA2.sort, childB1.sort]).toEqual([1, 2, 1]);
+
+    // Group B to the top: its child comes with it, right after it, for the teacher too.
+    await call('superAdmin', 'PUT', `/api/v1/tool/${groupB.id}/order`, { sort: 1 });
+    for (const persona of ['superAdmin', 'teacher'] as const) {
+      const codes = (await list(persona)).map((tool) => tool.codeName);
+      expect(codes.slice(0, 2), persona).toEqual(['CASCADE_GROUP_B', 'CASCADE_CHILD_B1']);
+      expect(codes.indexOf('CASCADE_CHILD_A1'), persona).toBe(codes.indexOf('CASCADE_GROUP_A') + 1);
+      expect(codes.indexOf('CASCADE_CHILD_A2'), persona).toBe(codes.indexOf('CASCADE_GROUP_A') + 2);
+    }
+
+    // A2 to the top of group B: B renumbered around it, A's gap closed.
+    const moved = await call('superAdmin', 'PUT', `/api/v1/tool/${childA2.id}/parent`, {
+      parentId: groupB.id,
+      sort: 1,
+    });
+    expect(moved.json()).toMatchObject({ parentId: groupB.id, sort: 1 });
+    const after = await list();
+    const sortOf = (id: number) => after.find((tool) => tool.id === id)?.sort;
+    expect([sortOf(childA2.id), sortOf(childB1.id), sortOf(childA1.id)]).toEqual([1, 2, 1]);
+
+    // One level deep: no tool under a child, no group under another group, not under itself.
+    for (const [id, parentId] of [
+      [childA1.id, childB1.id],
+      [groupA.id, groupB.id],
+      [groupA.id, groupA.id],
+    ] as const) {
+      const refused = await call('superAdmin', 'PUT', `/api/v1/tool/${id}/parent`, { parentId });
+      expect(refused.json().code).toBe('E_TOOL_NESTING');
+    }
+    expect(
+      (
+        await call('superAdmin', 'POST', '/api/v1/tool', { ...newTool('CASCADE_DEEP'), parentId: childB1.id })
+      ).json().code,
+    ).toBe('E_TOOL_NESTING');
+
+    // The reorder is audited as the group's order before → after.
+    const log = (
+      await call('superAdmin', 'GET', `/api/v1/admin/audit-log?targetType=tool&targetId=${groupB.id}`)
+    ).json();
+    const entry = log.items.find((item: { action: string }) => item.action === 'tool.order');
+    expect(entry.before.order.indexOf('CASCADE_GROUP_B')).toBeGreaterThan(0);
+    expect(entry.after.order[0]).toBe('CASCADE_GROUP_B');
+  });
+
+  it('shows each tool to the roles it is meant for, and hides a hidden group with its children', async () => {
+    const group = (
+      await call('superAdmin', 'POST', '/api/v1/tool', {
+        ...newTool('TEACHERS_ONLY'),
+        visibleRoles: ['ROLE_TEACHER', 'ROLE_ADMIN'],
+      })
+    ).json();
+    expect(group.visibleRoles).toEqual(['ROLE_ADMIN', 'ROLE_TEACHER']);
+    const child = (
+      await call('superAdmin', 'POST', '/api/v1/tool', {
+        ...newTool('TEACHERS_ONLY_CHILD'),
+        parentId: group.id,
+      })
+    ).json();
+    const sees = async (persona: AnyPersona, id: number) =>
+      (await call(persona, 'GET', '/api/v1/tool/list')).json().some((tool: { id: number }) => tool.id === id);
+    expect(await sees('teacher', group.id)).toBe(true);
+    expect(await sees('teacher', child.id)).toBe(true);
+    // A student sees neither the group nor, through it, its child; reading one answers 404.
+    expect(await sees('student', group.id)).toBe(false);
+    expect(await sees('student', child.id)).toBe(false);
+    expect((await call('student', 'GET', `/api/v1/tool/${child.id}`)).statusCode).toBe(404);
+    // The teacher's list carries neither the other language nor the roles; the editor's does.
+    const teacherView = (await call('teacher', 'GET', `/api/v1/tool/${group.id}`)).json();
+    expect(teacherView.labelEn).toBeUndefined();
+    expect(teacherView.visibleRoles).toBeUndefined();
+
+    await call('superAdmin', 'PUT', `/api/v1/tool/${group.id}`, { useYn: 'N' });
+    expect(await sees('teacher', child.id)).toBe(false);
+    expect((await call('teacher', 'GET', `/api/v1/tool/${child.id}`)).statusCode).toBe(404);
+
+    const invalid = await call('superAdmin', 'PUT', `/api/v1/tool/${group.id}`, {
+      visibleRoles: [],
+      route: 'https://elsewhere.example',
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(
+      invalid
+        .json()
+        .details.map((detail: { path: string }) => detail.path)
+        .sort(),
+    ).toEqual(['body.route', 'body.visibleRoles']);
+
+    // The edit is audited in both languages, whatever the editor's own language.
+    await call('superAdmin', 'PUT', `/api/v1/tool/${group.id}`, { labelEn: 'Teachers only' });
+    const log = (
+      await call('superAdmin', 'GET', `/api/v1/admin/audit-log?targetType=tool&targetId=${group.id}`)
+    ).json();
+    expect(log.items[0]).toMatchObject({
+      action: 'tool.update',
+      before: { labelEn: 'New tool' },
+      after: { labelEn: 'Teachers only' },
+    });
+  });
+
+  it('refuses every change to the global catalogue to school administrators and teachers', async () => {
+    const expected: Partial<Record<AnyPersona, number>> = {
+      anonymous: 401,
+      student: 403,
+      teacher: 403,
+      otherSchoolTeacher: 403,
+      admin: 403,
+      otherSchoolAdmin: 403,
+    };
+    const before = (await call('superAdmin', 'GET', '/api/v1/tool/list')).json();
+    for (const [persona, status] of Object.entries(expected) as [AnyPersona, number][]) {
+      for (const [method, url, body] of [
+        ['PUT', '/api/v1/tool/1', { labelKo: '바꿈' }],
+        ['PUT', '/api/v1/tool/1/order', { sort: 3 }],
+        ['PUT', '/api/v1/tool/1/parent', { parentId: 2 }],
+      ] as const) {
+        expect((await call(persona, method, url, body)).statusCode, `${persona} ${url}`).toBe(status);
+      }
+    }
+    expect((await call('superAdmin', 'GET', '/api/v1/tool/list')).json()).toEqual(before);
+  });
+
   it('keeps each tool prompt editable by the super administrator, and by no school administrator', async () => {
     for (const persona of ['admin', 'otherSchoolAdmin', 'teacher'] as const) {
       const refused = await call(persona, 'PUT', '/api/v1/ai/prompt/8', {

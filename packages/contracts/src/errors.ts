@@ -46,6 +46,11 @@ export const ERROR_CATALOGUE = {
     ko: '이미 쓰고 있는 도구 코드입니다.',
     en: 'This tool code is already in use.',
   },
+  E_TOOL_NESTING: {
+    status: 400,
+    ko: '도구 그룹은 한 단계까지만 만들 수 있습니다. 하위 도구가 있는 도구는 다른 도구 아래로 옮길 수 없습니다.',
+    en: 'Tool groups are one level deep: a tool with children cannot go under another tool.',
+  },
   E_TOOL_CODE_IMMUTABLE: {
     status: 400,
     ko: '도구 코드는 바꿀 수 없습니다.',

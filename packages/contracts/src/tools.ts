@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { patchOf } from './patch.ts';
+import { ROLE_NAMES, roleSchema } from './users.ts';
 
 /** document-tools.md §1: the library types of the tool catalogue. */
 export const LIBRARY_TYPES = [
@@ -43,6 +44,12 @@ export const toolSchema = z
     kind: z.enum(TOOL_KINDS),
     promptSeq: z.number().int().nullable(),
     useYn: z.enum(['Y', 'N']),
+    /** Both languages and the roles it is shown to: given to the super administrator, who edits them. */
+    labelKo: z.string().optional(),
+    labelEn: z.string().optional(),
+    descriptionKo: z.string().optional(),
+    descriptionEn: z.string().optional(),
+    visibleRoles: z.array(roleSchema).optional(),
   })
   .meta({ id: 'Tool' });
 export type Tool = z.infer<typeof toolSchema>;
@@ -62,19 +69,36 @@ export const toolInputSchema = z
     libraryType: libraryTypeSchema.nullable().default(null),
     sort: z.number().int().min(1).max(10_000).optional(),
     colour: colourSchema,
-    icon: z.string().trim().min(1).max(60),
-    labelKo: z.string().trim().min(1).max(60),
-    labelEn: z.string().trim().min(1).max(60),
+    icon: z.string().trim().min(1, { message: '아이콘을 고르세요.' }).max(60),
+    labelKo: z.string().trim().min(1, { message: '한국어 이름을 입력해 주세요.' }).max(60),
+    labelEn: z.string().trim().min(1, { message: '영어 이름을 입력해 주세요.' }).max(60),
     descriptionKo: z.string().trim().max(300).default(''),
     descriptionEn: z.string().trim().max(300).default(''),
-    route: z.string().trim().min(1).max(200),
+    // A panel name (`lesson`) or a path of this app (`/document/generate`): never another site.
+    route: z
+      .string()
+      .trim()
+      .min(1, { message: '경로를 입력해 주세요.' })
+      .max(200)
+      .regex(/^\/?[a-z0-9][a-z0-9/_-]*$/, { message: '경로는 영문 소문자, 숫자, -, /로 씁니다.' }),
     kind: z.enum(TOOL_KINDS).default('button'),
     promptSeq: z.number().int().positive().nullable().default(null),
     useYn: z.enum(['Y', 'N']).default('Y'),
+    visibleRoles: z
+      .array(roleSchema)
+      .min(1, { message: '도구를 볼 역할을 하나 이상 고르세요.' })
+      .max(ROLE_NAMES.length)
+      .default([...ROLE_NAMES]),
   })
   .meta({ id: 'ToolCreate' });
+export type ToolCreate = z.input<typeof toolInputSchema>;
 export const toolUpdateSchema = patchOf(toolInputSchema).strict();
-export const toolParentSchema = z.object({ parentId: z.number().int().positive().nullable() });
+export type ToolUpdate = z.input<typeof toolUpdateSchema>;
+/** Moves a tool under another parent (or to the top level), at `sort` there or last. */
+export const toolParentSchema = z.object({
+  parentId: z.number().int().positive().nullable(),
+  sort: z.number().int().min(1).max(10_000).optional(),
+});
 export const toolOrderSchema = z.object({ sort: z.number().int().min(1).max(10_000) });
 
 export const aiPromptSchema = z

@@ -345,6 +345,8 @@ export interface ToolTable {
   kind: 'button' | 'link';
   promptSeq: number | null;
   useYn: 'Y' | 'N';
+  /** The roles the catalogue lists the tool for, comma-separated (migration 0050). */
+  visibleRoles: Generated<string>;
   updatedAt: string;
 }
 

@@ -23,6 +23,7 @@ export type NavItemId =
   | 'adminUsers'
   | 'adminRequests'
   | 'adminUsage'
+  | 'adminTools'
   | 'adminPrompts'
   | 'adminLicences'
   | 'adminAudit'
@@ -151,6 +152,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     roles: ADMIN_ROLES,
   },
   { id: 'adminUsage', routeName: 'Token tracker', path: '/admin/usage', group: 'admin', roles: ADMIN_ROLES },
+  { id: 'adminTools', routeName: '/v2/tool', path: '/admin/tools', group: 'admin', roles: SUPER_ADMIN },
   { id: 'adminPrompts', routeName: 'Prompt', path: '/admin/prompts', group: 'admin', roles: SUPER_ADMIN },
   { id: 'adminLicences', routeName: 'Licences', path: '/admin/licenses', group: 'admin', roles: SUPER_ADMIN },
   { id: 'adminAudit', routeName: 'Audit log', path: '/admin/audit', group: 'admin', roles: SUPER_ADMIN },

@@ -8,8 +8,16 @@ export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; m
   >;
 }
 
-/** The server's per-field problems (E_VALIDATION `details`), or null when it sent none. */
+/**
+ * The server's per-field problems (E_VALIDATION `details`), or null when it sent none. The server
+ * names where the field was (`body.route`); a form knows its fields by name (`route`).
+ */
 export function apiFieldErrors(error: unknown): Record<string, string> | null {
   if (!isApiError(error) || error.details.length === 0) return null;
-  return Object.fromEntries(error.details.map((detail) => [detail.path, detail.message]));
+  return Object.fromEntries(
+    error.details.map((detail) => [
+      detail.path.replace(/^(body|querystring|params)\./, '').split('.')[0] ?? detail.path,
+      detail.message,
+    ]),
+  );
 }

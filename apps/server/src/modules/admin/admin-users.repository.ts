@@ -1,5 +1,5 @@
 import type { AdminUserQuery } from '@ssaem/contracts';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/schema.ts';
 
 /** `%text%` for LIKE with the wildcards in the text taken literally. */
@@ -16,6 +16,13 @@ export interface UserListFilter extends Omit<AdminUserQuery, 'schoolId'> {
 }
 
 export function createAdminUsersRepository(db: Kysely<Database>) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // PostgreSQL: only the accounts holding every gram of the term (the gram index of migration
+  // 0050), before LIKE confirms which field holds it in order.
+  const searchText = sql`lower(${sql.ref('users.name')} || ' ' || ${sql.ref('users.username')} || ' ' || coalesce(${sql.ref('users.email')}, ''))`;
+  const holdsGrams = (term: string) =>
+    sql<boolean>`edutech_search_grams(${searchText}) @> edutech_search_grams(${term})`;
+
   function filtered(filter: UserListFilter) {
     return db
       .selectFrom('users')
@@ -34,7 +41,9 @@ export function createAdminUsersRepository(db: Kysely<Database>) {
       .$if(Boolean(filter.q), (qb) => {
         const pattern = contains((filter.q ?? '').toLowerCase());
         const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-        return qb.where((eb) => eb.or([like('users.name'), like('users.username'), like('users.email')]));
+        return qb
+          .$if(postgres, (inner) => inner.where(holdsGrams((filter.q ?? '').toLowerCase())))
+          .where((eb) => eb.or([like('users.name'), like('users.username'), like('users.email')]));
       });
   }
 

@@ -4,6 +4,37 @@ import type { AiPromptTable, Database, ToolTable } from '../../db/schema.ts';
 export type ToolRow = Selectable<ToolTable>;
 export type AiPromptRow = Selectable<AiPromptTable>;
 
+/**
+ * Renumbers the children of `parentId` 1…n, with tool `id` (when given) at `position`; only the
+ * rows whose number changes are written.
+ */
+async function placeAmongSiblings(
+  trx: Kysely<Database>,
+  id: number | null,
+  parentId: number | null,
+  position: number,
+) {
+  const siblings = await trx
+    .selectFrom('tool')
+    .select(['id', 'sort'])
+    .where((eb) => (parentId === null ? eb('parentId', 'is', null) : eb('parentId', '=', parentId)))
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  const order = siblings.filter((s) => s.id !== id);
+  const moved = siblings.find((s) => s.id === id);
+  if (moved) order.splice(Math.max(0, Math.min(position - 1, order.length)), 0, moved);
+  const now = new Date().toISOString();
+  for (const [index, tool] of order.entries()) {
+    if (tool.sort === index + 1) continue;
+    await trx
+      .updateTable('tool')
+      .set({ sort: index + 1, updatedAt: now })
+      .where('id', '=', tool.id)
+      .execute();
+  }
+}
+
 export function createToolsRepository(db: Kysely<Database>) {
   return {
     listTools(filter: { codeName?: string | undefined; useYn?: 'Y' | 'N' | undefined }) {
@@ -32,27 +63,31 @@ export function createToolsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(row?.sort ?? 0);
     },
+    async countChildren(id: number) {
+      const row = await db
+        .selectFrom('tool')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('parentId', '=', id)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
     /** Places a tool at `position` among its siblings and renumbers them 1…n, in one transaction. */
     async reorder(id: number, parentId: number | null, position: number) {
+      await db.transaction().execute((trx) => placeAmongSiblings(trx, id, parentId, position));
+    },
+    /**
+     * Moves a tool under another parent at `position` (last when absent) and closes the gap it
+     * leaves among its former siblings, in one transaction.
+     */
+    async move(id: number, fromParentId: number | null, toParentId: number | null, position?: number) {
       await db.transaction().execute(async (trx) => {
-        const siblings = await trx
-          .selectFrom('tool')
-          .select('id')
-          .where((eb) => (parentId === null ? eb('parentId', 'is', null) : eb('parentId', '=', parentId)))
-          .where('id', '!=', id)
-          .orderBy('sort')
-          .orderBy('id')
+        await trx
+          .updateTable('tool')
+          .set({ parentId: toParentId, updatedAt: new Date().toISOString() })
+          .where('id', '=', id)
           .execute();
-        const order = siblings.map((s) => s.id);
-        order.splice(Math.max(0, Math.min(position - 1, order.length)), 0, id);
-        const now = new Date().toISOString();
-        for (const [index, toolId] of order.entries()) {
-          await trx
-            .updateTable('tool')
-            .set({ sort: index + 1, updatedAt: now })
-            .where('id', '=', toolId)
-            .execute();
-        }
+        await placeAmongSiblings(trx, id, toParentId, position ?? Number.MAX_SAFE_INTEGER);
+        await placeAmongSiblings(trx, null, fromParentId, 0);
       });
     },
 

@@ -64,13 +64,16 @@ export function toolsRoutes(
       },
       (request) => tools.get(actorOf(request), language(request), request.params.id),
     );
-    /** Every change to the catalogue is an admin action: audited with what changed. */
+    /**
+     * Every change to the catalogue is an admin action, audited as before → after of the stored
+     * tool (both languages, the roles it is shown to), not of the caller's language.
+     */
     const audited = async (
       request: FastifyRequest,
       action: string,
       id: number,
       before: Record<string, unknown> | null,
-      after: { codeName?: string } & Record<string, unknown>,
+      after: Record<string, unknown>,
     ) => {
       if (!audit) return;
       const diff = before ? changedFields(before, after) : { before: null, after };
@@ -78,10 +81,11 @@ export function toolsRoutes(
         action,
         targetType: 'tool',
         targetId: id,
-        targetLabel: after.codeName ?? null,
+        targetLabel: typeof after.codeName === 'string' ? after.codeName : null,
         ...diff,
       });
     };
+    const snapshot = (request: FastifyRequest, id: number) => tools.snapshot(actorOf(request), id);
 
     app.post(
       '/api/v1/tool',
@@ -91,7 +95,7 @@ export function toolsRoutes(
       },
       async (request, reply) => {
         const created = await tools.create(actorOf(request), language(request), request.body);
-        await audited(request, 'tool.create', created.id, null, created);
+        await audited(request, 'tool.create', created.id, null, await snapshot(request, created.id));
         return reply.status(201).send(created);
       },
     );
@@ -107,14 +111,14 @@ export function toolsRoutes(
         },
       },
       async (request) => {
-        const before = await tools.get(actorOf(request), language(request), request.params.id);
+        const before = await snapshot(request, request.params.id);
         const after = await tools.update(
           actorOf(request),
           language(request),
           request.params.id,
           request.body,
         );
-        await audited(request, 'tool.update', after.id, before, after);
+        await audited(request, 'tool.update', after.id, before, await snapshot(request, after.id));
         return after;
       },
     );
@@ -124,21 +128,22 @@ export function toolsRoutes(
         preHandler: superAdminOnly,
         schema: {
           ...schema,
-          summary: 'Move a tool under another parent',
+          summary: 'Move a tool under another parent (or to the top level), at a position there',
           params: idParams,
           body: toolParentSchema,
           response: { 200: toolSchema, ...ERROR_RESPONSES },
         },
       },
       async (request) => {
-        const before = await tools.get(actorOf(request), language(request), request.params.id);
+        const before = await snapshot(request, request.params.id);
         const after = await tools.moveToParent(
           actorOf(request),
           language(request),
           request.params.id,
           request.body.parentId,
+          request.body.sort,
         );
-        await audited(request, 'tool.parent', after.id, before, after);
+        await audited(request, 'tool.parent', after.id, before, await snapshot(request, after.id));
         return after;
       },
     );
@@ -148,22 +153,21 @@ export function toolsRoutes(
         preHandler: superAdminOnly,
         schema: {
           ...schema,
-          summary: 'Set the display order; siblings shift around it',
+          summary: 'Set the display order; siblings shift around it, children move with their group',
           params: idParams,
           body: toolOrderSchema,
           response: { 200: z.array(toolSchema), ...ERROR_RESPONSES },
         },
       },
       async (request) => {
-        const before = await tools.get(actorOf(request), language(request), request.params.id);
-        const siblings = await tools.reorder(
-          actorOf(request),
-          language(request),
-          request.params.id,
-          request.body.sort,
-        );
-        const after = siblings.find((tool) => tool.id === request.params.id) ?? before;
-        await audited(request, 'tool.order', before.id, before, after);
+        const actor = actorOf(request);
+        const tool = await snapshot(request, request.params.id);
+        const parentId = tool.parentId as number | null;
+        // The order of the whole group before → after: a move shifts every sibling.
+        const before = { codeName: tool.codeName, order: await tools.siblingOrder(actor, parentId) };
+        const siblings = await tools.reorder(actor, language(request), request.params.id, request.body.sort);
+        const after = { codeName: tool.codeName, order: siblings.map((sibling) => sibling.codeName) };
+        await audited(request, 'tool.order', request.params.id, before, after);
         return siblings;
       },
     );

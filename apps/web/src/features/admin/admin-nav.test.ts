@@ -32,6 +32,7 @@ describe('the admin sidebar', () => {
       '/admin/users',
       '/admin/school-requests',
       '/admin/usage',
+      '/admin/tools',
       '/admin/prompts',
       '/admin/licenses',
       '/admin/audit',

@@ -8,7 +8,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentTyp
   };
 }
 
-/** The admin area: accounts, join requests, token usage (school administrators and the super administrator), audit log and error reports (the super administrator). */
+/** The admin area: accounts, join requests, token usage (school administrators and the super administrator), tool catalogue, prompts, licences, audit log and error reports (the super administrator). */
 export const adminRoutes: RouteObject[] = [
   {
     path: 'admin',
@@ -51,6 +51,27 @@ export const adminRoutes: RouteObject[] = [
           (m) => m.SuperAdminOutlet,
         ),
         children: [
+          {
+            path: 'tools',
+            lazy: page(
+              () => import('./components/tool-catalogue-page'),
+              (m) => m.ToolCataloguePage,
+            ),
+          },
+          {
+            path: 'tools/new',
+            lazy: page(
+              () => import('./components/tool-edit-page'),
+              (m) => m.ToolEditPage,
+            ),
+          },
+          {
+            path: 'tools/:toolId/edit',
+            lazy: page(
+              () => import('./components/tool-edit-page'),
+              (m) => m.ToolEditPage,
+            ),
+          },
           {
             path: 'prompts',
             lazy: page(

@@ -68,14 +68,16 @@ export function isPanelTool(route: string | null | undefined): route is PanelToo
   return (PANEL_TOOLS as readonly string[]).includes(route ?? '');
 }
 
-/** The catalogue in the current language (the server picks the labels by Accept-Language). */
+/**
+ * The catalogue in the current language (the server picks the labels by Accept-Language), in its
+ * display order: each group followed by its children, as the server sends it.
+ */
 export function useToolList() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   return useQuery({
     queryKey: toolKeys.list(language),
     queryFn: ({ signal }) => apiRequest<Tool[]>('/api/v1/tool/list', { query: { useYn: 'Y' }, signal }),
-    select: (tools) => [...tools].sort((a, b) => a.sort - b.sort),
     staleTime: 5 * 60_000,
   });
 }

@@ -36,6 +36,9 @@ const ICONS = {
   brush: IconBrush,
 } as const;
 
+/** The icon names an administrator can give a tool. */
+export const TOOL_ICON_NAMES = Object.keys(ICONS) as (keyof typeof ICONS)[];
+
 export function ToolIcon({ name, size = 22 }: { name: string; size?: number }) {
   const Icon = ICONS[name as keyof typeof ICONS] ?? IconSparkles;
   return <Icon size={size} aria-hidden />;

@@ -21,6 +21,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { isPanelTool, isRecreateTool, type PanelTool, useToolList } from '../api';
 import { ToolPanelHost } from '../panel/tool-panel-host';
+import { indexSections } from '../tool-groups';
 import { ToolIcon } from './tool-icon';
 
 export const TOOLS_INDEX_PATH = '/v2/tool/list';
@@ -119,38 +120,65 @@ export function ToolListPage({ panel }: { panel?: PanelTool } = {}) {
           <Alert role="alert" color="red" variant="light">
             {apiErrorMessage(tools.error, tc)}
           </Alert>
+        ) : tools.data?.length === 0 ? (
+          <Text c="dimmed" role="status" py="xl" ta="center">
+            {t('index.empty')}
+          </Text>
         ) : (
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, md: 3 }}
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-          >
-            {(tools.data ?? []).map((tool) => (
-              <li key={tool.id}>
-                <UnstyledButton onClick={() => handleOpen(tool)} w="100%" h="100%" aria-label={tool.label}>
-                  <Card withBorder radius="md" padding="lg" h="100%">
-                    <Group gap="sm" wrap="nowrap" align="flex-start">
-                      <ThemeIcon size={44} radius="md" color={tool.colour} variant="light">
-                        <ToolIcon name={tool.icon} />
-                      </ThemeIcon>
-                      <div>
-                        <Text fw={700}>{tool.label}</Text>
-                        <Text size="sm" c="dimmed" mt={4}>
-                          {tool.description}
-                        </Text>
-                      </div>
-                    </Group>
-                  </Card>
-                </UnstyledButton>
-              </li>
-            ))}
-          </SimpleGrid>
+          indexSections(tools.data ?? []).map((section) => (
+            <Stack key={section.group?.id ?? `run-${section.tools[0]?.id}`} gap="sm" component="section">
+              {section.group && (
+                <div>
+                  <Title order={2} fz="h4">
+                    {section.group.label}
+                  </Title>
+                  {section.group.description && (
+                    <Text size="sm" c="dimmed">
+                      {section.group.description}
+                    </Text>
+                  )}
+                </div>
+              )}
+              <SimpleGrid
+                cols={{ base: 1, sm: 2, md: 3 }}
+                component="ul"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                aria-label={section.group?.label}
+              >
+                {section.tools.map((tool) => (
+                  <li key={tool.id}>
+                    <ToolCard tool={tool} onOpen={handleOpen} />
+                  </li>
+                ))}
+              </SimpleGrid>
+            </Stack>
+          ))
         )}
       </Stack>
       <ToolPanelHost tool={openTool} onClose={closePanel} recreateId={recreateId} onOpen={openPanel} />
     </Container>
+  );
+}
+
+function ToolCard({ tool, onOpen }: { tool: Tool; onOpen: (tool: Tool) => void }) {
+  return (
+    <UnstyledButton onClick={() => onOpen(tool)} w="100%" h="100%" aria-label={tool.label}>
+      <Card withBorder radius="md" padding="lg" h="100%">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon size={44} radius="md" color={tool.colour} variant="light">
+            <ToolIcon name={tool.icon} />
+          </ThemeIcon>
+          <div>
+            <Text fw={700}>{tool.label}</Text>
+            <Text size="sm" c="dimmed" mt={4}>
+              {tool.description}
+            </Text>
+          </div>
+        </Group>
+      </Card>
+    </UnstyledButton>
   );
 }
 
