@@ -1,4 +1,5 @@
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { openPublicPage } from './public-page';
 
 const PASSWORD = 'demo1234!';
 // Waits (not performance checks): sign-in and first loads take a while on a shared, busy machine.
@@ -52,7 +53,7 @@ test('a school administrator posts a pinned notice with an attachment; a student
   // The student says who they are on the home page (a hint, one sign-in page for all) and signs in
   // with the account the school gave them.
   const student = await newPage(browser);
-  await student.page.goto('/home');
+  await openPublicPage(student.page, '/home');
   await student.page.getByText('학생', { exact: true }).click();
   await student.page.getByRole('button', { name: '로그인', exact: true }).click();
   await expect(student.page.getByRole('radio', { name: '학생' })).toBeChecked();
@@ -65,7 +66,7 @@ test('a school administrator posts a pinned notice with an attachment; a student
   // A student reads notices but does not write them.
   await expect(student.page.getByRole('link', { name: /글쓰기/ })).toHaveCount(0);
 
-  await student.page.goto('/home');
+  await openPublicPage(student.page, '/home');
   const teaser = student.page.getByRole('region', { name: '공지사항' });
   await expect(teaser.getByRole('link', { name: title })).toBeVisible();
   await teaser.getByRole('link', { name: title }).click();

@@ -1,10 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
+import { openPublicPage } from './public-page';
 
 const PASSWORD = 'demo1234!';
 
 /** Signs in from the public entry page, as a new user would, through the provider's login page. */
 async function signInFromEntry(page: Page, username: string) {
-  await page.goto('/home');
+  await openPublicPage(page, '/home');
   await page.getByRole('button', { name: '로그인', exact: true }).first().click();
   await expect(page).toHaveURL(/\/interaction\//);
   await page.locator('#username').fill(username);

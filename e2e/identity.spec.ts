@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, type Page, test } from '@playwright/test';
+import { openPublicPage } from './public-page';
 
 const PASSWORD = 'demo1234!';
 
@@ -40,7 +41,7 @@ test.describe('signing in', () => {
   test('a teacher signs in, sees school and name, keeps the session on reload and signs out', async ({
     page,
   }) => {
-    await page.goto('/home');
+    await openPublicPage(page, '/home');
     await page.getByRole('button', { name: '로그인', exact: true }).click();
     await submitLogin(page, 'teacher');
 
@@ -145,7 +146,7 @@ test.describe('signing in', () => {
   });
 
   test('the login page speaks the language chosen in the app', async ({ page }) => {
-    await page.goto('/home');
+    await openPublicPage(page, '/home');
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/interaction\//);
@@ -162,7 +163,7 @@ test.describe('signing up', () => {
     const email = `new-${stamp}@example.com`;
     const username = `t${stamp}`;
 
-    await page.goto('/home');
+    await openPublicPage(page, '/home');
     await page.getByRole('link', { name: '회원가입' }).click();
     await expect(page).toHaveURL(/\/signup$/);
 

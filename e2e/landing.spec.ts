@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { openPublicPage } from './public-page';
 
 const KO_TITLE = '수업 준비부터 가정통신문까지, 쌤이 함께할게요';
 const EN_TITLE = 'From lesson prep to letters home, Ssaem is with you';
@@ -9,7 +10,7 @@ test.describe('landing journey', () => {
   test('read the landing page, jump to the FAQ, switch language both ways, open pricing', async ({
     page,
   }) => {
-    await page.goto('/landing');
+    await openPublicPage(page, '/landing');
     await expect(mainHeading(page)).toHaveText(KO_TITLE);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
     await expect(page).toHaveTitle('쌤 · 선생님을 위한 AI 도우미');
@@ -37,7 +38,7 @@ test.describe('landing journey', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
 
     // Pricing shows the three plans.
-    await page.goto('/pricing');
+    await openPublicPage(page, '/pricing');
     await expect(mainHeading(page)).toHaveText('선생님과 학교에 맞는 요금제');
     const plans = page.getByRole('list', { name: '요금제 목록' });
     for (const name of ['무료 체험', '교사 개인', '학교']) {
@@ -52,7 +53,7 @@ test.describe('landing journey', () => {
       await page.goto(path);
       await expect(page.getByRole('banner').getByRole('link', { name: '로그인', exact: true })).toBeVisible();
     }
-    await page.goto('/pricing');
+    await openPublicPage(page, '/pricing');
     await page.getByRole('banner').getByRole('link', { name: '로그인', exact: true }).click();
     await expect(page).toHaveURL(/\/interaction\/[^/]+$/);
     await expect(page.locator('#username')).toBeVisible();
@@ -74,7 +75,7 @@ test.describe('landing journey', () => {
   });
 
   test('the chosen language stays for the rest of the tab', async ({ page }) => {
-    await page.goto('/landing');
+    await openPublicPage(page, '/landing');
     await page.getByRole('button', { name: 'English' }).click();
     await expect(mainHeading(page)).toHaveText(EN_TITLE);
     await page.reload();
@@ -83,7 +84,7 @@ test.describe('landing journey', () => {
   });
 
   test('the root path sends a visitor to the landing page', async ({ page }) => {
-    await page.goto('/');
+    await openPublicPage(page, '/');
     await expect(page).toHaveURL(/\/landing$/);
     await expect(mainHeading(page)).toHaveText(KO_TITLE);
   });
@@ -96,7 +97,7 @@ test.describe('landing journey', () => {
   });
 
   test('the introduction downloads as a file', async ({ page }) => {
-    await page.goto('/home');
+    await openPublicPage(page, '/home');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('main').getByRole('link', { name: '소개 자료 내려받기' }).click(),
@@ -107,7 +108,7 @@ test.describe('landing journey', () => {
 
 test.describe('on a phone @phone', () => {
   test('the menu opens from the header and leads to pricing', async ({ page }) => {
-    await page.goto('/landing');
+    await openPublicPage(page, '/landing');
     await page.getByRole('button', { name: '메뉴 열기' }).click();
     await page.getByRole('navigation', { name: '메뉴' }).getByRole('link', { name: '요금제' }).click();
     await expect(page).toHaveURL(/\/pricing$/);

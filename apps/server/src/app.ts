@@ -634,6 +634,6 @@ export async function buildApp({
   );
   app.log.info({ provider: gateway.info.provider, model: gateway.info.modelId }, 'AI provider');
 
-  await registerSpa(app, config.WEB_DIST_DIR);
+  await registerSpa(app, config.WEB_DIST_DIR, config.PUBLIC_URL);
   return app;
 }

@@ -6,6 +6,7 @@ import { createFakeWebDist, type TestApp } from './build-test-app.ts';
 import { buildDemoWorld, type DemoWorld } from './demo-world.ts';
 import { buildListeningApp } from './listening-app.ts';
 
+const LANDING = `<!doctype html><html lang="ko"><head><link rel="canonical" href="%SSAEM_ORIGIN%/landing"></head><body><div id="root" data-prerendered="ko"><h1>수업 준비부터 가정통신문까지, 쌤이 함께할게요</h1>${'<p>선생님을 위한 AI 도우미</p>'.repeat(100)}</div></body></html>`;
 const ASSET = `export const greeting = ${JSON.stringify('안녕하세요 선생님 '.repeat(400))};\n`;
 
 let t: TestApp & { origin: string };
@@ -17,6 +18,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), ASSET);
   writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(ASSET));
   writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(ASSET));
+  // What apps/web/build/prerender.ts writes for the public pages (only the landing page here).
+  mkdirSync(join(dist, 'prerendered'));
+  writeFileSync(join(dist, 'prerendered', 'landing.html'), LANDING);
   t = await buildListeningApp({ WEB_DIST_DIR: dist, AI_OFFLINE_WORD_DELAY_MS: '200' });
   world = await buildDemoWorld(t);
 });
@@ -79,7 +83,33 @@ describe('compressed delivery', () => {
     const etag = String(page.headers.etag);
     expect(etag).toMatch(/^".+"$/);
     expect((await raw('/v2/library/list', { 'if-none-match': etag })).status).toBe(304);
-    expect((await raw('/', { 'if-none-match': etag })).status).toBe(304);
+    expect((await raw('/teacher', { 'if-none-match': etag })).status).toBe(304);
+  });
+
+  it('sends the prerendered landing page at / and /landing, compressed, with its origin filled in and an ETag', async () => {
+    for (const path of ['/', '/landing']) {
+      const brotli = await raw(path, { 'accept-encoding': 'gzip, br' });
+      expect(brotli.status).toBe(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(String(brotli.headers.vary)).toMatch(/accept-encoding/i);
+      expect(brotli.headers['cache-control']).toBe('no-cache');
+      const html = brotliDecompressSync(brotli.body).toString();
+      expect(html).toContain('<h1>수업 준비부터 가정통신문까지, 쌤이 함께할게요</h1>');
+      expect(html).toContain(`<link rel="canonical" href="${t.origin}/landing">`);
+      expect(html).not.toContain('%SSAEM_ORIGIN%');
+
+      const gzip = await raw(path, { 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.body).toString()).toBe(html);
+      const plain = await raw(path, { 'accept-encoding': 'br;q=0, identity' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(html);
+      expect((await raw(path, { 'if-none-match': String(brotli.headers.etag) })).status).toBe(304);
+    }
+    // A page the build did not prerender gets the app's shell.
+    const shell = await raw('/pricing');
+    expect(shell.status).toBe(200);
+    expect(shell.body.toString()).toContain('<div id="root"></div>');
   });
 
   it('never buffers a server-sent event stream: the first event arrives while the answer is still being written', async () => {

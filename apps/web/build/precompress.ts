@@ -20,15 +20,19 @@ function filesUnder(dir: string): string[] {
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let serverBuild = false;
   return {
     name: 'ssaem-precompress',
     apply: 'build',
     configResolved(config) {
+      // The build's prerender bundle (vite build --ssr) is run once on this machine, never served.
+      serverBuild = Boolean(config.build.ssr);
       outDir = config.build.outDir.startsWith('/')
         ? config.build.outDir
         : join(config.root, config.build.outDir);
     },
     closeBundle() {
+      if (serverBuild) return;
       for (const path of filesUnder(outDir)) {
         if (!TEXT_FILES.test(path)) continue;
         const bytes = readFileSync(path);

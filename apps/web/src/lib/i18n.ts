@@ -47,7 +47,8 @@ const usedNamespaces = new Set<PageNamespace>();
 
 /** Keeps `<html lang>` and session storage in step with the language shown. */
 function followLanguage(language: string): void {
-  if (!isLanguage(language)) return;
+  // The build's prerender (src/prerender.tsx) has no document.
+  if (!isLanguage(language) || typeof document === 'undefined') return;
   document.documentElement.lang = language;
   storeLanguage(language);
 }

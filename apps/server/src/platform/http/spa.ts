@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../errors/error-handler.ts';
+import { loadPrerenderedPages, loadShellPage } from './prerendered-pages.ts';
 
 /** Paths that belong to the server: a miss there is a JSON 404, never the SPA. */
 const SERVER_PREFIXES = [
@@ -28,10 +28,11 @@ function isServerPath(url: string): boolean {
  * Serves the built web app. Hashed assets are cached for a year and served precompressed (the
  * build writes .br and .gz beside each text file; the client's Accept-Encoding picks one). The
  * page itself is never cached without asking: `no-cache` with an ETag, so a reload costs a 304.
- * Any other GET that accepts HTML gets it (history fallback), so `/teacher` or `/v2/library` loads
- * the app.
+ * The public pages the build prerendered (`/`, `/landing`, `/pricing`, `/home`, `/signup`) are sent
+ * as that HTML, so they paint before any script runs; any other GET that accepts HTML gets the
+ * app's shell (history fallback), so `/teacher` or `/v2/library` loads the app.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerSpa(app: FastifyInstance, distDir: string, publicUrl: string): Promise<void> {
   const indexFile = join(distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (!hasBuild) {
@@ -50,16 +51,15 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     },
   });
 
-  const page = readFileSync(indexFile);
-  const etag = `"${createHash('sha256').update(page).digest('base64url').slice(0, 27)}"`;
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.send(page);
-  };
+  const shell = loadShellPage(distDir);
+  const prerendered = loadPrerenderedPages(distDir, publicUrl);
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => shell.send(request, reply);
 
   // The static handler treats "/" as a directory listing and refuses it; the root is the app too.
-  app.get('/', { schema: { hide: true } }, sendPage);
+  if (!prerendered.has('/')) app.get('/', { schema: { hide: true } }, sendPage);
+  for (const [path, page] of prerendered) {
+    app.get(path, { schema: { hide: true } }, (request, reply) => page.send(request, reply));
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(request.url);

@@ -1,4 +1,16 @@
-import { Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Skeleton.css';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconPin } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,10 +36,13 @@ function NoticeRows() {
 
   if (notices.isPending) {
     return (
-      <Group gap="xs" role="status">
-        <Loader size="xs" type="dots" aria-hidden />
-        <Text c="dimmed">{t('notices.loading')}</Text>
-      </Group>
+      // Rows of the shape that is coming, not a spinner: the card keeps its height when they arrive.
+      <Stack gap={10} role="status" aria-busy>
+        <VisuallyHidden>{t('notices.loading')}</VisuallyHidden>
+        <Skeleton h={18} aria-hidden />
+        <Skeleton h={18} w="80%" aria-hidden />
+        <Skeleton h={18} w="60%" aria-hidden />
+      </Stack>
     );
   }
   if (notices.isError) {

@@ -1,0 +1,133 @@
+// Runs after `vite build` and `vite build --ssr src/prerender.tsx`: writes the public pages as
+// static HTML (dist/prerendered/<page>.html), the real content inside #root for the browser to
+// hydrate, the page's CSS inline (nothing render-blocking) and its route chunk and texts
+// preloaded. The server sends these for the public paths (apps/server/src/platform/http/spa.ts).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(webRoot, 'dist');
+const ssrDir = join(webRoot, '.ssr-build');
+
+/** The public pages: path, the route module (for its chunk and CSS), its texts, its title and description. */
+export const PRERENDERED_PAGES = [
+  {
+    name: 'landing',
+    path: '/landing',
+    module: 'src/features/public-site/landing-page.tsx',
+    texts: ['site', 'landing'],
+  },
+  {
+    name: 'pricing',
+    path: '/pricing',
+    module: 'src/features/public-site/pricing-page.tsx',
+    texts: ['pricing'],
+  },
+  { name: 'home', path: '/home', module: 'src/features/public-site/home-page.tsx', texts: ['home'] },
+  { name: 'signup', path: '/signup', module: 'src/features/auth/signup-page.tsx', texts: ['signup'] },
+] as const;
+
+/** Replaced by the server with its PUBLIC_URL: a canonical link must be absolute. */
+export const ORIGIN_PLACEHOLDER = '%SSAEM_ORIGIN%';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The chunk files and CSS a route module loads, with its static imports, depth first. */
+function chunkClosure(
+  manifest: Manifest,
+  key: string,
+  seen = new Set<string>(),
+): { js: string[]; css: string[] } {
+  const js: string[] = [];
+  const css: string[] = [];
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const chunk = manifest[name];
+    if (!chunk) throw new Error(`the manifest has no ${name}`);
+    js.push(chunk.file);
+    css.push(...(chunk.css ?? []));
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return { js, css };
+}
+
+/** The text chunks (one per namespace, Korean) of a page, found by their source in the manifest. */
+function textChunks(manifest: Manifest, texts: readonly string[]): string[] {
+  return texts.map((namespace) => {
+    const chunk = manifest[`src/locales/ko/${namespace}.json`];
+    if (!chunk) throw new Error(`the manifest has no Korean ${namespace} texts`);
+    return chunk.file;
+  });
+}
+
+function head(
+  template: string,
+  page: (typeof PRERENDERED_PAGES)[number],
+  manifest: Manifest,
+  title: string,
+  description: string,
+): string {
+  const entry = chunkClosure(manifest, 'index.html');
+  const route = chunkClosure(manifest, page.module, new Set(['index.html']));
+  const styles = [...new Set([...entry.css, ...route.css])]
+    .map((file) => readFileSync(join(dist, file), 'utf8'))
+    .join('\n');
+  const preloads = [...route.js, ...textChunks(manifest, page.texts)]
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+  const url = `${ORIGIN_PLACEHOLDER}${page.path}`;
+  const meta = [
+    `<link rel="canonical" href="${url}">`,
+    '<meta property="og:type" content="website">',
+    '<meta property="og:site_name" content="쌤">',
+    '<meta property="og:locale" content="ko_KR">',
+    `<meta property="og:url" content="${url}">`,
+    `<meta property="og:title" content="${escapeAttribute(title)}">`,
+    `<meta property="og:description" content="${escapeAttribute(description)}">`,
+  ].join('\n    ');
+  let html = template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(title)}</title>`)
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/,
+      (_match, before: string, after: string) => `${before}${escapeAttribute(description)}${after}`,
+    );
+  // The entry stylesheet becomes inline CSS: the first paint waits for no request but the page.
+  html = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
+  // Function replacements: a `$` in the CSS or the page must not be read as a pattern.
+  return html.replace('</head>', () => `  ${meta}\n    ${preloads}\n    <style>${styles}</style>\n  </head>`);
+}
+
+export async function prerender(): Promise<void> {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const template = readFileSync(join(dist, 'index.html'), 'utf8');
+  const { renderPage, pageMeta } = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as {
+    renderPage: (path: string) => Promise<string>;
+    pageMeta: (name: string) => { title: string; description: string };
+  };
+  mkdirSync(join(dist, 'prerendered'), { recursive: true });
+  for (const page of PRERENDERED_PAGES) {
+    const body = await renderPage(page.path);
+    if (body.length < 500) throw new Error(`${page.path} rendered almost nothing`);
+    const { title, description } = pageMeta(page.name);
+    const html = head(template, page, manifest, title, description).replace(
+      '<div id="root"></div>',
+      () => `<div id="root" data-prerendered="ko">${body}</div>`,
+    );
+    writeFileSync(join(dist, 'prerendered', `${page.name}.html`), html);
+    console.log(`prerendered ${page.path}: ${(html.length / 1000).toFixed(1)} kB`);
+  }
+  rmSync(ssrDir, { recursive: true, force: true });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await prerender();
