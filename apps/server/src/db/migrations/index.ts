@@ -30,6 +30,7 @@ import * as playgroundRuns from './0040-playground-runs.ts';
 import * as edutechSearchGrams from './0045-edutech-search-grams.ts';
 import * as librarySearchKeys from './0047-library-search-keys.ts';
 import * as teacherGradeIndex from './0048-teacher-grade-index.ts';
+import * as partnerProducts from './0049-partner-products.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -66,5 +67,6 @@ export const migrations: Record<string, Migration> = {
   '0033-contact-inquiries': contactInquiries,
   '0047-library-search-keys': librarySearchKeys,
   '0048-teacher-grade-index': teacherGradeIndex,
+  '0049-partner-products': partnerProducts,
   '0045-edutech-search-grams': edutechSearchGrams,
 };
