@@ -25,6 +25,7 @@ export type NavItemId =
   | 'adminUsage'
   | 'adminPrompts'
   | 'adminLicences'
+  | 'adminPartners'
   | 'adminAudit'
   | 'adminErrors'
   | 'myInfo';
@@ -152,6 +153,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'adminUsage', routeName: 'Token tracker', path: '/admin/usage', group: 'admin', roles: ADMIN_ROLES },
   { id: 'adminPrompts', routeName: 'Prompt', path: '/admin/prompts', group: 'admin', roles: SUPER_ADMIN },
   { id: 'adminLicences', routeName: 'Licences', path: '/admin/licenses', group: 'admin', roles: SUPER_ADMIN },
+  {
+    id: 'adminPartners',
+    routeName: 'Partner products',
+    path: '/admin/partners',
+    group: 'admin',
+    roles: SUPER_ADMIN,
+  },
   { id: 'adminAudit', routeName: 'Audit log', path: '/admin/audit', group: 'admin', roles: SUPER_ADMIN },
   {
     id: 'adminErrors',

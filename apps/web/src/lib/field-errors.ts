@@ -8,8 +8,17 @@ export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; m
   >;
 }
 
-/** The server's per-field problems (E_VALIDATION `details`), or null when it sent none. */
+/**
+ * The server's per-field problems (E_VALIDATION `details`) by form field, or null when it sent
+ * none. The server names where in the request a problem is (`body.redirectUris.0`); a form's field
+ * is the first segment of the body's path (`redirectUris`), as `fieldErrorsOf` gives it.
+ */
 export function apiFieldErrors(error: unknown): Record<string, string> | null {
   if (!isApiError(error) || error.details.length === 0) return null;
-  return Object.fromEntries(error.details.map((detail) => [detail.path, detail.message]));
+  return Object.fromEntries(
+    error.details.map((detail) => [
+      detail.path.replace(/^(body|query|params)\./, '').split('.')[0],
+      detail.message,
+    ]),
+  );
 }

@@ -34,6 +34,7 @@ describe('the admin sidebar', () => {
       '/admin/usage',
       '/admin/prompts',
       '/admin/licenses',
+      '/admin/partners',
       '/admin/audit',
       '/admin/errors',
     ]);
