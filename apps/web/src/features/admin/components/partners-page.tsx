@@ -14,6 +14,7 @@ import {
   Code,
   Group,
   Modal,
+  SimpleGrid,
   Skeleton,
   Stack,
   Switch,
@@ -163,7 +164,7 @@ function ProductForm({ product, onDone }: { product: PartnerProduct | null; onDo
           required
           data-autofocus
         />
-        <Group grow align="flex-start">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t('partners.fields.productKey')}
             description={t('partners.fields.productKeyHint', { path: loginPath })}
@@ -184,7 +185,7 @@ function ProductForm({ product, onDone }: { product: PartnerProduct | null; onDo
             maxLength={100}
             required
           />
-        </Group>
+        </SimpleGrid>
         <Checkbox.Group
           label={t('partners.fields.allowedRoles')}
           value={draft.allowedRoles}
