@@ -71,6 +71,11 @@ import { createLicencesService, createTokenTracker } from './modules/licences/li
 import { createMaterialsRepository } from './modules/materials/materials.repository.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { createMaterialsService } from './modules/materials/materials.service.ts';
+import { partnerLoginRoutes } from './modules/partners/partner-login.routes.ts';
+import { createPartnerLoginService } from './modules/partners/partner-login.service.ts';
+import { createPartnerProductsRepository } from './modules/partners/partner-products.repository.ts';
+import { partnerProductsRoutes } from './modules/partners/partner-products.routes.ts';
+import { createPartnerProductsService } from './modules/partners/partner-products.service.ts';
 import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
 import { createProxyService } from './modules/proxy/proxy.service.ts';
 import { createRecordsRepository } from './modules/records/records.repository.ts';
@@ -236,7 +241,7 @@ export async function buildApp({
     from: config.MAIL_FROM,
     log: app.log,
   });
-  await registerIdentity(app, config, database.db, mailer);
+  const { mintAccessToken } = await registerIdentity(app, config, database.db, mailer);
 
   const db = database.db;
   const background = createBackground(config, db, app.log);
@@ -283,6 +288,26 @@ export async function buildApp({
       }),
     ),
   );
+  const partnerProducts = createPartnerProductsRepository(db);
+  await app.register(
+    partnerProductsRoutes(createPartnerProductsService({ repository: partnerProducts, audit: auditService })),
+  );
+  // The exchange mints the embedded provider's tokens; an external issuer exchanges its own.
+  if (mintAccessToken)
+    await app.register(
+      partnerLoginRoutes(
+        createPartnerLoginService({
+          products: partnerProducts,
+          users: usersRepository,
+          mintAccessToken,
+          audiences: (productKey) => [
+            config.ISSUER,
+            config.PUBLIC_URL,
+            `${config.PUBLIC_URL}/api/auth/${productKey}-login`,
+          ],
+        }),
+      ),
+    );
   await app.register(
     licenceKeysRoutes(
       createLicenceKeysService({

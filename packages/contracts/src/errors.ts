@@ -33,8 +33,8 @@ export const ERROR_CATALOGUE = {
   E_CONFLICT_003: { status: 409, ko: '이미 등록된 업체입니다.', en: 'This vendor is already registered.' },
   E_IMMUTABLE_VALUE_001: {
     status: 400,
-    ko: '클라이언트 ID는 변경할 수 없습니다.',
-    en: 'The client id cannot be changed.',
+    ko: '클라이언트 ID와 제품 키는 변경할 수 없습니다.',
+    en: 'The client id and the product key cannot be changed.',
   },
   E_NOT_READY: {
     status: 409,
@@ -111,6 +111,32 @@ export const ERROR_CATALOGUE = {
     status: 409,
     ko: '이 묶음에 보낼 수 있는 키가 모자랍니다. 키를 더 만들거나 받는 사람을 줄여 주세요.',
     en: 'This group has too few keys left to send. Make more keys or send to fewer people.',
+  },
+  // Partner products and their sign-in by token exchange (RFC 8693; docs/partner-login.md).
+  E_PRODUCT_KEY_TAKEN: {
+    status: 409,
+    ko: '이미 쓰고 있는 제품 키입니다.',
+    en: 'This product key is already in use.',
+  },
+  E_EXCHANGE_REQUEST: {
+    status: 400,
+    ko: '토큰 교환 요청의 형식이 올바르지 않습니다.',
+    en: 'The token exchange request is not valid.',
+  },
+  E_EXCHANGE_CLIENT: {
+    status: 401,
+    ko: '파트너 제품의 서명을 확인할 수 없습니다.',
+    en: "The partner product's signature could not be verified.",
+  },
+  E_EXCHANGE_GRANT: {
+    status: 400,
+    ko: '로그인 확인서가 유효하지 않습니다. 새로 만들어 다시 보내 주세요.',
+    en: 'The sign-in assertion is not valid. Make a new one and send it again.',
+  },
+  E_EXCHANGE_ROLE: {
+    status: 400,
+    ko: '이 파트너 제품으로는 이 계정의 역할로 로그인할 수 없습니다.',
+    en: "This partner product may not sign in this account's role.",
   },
   // Added by the platform: input that fails its schema, unknown records and protocol-level refusals.
   E_VALIDATION: { status: 400, ko: '입력값이 올바르지 않습니다.', en: 'The request is not valid.' },

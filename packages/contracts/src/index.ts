@@ -16,6 +16,7 @@ export * from './i18n.ts';
 export * from './lesson.ts';
 export * from './library.ts';
 export * from './licenses.ts';
+export * from './partners.ts';
 export * from './patch.ts';
 export * from './play.ts';
 export * from './reference.ts';

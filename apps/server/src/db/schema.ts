@@ -26,6 +26,8 @@ export interface Database {
   oidcKey: OidcKeyTable;
   loginFailure: LoginFailureTable;
   revokedSession: RevokedSessionTable;
+  partnerProduct: PartnerProductTable;
+  partnerAssertion: PartnerAssertionTable;
   license: LicenseTable;
   licenseKey: LicenseKeyTable;
   userLicense: UserLicenseTable;
@@ -656,6 +658,32 @@ export interface LoginFailureTable {
 
 export interface RevokedSessionTable {
   sid: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+/** A partner product registered for the token exchange (docs/partner-login.md). */
+export interface PartnerProductTable {
+  id: Generated<number>;
+  productKey: string;
+  name: string;
+  clientId: string;
+  /** JSON array of URLs. */
+  redirectUris: string;
+  /** JSON array of role names. */
+  allowedRoles: string;
+  /** JSON JWK Set of public keys. */
+  jwks: string;
+  enabled: number;
+  createdAt: string;
+  updatedAt: string;
+}
+export type PartnerProductRow = Selectable<PartnerProductTable>;
+
+/** An assertion id a partner has used: refused if presented again before it expires. */
+export interface PartnerAssertionTable {
+  clientId: string;
+  jti: string;
   /** Epoch milliseconds. */
   expiresAt: number;
 }

@@ -3,6 +3,7 @@ import { errorSignature } from '../../src/modules/error-reports/error-signature.
 import { CLASS_RECORD_ROWS } from './class-records-rows.ts';
 import { EDUTECH_ROWS } from './edutech-rows.ts';
 import { FORMS, type MatrixPersona, type MatrixWorld, PERSONAS, PNG } from './matrix-world.ts';
+import { PARTNER_ROWS } from './partner-rows.ts';
 
 /**
  * The authorization matrix: every route the server registers, tried as each of the ten personas,
@@ -548,6 +549,8 @@ export const ROUTE_MATRIX: RouteRow[] = [
   ...CLASS_RECORD_ROWS,
   // issue 17: the edutech catalogue, licences in use, recommendations and vendors.
   ...EDUTECH_ROWS,
+  // issue 16: partner products and their sign-in by token exchange.
+  ...PARTNER_ROWS,
   // Operations, the API document and the web app: open to everyone.
   ...['/healthz', '/readyz'].map((url) => ({
     route: `GET ${url}`,

@@ -26,6 +26,7 @@ export type NavItemId =
   | 'adminTools'
   | 'adminPrompts'
   | 'adminLicences'
+  | 'adminPartners'
   | 'adminAudit'
   | 'adminErrors'
   | 'adminEvents'
@@ -155,6 +156,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'adminTools', routeName: '/v2/tool', path: '/admin/tools', group: 'admin', roles: SUPER_ADMIN },
   { id: 'adminPrompts', routeName: 'Prompt', path: '/admin/prompts', group: 'admin', roles: SUPER_ADMIN },
   { id: 'adminLicences', routeName: 'Licences', path: '/admin/licenses', group: 'admin', roles: SUPER_ADMIN },
+  {
+    id: 'adminPartners',
+    routeName: 'Partner products',
+    path: '/admin/partners',
+    group: 'admin',
+    roles: SUPER_ADMIN,
+  },
   { id: 'adminAudit', routeName: 'Audit log', path: '/admin/audit', group: 'admin', roles: SUPER_ADMIN },
   {
     id: 'adminErrors',

@@ -9,8 +9,9 @@ export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; m
 }
 
 /**
- * The server's per-field problems (E_VALIDATION `details`), or null when it sent none. The server
- * names where the field was (`body.route`); a form knows its fields by name (`route`).
+ * The server's per-field problems (E_VALIDATION `details`) by form field, or null when it sent
+ * none. The server names where in the request a problem is (`body.redirectUris.0`); a form's field
+ * is the first segment of the body's path (`redirectUris`), as `fieldErrorsOf` gives it.
  */
 export function apiFieldErrors(error: unknown): Record<string, string> | null {
   if (!isApiError(error) || error.details.length === 0) return null;

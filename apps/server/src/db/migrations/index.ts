@@ -30,6 +30,7 @@ import * as playgroundRuns from './0040-playground-runs.ts';
 import * as edutechSearchGrams from './0045-edutech-search-grams.ts';
 import * as librarySearchKeys from './0047-library-search-keys.ts';
 import * as teacherGradeIndex from './0048-teacher-grade-index.ts';
+import * as partnerProducts from './0049-partner-products.ts';
 import * as toolVisibility from './0050-tool-visibility.ts';
 import * as siteEvents from './0051-site-events.ts';
 import * as toolThreads from './0052-tool-threads.ts';
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '0033-contact-inquiries': contactInquiries,
   '0047-library-search-keys': librarySearchKeys,
   '0048-teacher-grade-index': teacherGradeIndex,
+  '0049-partner-products': partnerProducts,
   '0045-edutech-search-grams': edutechSearchGrams,
   '0050-tool-visibility': toolVisibility,
   '0051-site-events': siteEvents,

@@ -25,7 +25,7 @@ import {
 } from '../../policies/admin-user.policy.ts';
 import { parseRoles } from '../users/users.repository.ts';
 import type { AdminUsersRepository } from './admin-users.repository.ts';
-import { type AuditContext, type AuditService, changedFields } from './audit.service.ts';
+import type { AuditContext, AuditService } from './audit.service.ts';
 
 type UserWithSchool = UserRow & { schoolName: string | null };
 
@@ -193,16 +193,18 @@ export function createAdminUsersService(deps: {
       );
       await repository.update(userId, changes);
       const after = await fresh(userId);
-      const diff = changedFields(auditView(before), auditView(after));
-      if (Object.keys(diff.after).length)
-        await audit.record(context, {
+      await audit.recordChanges(
+        context,
+        {
           action: 'user.update',
           targetType: 'user',
           targetId: userId,
           targetLabel: `${after.name} (${after.username})`,
           schoolId: after.schoolId,
-          ...diff,
-        });
+        },
+        auditView(before),
+        auditView(after),
+      );
       return after;
     },
 

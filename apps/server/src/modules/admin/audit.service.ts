@@ -63,23 +63,36 @@ export function changedFields(
 }
 
 export function createAuditService(repository: AuditRepository) {
+  async function record(context: AuditContext, change: AuditChange): Promise<void> {
+    await repository.insert({
+      actorId: context.actor.userId,
+      actorName: `${context.actor.name} (${context.actor.username})`,
+      actorRole: context.actor.primaryRole,
+      action: change.action,
+      targetType: change.targetType,
+      targetId: change.targetId === undefined || change.targetId === null ? null : String(change.targetId),
+      targetLabel: change.targetLabel ?? null,
+      schoolId: change.schoolId ?? null,
+      before: change.before ? JSON.stringify(change.before) : null,
+      after: change.after ? JSON.stringify(change.after) : null,
+      ip: context.ip,
+      userAgent: context.userAgent?.slice(0, 500) ?? null,
+      createdAt: new Date().toISOString(),
+    });
+  }
+
   return {
-    async record(context: AuditContext, change: AuditChange): Promise<void> {
-      await repository.insert({
-        actorId: context.actor.userId,
-        actorName: `${context.actor.name} (${context.actor.username})`,
-        actorRole: context.actor.primaryRole,
-        action: change.action,
-        targetType: change.targetType,
-        targetId: change.targetId === undefined || change.targetId === null ? null : String(change.targetId),
-        targetLabel: change.targetLabel ?? null,
-        schoolId: change.schoolId ?? null,
-        before: change.before ? JSON.stringify(change.before) : null,
-        after: change.after ? JSON.stringify(change.after) : null,
-        ip: context.ip,
-        userAgent: context.userAgent?.slice(0, 500) ?? null,
-        createdAt: new Date().toISOString(),
-      });
+    record,
+
+    /** Records an edit as the fields it changed, before → after; an edit that changed nothing leaves no entry. */
+    async recordChanges(
+      context: AuditContext,
+      change: Omit<AuditChange, 'before' | 'after'>,
+      before: Record<string, unknown>,
+      after: Record<string, unknown>,
+    ): Promise<void> {
+      const diff = changedFields(before, after);
+      if (Object.keys(diff.after).length) await record(context, { ...change, ...diff });
     },
 
     async page(query: AuditQuery) {

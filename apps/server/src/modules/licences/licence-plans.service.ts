@@ -8,7 +8,7 @@ import type {
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { Actor } from '../../policies/actor.ts';
 import { canManageGlobalSettings, canStartTrial } from '../../policies/index.ts';
-import { type AuditContext, type AuditService, changedFields } from '../admin/audit.service.ts';
+import type { AuditContext, AuditService } from '../admin/audit.service.ts';
 import type { LicencePlansRepository } from './licence-plans.repository.ts';
 import type { LicencesRepository } from './licences.repository.ts';
 import { presentUserLicence } from './licences.service.ts';
@@ -63,15 +63,12 @@ export function createLicencePlansService(deps: {
     const before = await fresh(id);
     if (!(await apply())) throw new AppError('E_NOT_FOUND');
     const after = await fresh(id);
-    const diff = changedFields(auditView(before), auditView(after));
-    if (Object.keys(diff.after).length)
-      await audit.record(context, {
-        action,
-        targetType: 'license',
-        targetId: id,
-        targetLabel: after.name,
-        ...diff,
-      });
+    await audit.recordChanges(
+      context,
+      { action, targetType: 'license', targetId: id, targetLabel: after.name },
+      auditView(before),
+      auditView(after),
+    );
     return after;
   }
 

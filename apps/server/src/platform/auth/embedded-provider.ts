@@ -19,6 +19,27 @@ const SESSION_TTL_SECONDS = 10 * 60 * 60;
 
 export const PROVIDER_SCOPES = 'openid profile email offline_access';
 const API_SCOPE = 'openid profile email';
+const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+
+/** What an access token minted outside a browser sign-in carries beyond its user. */
+interface MintedTokenExtras {
+  /** The user's roles narrowed to those the asking party may sign in. */
+  roles: string[];
+  /** Who asked for the token (RFC 8693 §4.3's `client_id` is the web client's; `azp` names the partner). */
+  authorizedParty: string;
+}
+const mintedExtras = new WeakMap<object, MintedTokenExtras>();
+
+/** The API as the provider's resource server: RS256 JWT access tokens, five minutes, the Keycloak-style audience. */
+function apiResourceServerInfo(audience: string) {
+  return {
+    scope: API_SCOPE,
+    audience,
+    accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+    accessTokenFormat: 'jwt' as const,
+    jwt: { sign: { alg: 'RS256' as const } },
+  };
+}
 
 /** The claims Keycloak puts in an access token, computed from our user row. */
 export function keycloakClaims(
@@ -96,6 +117,9 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
       if (!user) return undefined;
       // Keycloak's `sid` names the login session; ours is the provider session's uid.
       const sid = (token as unknown as { sessionUid?: string }).sessionUid;
+      const minted = mintedExtras.get(token);
+      if (minted)
+        return { ...keycloakClaims({ ...user, roles: minted.roles }, clientId), azp: minted.authorizedParty };
       return { ...keycloakClaims({ ...user, roles: parseRoles(user) }, clientId), sid };
     },
     // The home page's teacher/student door, carried to the sign-in page as a hint.
@@ -114,13 +138,7 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
         enabled: true,
         defaultResource: () => resource,
         useGrantedResource: () => true,
-        getResourceServerInfo: () => ({
-          scope: API_SCOPE,
-          audience,
-          accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
-          accessTokenFormat: 'jwt',
-          jwt: { sign: { alg: 'RS256' } },
-        }),
+        getResourceServerInfo: () => apiResourceServerInfo(audience),
       },
     },
     discovery: { userinfo_endpoint: `${config.ISSUER}${OIDC}/userinfo` },
@@ -177,6 +195,42 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
   // Koa reads the protocol from X-Forwarded-Proto, which the realm mount pins to PUBLIC_URL's.
   provider.proxy = true;
   return provider;
+}
+
+export type AccessTokenMinter = (input: {
+  /** The user's `subject` (the provider's account id). */
+  subject: string;
+  roles: string[];
+  authorizedParty: string;
+}) => Promise<{ accessToken: string; expiresIn: number; scope: string }>;
+
+/**
+ * Access tokens for a party that proved who the user is another way (a partner's token exchange,
+ * docs/partner-login.md). They are the provider's own AccessToken model, so the same keys, claims
+ * (extraTokenClaims), audience and lifetime as a browser sign-in, and the API verifies them the
+ * same way. They belong to no login session: no `sid` and no refresh token; the account's
+ * not-before (revoke all), disabling, and their five minutes end them.
+ */
+export function createAccessTokenMinter(provider: Provider, config: Config): AccessTokenMinter {
+  const resourceServer = new provider.ResourceServer(
+    apiResourceIndicator(config),
+    apiResourceServerInfo(config.OIDC_AUDIENCE),
+  );
+  return async ({ subject, roles, authorizedParty }) => {
+    const client = await provider.Client.find(config.OIDC_CLIENT_ID);
+    if (!client) throw new Error('the web client is not registered with the provider');
+    const token = new provider.AccessToken({
+      accountId: subject,
+      client,
+      scope: API_SCOPE,
+      gty: TOKEN_EXCHANGE_GRANT,
+      resourceServer,
+      // No grant stands behind an exchanged token (nothing to revoke by grant); the typings want one.
+      grantId: undefined as unknown as string,
+    });
+    mintedExtras.set(token, { roles, authorizedParty });
+    return { accessToken: await token.save(), expiresIn: ACCESS_TOKEN_TTL_SECONDS, scope: API_SCOPE };
+  };
 }
 
 export function apiResourceIndicator(config: Pick<Config, 'PUBLIC_URL'>): string {

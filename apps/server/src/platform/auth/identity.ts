@@ -8,12 +8,19 @@ import type { Database } from '../../db/schema.ts';
 import { interactionRoutes } from '../../modules/auth/interaction.routes.ts';
 import { createLoginRepository } from '../../modules/auth/login.repository.ts';
 import { createLoginService, LOGIN_WINDOW_MS } from '../../modules/auth/login.service.ts';
+import { purgeUsedAssertions } from '../../modules/partners/partner-products.repository.ts';
 import { createUsersRepository } from '../../modules/users/users.repository.ts';
 import { createVerificationRepository } from '../../modules/users/verification.repository.ts';
 import { createVerificationService } from '../../modules/users/verification.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { registerPeriodic } from '../timers/periodic.ts';
-import { apiResourceIndicator, createEmbeddedProvider, REALM_PATH } from './embedded-provider.ts';
+import {
+  type AccessTokenMinter,
+  apiResourceIndicator,
+  createAccessTokenMinter,
+  createEmbeddedProvider,
+  REALM_PATH,
+} from './embedded-provider.ts';
 import { actorOf, registerAuthentication, signedIn } from './guards.ts';
 import { purgeExpiredOidcRows } from './oidc-adapter.ts';
 import { loadProviderKeys, publicJwk } from './oidc-keys.ts';
@@ -34,6 +41,8 @@ const authConfigSchema = z.object({
  * Sign-in for the whole app. With no OIDC_ISSUER the embedded provider is mounted at
  * /realms/ssaem with its login screen; otherwise tokens from the named issuer are accepted and
  * the web app is pointed there. Either way the API verifies the same kind of JWT.
+ * `mintAccessToken` issues the embedded provider's access tokens outside a browser sign-in (the
+ * partner token exchange); with an external issuer there is none: that issuer mints its own.
  */
 export async function registerIdentity(
   app: FastifyInstance,
@@ -41,7 +50,7 @@ export async function registerIdentity(
   db: Kysely<Database>,
   /** Mails the sign-in codes of the login page's e-mail path. */
   mailer: Mailer,
-): Promise<TokenVerifier> {
+): Promise<{ verifier: TokenVerifier; mintAccessToken: AccessTokenMinter | null }> {
   const verifierOptions = {
     db,
     issuer: config.ISSUER,
@@ -49,6 +58,7 @@ export async function registerIdentity(
     clientId: config.OIDC_CLIENT_ID,
   };
   let verifier: TokenVerifier;
+  let mintAccessToken: AccessTokenMinter | null = null;
 
   if (config.EMBEDDED_IDP) {
     const keys = await loadProviderKeys(db);
@@ -57,6 +67,7 @@ export async function registerIdentity(
       keys: createLocalJWKSet({ keys: keys.signing.map(publicJwk) }),
     });
     const provider = await createEmbeddedProvider(config, db);
+    mintAccessToken = createAccessTokenMinter(provider, config);
     await app.register(middie);
     const handle = provider.callback();
     const origin = new URL(config.PUBLIC_URL);
@@ -96,7 +107,7 @@ export async function registerIdentity(
       embedded: config.EMBEDDED_IDP,
     }),
   );
-  return verifier;
+  return { verifier, mintAccessToken };
 }
 
 function registerUserinfo(app: FastifyInstance, db: Kysely<Database>): void {
@@ -119,12 +130,13 @@ function registerUserinfo(app: FastifyInstance, db: Kysely<Database>): void {
   }
 }
 
-/** Expired provider rows, old login failures and lapsed denylist entries are removed on a timer. */
+/** Expired provider rows, old login failures, lapsed denylist entries and used partner assertions are removed on a timer. */
 function registerPurge(app: FastifyInstance, db: Kysely<Database>): void {
   const loginRepository = createLoginRepository(db);
   registerPeriodic(app, 'identity purge', PURGE_INTERVAL_MS, async () => {
     await purgeExpiredOidcRows(db);
     await purgeDeniedSessions(db);
+    await purgeUsedAssertions(db);
     await loginRepository.purgeFailures(Date.now() - LOGIN_WINDOW_MS);
   });
 }

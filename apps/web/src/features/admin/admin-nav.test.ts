@@ -35,6 +35,7 @@ describe('the admin sidebar', () => {
       '/admin/tools',
       '/admin/prompts',
       '/admin/licenses',
+      '/admin/partners',
       '/admin/audit',
       '/admin/errors',
       '/admin/events',

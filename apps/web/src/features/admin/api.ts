@@ -21,6 +21,7 @@ import type {
   LicensePlanCreate,
   UserLicense,
 } from '@ssaem/contracts/licenses';
+import type { PartnerProduct, PartnerProductCreate, PartnerProductUpdate } from '@ssaem/contracts/partners';
 import type { MembershipRequest, RoleName } from '@ssaem/contracts/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBlob, apiRequest, buildApiUrl } from '../../lib/api-client';
@@ -384,6 +385,41 @@ export function useRevokeKeyGroup() {
     mutationFn: (groupName: string) =>
       apiRequest<{ revoked: number }>(`/api/v1/license-key/groups/${encodeURIComponent(groupName)}/revoke`, {
         method: 'POST',
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+// ---- partner products (the super administrator) ------------------------------------------------
+
+const partnerProductsKey = ['admin', 'partner-products'] as const;
+
+export function usePartnerProducts() {
+  return useQuery({
+    queryKey: partnerProductsKey,
+    queryFn: ({ signal }) => apiRequest<{ items: PartnerProduct[] }>('/api/v1/partner-products', { signal }),
+  });
+}
+
+/** Registers a product (no id) or changes one; the list is read again after. */
+export function useSavePartnerProduct() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: PartnerProductCreate | PartnerProductUpdate }) =>
+      id === undefined
+        ? apiRequest<PartnerProduct>('/api/v1/partner-products', { method: 'POST', body })
+        : apiRequest<PartnerProduct>(`/api/v1/partner-products/${id}`, { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetPartnerProductEnabled() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
+      apiRequest<PartnerProduct>(`/api/v1/partner-products/${id}/enabled`, {
+        method: 'PUT',
+        body: { enabled },
       }),
     onSuccess: invalidate,
   });

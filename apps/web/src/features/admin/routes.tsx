@@ -87,6 +87,13 @@ export const adminRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'partners',
+            lazy: page(
+              () => import('./components/partners-page'),
+              (m) => m.PartnersPage,
+            ),
+          },
+          {
             path: 'audit',
             lazy: page(
               () => import('./components/audit-page'),
