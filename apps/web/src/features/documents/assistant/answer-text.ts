@@ -14,6 +14,15 @@ export function streamedText(state: StreamState | undefined): string {
   return text;
 }
 
+const RULE = /(^|\n)-{3,}[ \t]*(\n|$)/;
+
+/** An answer's result, and the notes after its `---` line (reasons, corrections), if any. */
+export function splitAnswer(answer: string): { result: string; notes: string | null } {
+  const rule = RULE.exec(answer);
+  if (!rule) return { result: answer, notes: null };
+  return { result: answer.slice(0, rule.index), notes: answer.slice(rule.index + rule[0].length).trim() };
+}
+
 /**
  * What of an answer goes into the document: offline, without the first paragraph (the one sentence
  * saying no model wrote it); and never what follows a `---` line (the reasons, the notes).
@@ -24,9 +33,7 @@ export function insertableText(answer: string, offline: boolean): string {
     const split = text.indexOf('\n\n');
     text = split < 0 ? '' : text.slice(split + 2);
   }
-  const rule = /(^|\n)-{3,}[ \t]*(\n|$)/.exec(text);
-  if (rule) text = text.slice(0, rule.index);
-  return text.trim();
+  return splitAnswer(text).result.trim();
 }
 
 /** Whether an answer can go into the document: finished, and not an offline "needs the model". */

@@ -3,6 +3,7 @@ import {
   ActionIcon,
   Alert,
   Button,
+  Divider,
   Group,
   Loader,
   Stack,
@@ -30,7 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { canInsert, insertableText, translationTarget } from './answer-text';
+import { canInsert, insertableText, splitAnswer, translationTarget } from './answer-text';
 import classes from './assistant.module.css';
 import type { AssistantMessage } from './assistant-store';
 import { insertAnswer } from './insert-answer';
@@ -56,6 +57,23 @@ function selectionOf(editor: Editor | null): { text: string; empty: boolean } {
   if (!editor) return { text: '', empty: true };
   const { from, to, empty } = editor.state.selection;
   return { text: empty ? '' : editor.state.doc.textBetween(from, to, '\n', ' ').trim(), empty };
+}
+
+/** The answer's result, then its notes (after a `---` line) set apart and quieter. */
+function AnswerText({ text, streaming }: { text: string; streaming: boolean }) {
+  const { t } = useTranslation('documents');
+  if (!text) return streaming ? <Loader size="xs" aria-label={t('assistant.thinking')} /> : null;
+  const { result, notes } = splitAnswer(text);
+  if (notes === null) return <>{text}</>;
+  return (
+    <>
+      {result.trimEnd()}
+      <Divider my={6} />
+      <Text span size="xs" c="dimmed">
+        {notes}
+      </Text>
+    </>
+  );
 }
 
 function AnswerActions({
@@ -222,12 +240,10 @@ export function DocumentAssistantPanel({ documentKey, editor, title }: DocumentA
                 </Alert>
               ) : (
                 <div className={classes.answer}>
-                  {assistant.textOf(message.id, message.text) ||
-                    (message.status === 'streaming' ? (
-                      <Loader size="xs" aria-label={t('assistant.thinking')} />
-                    ) : (
-                      ''
-                    ))}
+                  <AnswerText
+                    text={assistant.textOf(message.id, message.text)}
+                    streaming={message.status === 'streaming'}
+                  />
                 </div>
               )}
               {message.status === 'streaming' ? (
