@@ -51,6 +51,10 @@ interface DocumentAssistantPanelProps {
   documentKey: string;
   editor: Editor | null;
   title: string;
+  /** False in a drawer, whose own title names the panel. */
+  withHeading?: boolean;
+  /** After an answer went into the document (the phone's drawer closes to show it). */
+  onInserted?: () => void;
 }
 
 function selectionOf(editor: Editor | null): { text: string; empty: boolean } {
@@ -80,10 +84,12 @@ function AnswerActions({
   message,
   editor,
   text,
+  onInserted,
 }: {
   message: AssistantMessage;
   editor: Editor | null;
   text: string;
+  onInserted: (() => void) | undefined;
 }) {
   const { t } = useTranslation('documents');
   const toast = useToast();
@@ -93,8 +99,9 @@ function AnswerActions({
   });
   if (!editor || !canInsert({ ...message, text })) return null;
   const put = (mode: 'insert' | 'replace') => {
-    if (insertAnswer(editor, insertableText(text, message.offline), mode))
-      toast.show(mode === 'insert' ? t('assistant.inserted') : t('assistant.replaced'));
+    if (!insertAnswer(editor, insertableText(text, message.offline), mode)) return;
+    toast.show(mode === 'insert' ? t('assistant.inserted') : t('assistant.replaced'));
+    onInserted?.();
   };
   return (
     <Group gap={6}>
@@ -126,7 +133,13 @@ function AnswerActions({
  * rewritten, summarised, translated or checked for spelling; an answer goes into the document with
  * one click, and one undo takes it out.
  */
-export function DocumentAssistantPanel({ documentKey, editor, title }: DocumentAssistantPanelProps) {
+export function DocumentAssistantPanel({
+  documentKey,
+  editor,
+  title,
+  withHeading = true,
+  onInserted,
+}: DocumentAssistantPanelProps) {
   const { t } = useTranslation('documents');
   const { t: tc } = useTranslation();
   const assistant = useDocumentAssistant(documentKey);
@@ -173,11 +186,13 @@ export function DocumentAssistantPanel({ documentKey, editor, title }: DocumentA
   };
 
   return (
-    <section className={classes.panel} aria-labelledby="document-assistant-title">
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Title order={2} fz="h4" id="document-assistant-title">
-          {t('assistant.title')}
-        </Title>
+    <section className={classes.panel} aria-label={t('assistant.title')}>
+      <Group justify={withHeading ? 'space-between' : 'flex-end'} gap="xs" wrap="nowrap">
+        {withHeading ? (
+          <Title order={2} fz="h4">
+            {t('assistant.title')}
+          </Title>
+        ) : null}
         {count > 0 ? (
           <Tooltip label={t('assistant.newConversation')} withinPortal>
             <ActionIcon
@@ -259,7 +274,12 @@ export function DocumentAssistantPanel({ documentKey, editor, title }: DocumentA
                   </Button>
                 </Group>
               ) : (
-                <AnswerActions message={message} editor={editor} text={message.text} />
+                <AnswerActions
+                  message={message}
+                  editor={editor}
+                  text={message.text}
+                  onInserted={onInserted}
+                />
               )}
             </Stack>
           ),

@@ -218,7 +218,13 @@ export function NewDocumentEditorPage() {
         title={t('assistant.title')}
         withinPortal
       >
-        <DocumentAssistantPanel documentKey={documentKey} editor={editor} title={title} />
+        <DocumentAssistantPanel
+          documentKey={documentKey}
+          editor={editor}
+          title={title}
+          withHeading={false}
+          onInserted={() => setAssistantOpen(false)}
+        />
       </Drawer>
       <SaveToMaterialsDialog
         opened={saveOpen}
