@@ -18,6 +18,22 @@ ensureDependencies();
 ensureWebBuild();
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-e2e-'));
+// E2E_MODEL_REPLY: the server talks to a fake OpenAI-compatible model (the tests' own, in its own
+// process) that answers every request with this text, for journeys that need a connected model.
+const fakeModel = process.env.E2E_MODEL_REPLY ? await startFakeModel(process.env.E2E_MODEL_REPLY) : null;
+
+async function startFakeModel(reply) {
+  const child = spawn('node', ['scripts/fake-model.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, FAKE_MODEL_REPLY: reply },
+  });
+  const url = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (chunk) => resolve(String(chunk).trim().split('\n')[0]));
+    child.once('exit', () => reject(new Error('the fake model exited before it was ready')));
+  });
+  return { url, child };
+}
 const server = spawn('node', ['apps/server/src/main.ts'], {
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit'],
@@ -31,6 +47,7 @@ const server = spawn('node', ['apps/server/src/main.ts'], {
     NODE_ENV: 'development',
     // Offline chat answers arrive a word at a time, so a journey can reload or stop mid-answer.
     AI_OFFLINE_WORD_DELAY_MS: '40',
+    ...(fakeModel ? { AI_BASE_URL: fakeModel.url, AI_MODEL: 'fake-model' } : {}),
   },
 });
 
@@ -59,6 +76,7 @@ try {
   console.error(error);
 } finally {
   server.kill('SIGTERM');
+  fakeModel?.child.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(status);

@@ -29,6 +29,7 @@ import { createBriefingService } from './modules/chat/briefing.service.ts';
 import { createChatRepository } from './modules/chat/chat.repository.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
+import { composeDocumentAssistantOffline } from './modules/chat/document-assistant.ts';
 import { GenerationRegistry } from './modules/chat/generation.ts';
 import { composeOfflineAnswer } from './modules/chat/offline-answer.ts';
 import { createUserSettingsService } from './modules/chat/user-settings.service.ts';
@@ -320,7 +321,12 @@ export async function buildApp({
   );
 
   const tokenTracker = createTokenTracker(licencesRepository);
-  const modelChoice = chooseModel(config, (request) => composeOfflineAnswer(request, (q) => draftForChat(q)));
+  const modelChoice = chooseModel(
+    config,
+    async (request) =>
+      (await composeDocumentAssistantOffline(request)) ??
+      composeOfflineAnswer(request, (q) => draftForChat(q)),
+  );
   // Keep-alive connections to the model server close with the app.
   app.addHook('onClose', async () => modelChoice.streamer?.close());
   // One set of per-user limits for every model call, the prompt playground's included.

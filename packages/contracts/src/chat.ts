@@ -33,6 +33,27 @@ export const chatFileRefSchema = z
   .passthrough();
 
 /** POST /api/agents/chat/{endpoint} (core.md §7). */
+/** The HWP editor's own assistant (core.md §3): a chat agent bound to one document. */
+export const DOCUMENT_ASSISTANT_AGENT_ID = 'document-assistant';
+export const DOCUMENT_ASSISTANT_ACTIONS = ['ask', 'rewrite', 'summarise', 'translate', 'spelling'] as const;
+export type DocumentAssistantAction = (typeof DOCUMENT_ASSISTANT_ACTIONS)[number];
+/** What of the document goes with each message: read into the system prompt, never stored. */
+export const MAX_DOCUMENT_CONTEXT_LENGTH = 40_000;
+
+export const documentContextSchema = z
+  .object({
+    title: z.string().max(200).default(''),
+    /** The document's text as it stands in the editor. */
+    text: z.string().max(MAX_DOCUMENT_CONTEXT_LENGTH).default(''),
+    action: z.enum(DOCUMENT_ASSISTANT_ACTIONS).default('ask'),
+    /** The passage the teacher selected, for every action but `ask`. */
+    selection: z.string().max(MAX_CHAT_INPUT_LENGTH).optional(),
+    /** A translation's target; by default the other of Korean and English. */
+    targetLanguage: z.enum(['ko', 'en']).optional(),
+  })
+  .meta({ id: 'DocumentContext' });
+export type DocumentContext = z.infer<typeof documentContextSchema>;
+
 export const chatRequestSchema = z
   .object({
     text: z
@@ -55,6 +76,8 @@ export const chatRequestSchema = z
     ephemeralAgent: z.unknown().optional(),
     /** Set when regenerating: the response is a sibling of this message's previous answer. */
     isRegenerate: z.boolean().optional(),
+    /** Sent by the HWP editor's assistant: the document the question is about. */
+    documentContext: documentContextSchema.optional(),
   })
   .meta({ id: 'ChatRequest' });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;

@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFileStore, type FileStoreBackend, FileTooLargeError, type StoredFile } from './file-store';
-
-function memoryBackend(): FileStoreBackend & { map: Map<string, StoredFile> } {
-  const map = new Map<string, StoredFile>();
-  return {
-    map,
-    get: async (key) => map.get(key),
-    set: async (key, value) => {
-      map.set(key, value);
-    },
-    del: async (key) => {
-      map.delete(key);
-    },
-    entries: async () => [...map.entries()],
-    clear: async () => map.clear(),
-  };
-}
+import { memoryBackend } from '../test/memory-file-store';
+import { createFileStore, FileTooLargeError } from './file-store';
 
 const file = (name: string, size: number, type = 'application/octet-stream') =>
   new File([new Uint8Array(size)], name, { type });

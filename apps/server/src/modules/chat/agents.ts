@@ -1,4 +1,4 @@
-import { type Agent, agentSchema, type Language } from '@ssaem/contracts';
+import { type Agent, agentSchema, DOCUMENT_ASSISTANT_AGENT_ID, type Language } from '@ssaem/contracts';
 import { z } from 'zod';
 
 interface AgentDefinition {
@@ -10,6 +10,8 @@ interface AgentDefinition {
   systemPrompt: string;
   conversationStarters: Record<Language, string[]>;
   commands: string[];
+  /** Reached only from its own screen (the HWP editor's assistant), not listed in chat. */
+  hidden?: true;
 }
 
 const BASE_PROMPT = `당신은 한국의 초·중·고 교사를 돕는 AI 도우미 '쌤'입니다.
@@ -160,6 +162,20 @@ const DEFINITIONS: AgentDefinition[] = [
     },
     commands: ['/기재요령 점검', '/500자로 줄이기', '/바이트 계산'],
   },
+  {
+    id: DOCUMENT_ASSISTANT_AGENT_ID,
+    type: 'chat',
+    icon: 'file-text',
+    name: { ko: '문서 도우미', en: 'Document assistant' },
+    description: {
+      ko: '편집 중인 문서에 대해 묻고, 고른 부분을 다듬고 요약하고 번역하고 맞춤법을 봅니다.',
+      en: 'Ask about the open document; rewrite, summarise, translate or spell-check a passage.',
+    },
+    systemPrompt: BASE_PROMPT,
+    conversationStarters: { ko: [], en: [] },
+    commands: [],
+    hidden: true,
+  },
 ];
 
 // The catalogue obeys the same limits as admin-edited agents will: checked when the module loads.
@@ -182,7 +198,7 @@ export function findAgent(id: string | null | undefined): AgentDefinition {
 }
 
 export function listAgents(language: Language, type?: 'chat' | 'tool'): Agent[] {
-  return DEFINITIONS.filter((agent) => !type || agent.type === type).map((agent) => ({
+  return DEFINITIONS.filter((agent) => !agent.hidden && (!type || agent.type === type)).map((agent) => ({
     id: agent.id,
     type: agent.type,
     name: agent.name[language],

@@ -171,6 +171,7 @@ export function chatRoutes(
             files: body.files,
             gadgetId: body.gadgetId,
             clientTimestamp: body.clientTimestamp,
+            documentContext: body.documentContext,
           },
           false,
         );

@@ -3,6 +3,7 @@ import {
   type ContentPart,
   DEFAULT_ENDPOINT,
   DEFAULT_TITLE,
+  type DocumentContext,
   type Language,
   MAX_PINNED_CONVERSATIONS,
   type Message,
@@ -29,6 +30,7 @@ import { keywordTerms } from '../library/search-grams.ts';
 import { DEFAULT_AGENT_ID, findAgent } from './agents.ts';
 import { presentConversation, presentConversationHit, presentMessage } from './chat.presenter.ts';
 import type { ChatRepository, ConversationRow, MessageRow } from './chat.repository.ts';
+import { documentContextBlock } from './document-assistant.ts';
 import {
   type FrameSource,
   Generation,
@@ -71,6 +73,8 @@ export interface StartChatInput {
   files?: unknown[] | undefined;
   gadgetId?: string | null | undefined;
   clientTimestamp?: string | undefined;
+  /** The HWP editor's document: read into the system prompt, never stored. */
+  documentContext?: DocumentContext | undefined;
   language: Language;
 }
 
@@ -516,6 +520,25 @@ export function createChatService(deps: {
     return Object.keys(tools).length ? tools : undefined;
   }
 
+  /** What the chat offers a question: the library, the catalogue, pictures and search. */
+  async function withContext(
+    actor: Actor,
+    generation: Generation,
+    systemPrompt: string,
+    question: string,
+    sensitiveNames: string[],
+  ): Promise<{ system: string; tools: ToolSet | undefined }> {
+    const library = await withLibrary(actor, systemPrompt, question);
+    const edutech = await withEdutech(actor, library.system, question);
+    const pictures = picturesTool(actor, generation, question, sensitiveNames);
+    const searching = searchTools(actor, question);
+    const tools =
+      library.tools || edutech.tools || pictures || searching
+        ? { ...library.tools, ...edutech.tools, ...pictures, ...searching }
+        : undefined;
+    return { system: edutech.system, tools };
+  }
+
   /** Runs the model and turns its events into frames; detached from any HTTP connection. */
   async function run(
     generation: Generation,
@@ -524,21 +547,17 @@ export function createChatService(deps: {
     ticket: AdmissionTicket,
     language: Language,
     answer: MessageRow,
+    documentContext?: DocumentContext,
   ) {
     const agent = findAgent(generation.agentId);
     try {
       generation.agentUpdate();
       const question = turns.at(-1)?.text ?? '';
       const sensitiveNames = await deps.studentNamesOf(actor.userId);
-      const library = await withLibrary(actor, agent.systemPrompt, question);
-      const edutech = await withEdutech(actor, library.system, question);
-      const pictures = picturesTool(actor, generation, question, sensitiveNames);
-      const searching = searchTools(actor, question);
-      const tools =
-        library.tools || edutech.tools || pictures || searching
-          ? { ...library.tools, ...edutech.tools, ...pictures, ...searching }
-          : undefined;
-      const system = edutech.system;
+      const { system, tools } = documentContext
+        ? // The editor's assistant works on the document alone: no library, catalogue or search.
+          { system: `${agent.systemPrompt}\n${documentContextBlock(documentContext)}`, tools: undefined }
+        : await withContext(actor, generation, agent.systemPrompt, question, sensitiveNames);
       const events = deps.gateway.streamChat({
         caller: { userId: actor.userId, sensitiveNames },
         purpose: 'chat',
@@ -620,9 +639,15 @@ export function createChatService(deps: {
       const turns = await history(input.parentMessageId, input.text);
       await attachFiles(actor, turns, input.files ?? []);
       // Limits and licence tokens are settled before anything is saved: a refusal leaves nothing.
+      const systemPrompt = findAgent(gadgetId).systemPrompt;
       const ticket = await deps.gateway.admit(
         actor.userId,
-        estimateChatTokens(findAgent(gadgetId).systemPrompt, turns),
+        estimateChatTokens(
+          input.documentContext
+            ? `${systemPrompt}\n${documentContextBlock(input.documentContext)}`
+            : systemPrompt,
+          turns,
+        ),
         'chat',
       );
       try {
@@ -699,7 +724,8 @@ export function createChatService(deps: {
         registry.add(generation);
         // The caller subscribes first, then begins, so no frame is emitted before anyone listens.
         const answer = { ...response, seq: seq + 1 };
-        const begin = () => void run(generation, actor, turns, ticket, input.language, answer);
+        const begin = () =>
+          void run(generation, actor, turns, ticket, input.language, answer, input.documentContext);
         return { generation, begin };
       } catch (error) {
         await ticket.cancel();

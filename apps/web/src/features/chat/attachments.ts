@@ -2,6 +2,7 @@ import type { chatFileRefSchema } from '@ssaem/contracts/chat';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { fileStore } from '../../lib/file-store';
 
 /** What the files endpoints answer (POST files/upload, GET files/processing/status/{id}). */
 export interface UploadedFile {
@@ -105,6 +106,35 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 let localSequence = 0;
 
+/** Unsent attachments in the local file store (core.md §3): a reload brings them back to the composer. */
+export const UNSENT_PREFIX = 'chat:unsent:';
+
+function keepUnsent(id: string, file: File): void {
+  void fileStore()
+    ?.put(`${UNSENT_PREFIX}${id}`, file)
+    .catch(() => undefined);
+}
+
+function forgetUnsent(ids: string[]): void {
+  const store = fileStore();
+  for (const id of ids) void store?.remove(`${UNSENT_PREFIX}${id}`).catch(() => undefined);
+}
+
+/** The files a reload interrupted, taken out of the store (they go back in as they are added again). */
+async function takeUnsent(): Promise<File[]> {
+  const store = fileStore();
+  if (!store) return [];
+  try {
+    const stored = await store.list(UNSENT_PREFIX);
+    await Promise.all(stored.map((entry) => store.remove(entry.key)));
+    return stored.map(
+      (entry) => new File([entry.blob], entry.name, { type: entry.type, lastModified: entry.storedAt }),
+    );
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The composer's attachments: each chosen file uploads at once; a document is then polled until
  * the server has read it. Removing one stops its upload or cancels its processing.
@@ -165,6 +195,7 @@ export function useAttachments() {
         });
         const abort = new AbortController();
         aborts.current.set(id, abort);
+        keepUnsent(id, file);
         void run(id, file, abort);
       }
       if (added.length > 0) setAttachments((list) => [...list, ...added]);
@@ -180,6 +211,7 @@ export function useAttachments() {
         void cancelProcessing(target.file.file_id).catch(() => {});
       return list.filter((a) => a.id !== id);
     });
+    forgetUnsent([id]);
     aborts.current.get(id)?.abort();
     aborts.current.delete(id);
   }, []);
@@ -188,9 +220,20 @@ export function useAttachments() {
   const clear = useCallback(() => {
     setAttachments((list) => {
       for (const a of list) if (a.previewUrl) URL.revokeObjectURL(a.previewUrl);
+      forgetUnsent(list.map((a) => a.id));
       return [];
     });
   }, []);
+
+  // Once per composer: what a reload interrupted is chosen again (and uploads again).
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    void takeUnsent().then((files) => {
+      if (files.length > 0) add(files);
+    });
+  }, [add]);
 
   useEffect(() => {
     const current = aborts.current;

@@ -7,6 +7,7 @@ import type {
 } from '@ssaem/contracts/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBlob, apiRequest } from '../../lib/api-client';
+import { keepOpenFile, readOpenFile } from './editor-drafts';
 
 export const documentKeys = {
   all: ['document'] as const,
@@ -75,13 +76,18 @@ export function useUploadDocument() {
         method: 'POST',
         body: uploadForm(file, file.name),
       }),
-    onSuccess: (result) => queryClient.setQueryData(documentKeys.upload(result.fileUrl), result),
+    onSuccess: async (result, file) => {
+      queryClient.setQueryData(documentKeys.upload(result.fileUrl), result);
+      // Kept in the browser too: a reload reads the file from here, not from the server.
+      await keepOpenFile(result.fileUrl, file);
+    },
   });
 }
 
 /**
  * An earlier upload, named by its `fileUrl` (the editor's `?fileUrl=`): when this tab did not
- * upload it, the stored file is fetched and read again.
+ * upload it, the file is read again — from the browser's file store when it is there, otherwise
+ * downloaded from the server.
  */
 export function useUploadedDocument(fileUrl: string | null, fileName?: string | null) {
   return useQuery({
@@ -89,7 +95,8 @@ export function useUploadedDocument(fileUrl: string | null, fileName?: string | 
     queryFn: async ({ signal }) => {
       const name = fileName ?? 'document';
       const query = new URLSearchParams({ fileUrl: fileUrl ?? '', fileName: name });
-      const file = await apiBlob(`/api/v1/hwp/download?${query}`, { signal });
+      const file =
+        (await readOpenFile(fileUrl ?? '')) ?? (await apiBlob(`/api/v1/hwp/download?${query}`, { signal }));
       return apiRequest<DocumentUploadResult>('/api/v1/hwp/upload', {
         method: 'POST',
         body: uploadForm(file, name),

@@ -1,4 +1,4 @@
-import { DEFAULT_ENDPOINT, type Message, NO_PARENT_ID } from '@ssaem/contracts/chat';
+import { DEFAULT_ENDPOINT, type DocumentContext, type Message, NO_PARENT_ID } from '@ssaem/contracts/chat';
 import { create } from 'zustand';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import type { ChatFileRef } from '../attachments';
@@ -125,6 +125,8 @@ export interface SendInput {
   endpoint?: string;
   /** Attachments already uploaded (files/upload), sent as references. */
   files?: ChatFileRef[];
+  /** The HWP editor's assistant: the document the message is about. */
+  documentContext?: DocumentContext;
 }
 
 /** Sends a message; the user's text shows at once, the answer as it streams. Returns the stream key. */
@@ -169,6 +171,7 @@ export function sendChatMessage(
         model: input.model,
         gadgetId: input.gadgetId ?? undefined,
         ...(input.files && input.files.length > 0 ? { files: input.files } : {}),
+        ...(input.documentContext ? { documentContext: input.documentContext } : {}),
         clientTimestamp: now,
         isCreatedByUser: true,
       },

@@ -1,4 +1,5 @@
 import type { DocumentModel } from '@ssaem/contracts/documents';
+import type { Editor } from '@tiptap/core';
 import { EditorContent, type JSONContent, useEditor } from '@tiptap/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { documentExtensions } from '../editor/document-extensions';
@@ -14,10 +15,12 @@ interface DocumentEditorProps {
   /** Every change, as the document model. */
   onChange: (document: DocumentModel) => void;
   label: string;
+  /** The editor once it exists (and null when it goes), for tools beside it such as the assistant. */
+  onEditor?: (editor: Editor | null) => void;
 }
 
 /** The TipTap editor on a page-like sheet, with its toolbar. */
-export function DocumentEditor({ initialContent, onChange, label }: DocumentEditorProps) {
+export function DocumentEditor({ initialContent, onChange, label, onEditor }: DocumentEditorProps) {
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -40,6 +43,10 @@ export function DocumentEditor({ initialContent, onChange, label }: DocumentEdit
   });
 
   const margins = useDocumentMargins(editor);
+  useEffect(() => {
+    onEditor?.(editor);
+    return () => onEditor?.(null);
+  }, [editor, onEditor]);
 
   return (
     <div>

@@ -5,10 +5,13 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Tooltip.css';
-import { Alert, Button, FileButton, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Drawer.css';
+import { Alert, Button, Drawer, FileButton, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { DocumentModel } from '@ssaem/contracts/documents';
 import { DOCUMENT_UPLOAD_TYPES } from '@ssaem/contracts/documents';
-import { IconDeviceFloppy, IconFileUpload } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconFileUpload, IconSparkles } from '@tabler/icons-react';
+import type { Editor } from '@tiptap/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +19,9 @@ import { useToast } from '../../../components/toast/toast-context';
 import { isApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useCreateDocument, useUploadDocument, useUploadedDocument } from '../api';
+import classes from '../assistant/assistant.module.css';
+import { DocumentAssistantPanel } from '../assistant/document-assistant-panel';
+import { useEditorDraft } from '../editor-drafts';
 import { DownloadButtons } from './download-buttons';
 import { LazyDocumentEditor } from './lazy-document-editor';
 import { type SaveFormValues, SaveToMaterialsDialog } from './save-to-materials-dialog';
@@ -53,15 +59,41 @@ export function NewDocumentEditorPage() {
   const [title, setTitle] = useState(() => (fileName ? titleFromFileName(fileName) : ''));
   const [saveOpen, setSaveOpen] = useState(false);
   const document = useRef<DocumentModel>(BLANK);
+  const titleRef = useRef(title);
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const isPhone = useMediaQuery('(max-width: 62em)') ?? false;
+  const [assistantOpen, setAssistantOpen] = useState<boolean | null>(null);
+  // Beside the document on a wide screen from the start; on a phone, a drawer opened on demand.
+  const showAssistant = assistantOpen ?? !isPhone;
+  const documentKey = fileUrl ?? 'blank';
+  const draft = useEditorDraft(documentKey);
 
-  const source = fileUrl ? uploaded.data?.document : BLANK;
+  const opened = fileUrl ? uploaded.data?.document : BLANK;
+  // Unsaved edits kept in the browser win over the file as opened; `undefined` while they are read.
+  const source = draft.restored === undefined ? undefined : (draft.restored?.document ?? opened);
   useEffect(() => {
     if (source) document.current = source;
   }, [source]);
+  useEffect(() => {
+    if (draft.restored?.title) {
+      setTitle(draft.restored.title);
+      titleRef.current = draft.restored.title;
+    }
+  }, [draft.restored]);
 
-  const handleChange = useCallback((next: DocumentModel) => {
-    document.current = next;
-  }, []);
+  const { keep } = draft;
+  const handleChange = useCallback(
+    (next: DocumentModel) => {
+      document.current = next;
+      keep({ title: titleRef.current, document: next });
+    },
+    [keep],
+  );
+  const handleTitle = (value: string) => {
+    setTitle(value);
+    titleRef.current = value;
+    keep({ title: value, document: document.current });
+  };
   // Read when a download button is pressed: the document as it stands, saved or not.
   const currentDocument = useCallback(() => document.current, []);
 
@@ -69,7 +101,9 @@ export function NewDocumentEditorPage() {
     if (!file) return;
     upload.mutate(file, {
       onSuccess: (result) => {
-        setTitle(titleFromFileName(result.fileName) || title);
+        const next = titleFromFileName(result.fileName) || title;
+        setTitle(next);
+        titleRef.current = next;
         setSearchParams({ fileUrl: result.fileUrl, fileName: result.fileName });
         toast.show(t('editor.opened', { name: result.fileName }));
       },
@@ -78,6 +112,7 @@ export function NewDocumentEditorPage() {
 
   const handleSave = async (values: SaveFormValues) => {
     const { id } = await create.mutateAsync({ ...values, document: document.current });
+    await draft.discard();
     toast.show(t('editor.savedToMaterials'));
     setSaveOpen(false);
     void navigate(`/document/editor/${id}`, { replace: true });
@@ -85,19 +120,28 @@ export function NewDocumentEditorPage() {
 
   const uploadError = upload.error ?? (fileUrl ? uploaded.error : null);
   return (
-    <Stack gap="sm" maw={1040} mx="auto" px="md" pb="xl">
+    <Stack gap="sm" maw={showAssistant && !isPhone ? 1440 : 1040} mx="auto" px="md" pb="xl">
       <title>{t('meta.newEditor')}</title>
       <Group justify="space-between" align="center" gap="sm" pr={56}>
         <TextInput
           aria-label={t('editor.titleLabel')}
           placeholder={t('editor.untitled')}
           value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
+          onChange={(event) => handleTitle(event.currentTarget.value)}
           maxLength={200}
           size="md"
           style={{ flex: 1, minWidth: 240 }}
         />
         <Group gap="xs">
+          <Button
+            size="xs"
+            variant={showAssistant ? 'light' : 'default'}
+            leftSection={<IconSparkles size={14} aria-hidden />}
+            aria-pressed={showAssistant}
+            onClick={() => setAssistantOpen(!showAssistant)}
+          >
+            {t('assistant.toggle')}
+          </Button>
           <FileButton onChange={handleFile} accept={ACCEPT}>
             {(props) => (
               <Button
@@ -134,18 +178,54 @@ export function NewDocumentEditorPage() {
           {uploadErrorMessage(uploadError, (error) => apiErrorMessage(error, tc))}
         </Alert>
       ) : null}
-      {source ? (
-        <LazyDocumentEditor
-          key={fileUrl ?? 'blank'}
-          initialContent={source}
-          onChange={handleChange}
-          label={t('editor.bodyLabel')}
-        />
-      ) : uploaded.isPending ? (
-        <Stack gap="md" aria-busy aria-label={t('editor.opening')}>
-          <Skeleton h={480} />
-        </Stack>
+      {draft.restored ? (
+        <Alert color="blue" variant="light" title={t('editor.draftRestored')}>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('editor.draftRestoredBody')}</Text>
+            <Button size="compact-sm" variant="default" onClick={() => void draft.discard()}>
+              {t('editor.discardDraft')}
+            </Button>
+          </Group>
+        </Alert>
       ) : null}
+      <div className={showAssistant && !isPhone ? classes.layout : undefined}>
+        {source ? (
+          <LazyDocumentEditor
+            key={`${documentKey}:${draft.restored ? 'draft' : 'file'}`}
+            initialContent={source}
+            onChange={handleChange}
+            onEditor={setEditor}
+            label={t('editor.bodyLabel')}
+          />
+        ) : uploaded.isPending || draft.restored === undefined ? (
+          <Stack gap="md" aria-busy aria-label={t('editor.opening')}>
+            <Skeleton h={480} />
+          </Stack>
+        ) : (
+          <div />
+        )}
+        {showAssistant && !isPhone ? (
+          <aside className={classes.aside}>
+            <DocumentAssistantPanel documentKey={documentKey} editor={editor} title={title} />
+          </aside>
+        ) : null}
+      </div>
+      <Drawer
+        opened={isPhone && showAssistant}
+        onClose={() => setAssistantOpen(false)}
+        position="bottom"
+        size="85%"
+        title={t('assistant.title')}
+        withinPortal
+      >
+        <DocumentAssistantPanel
+          documentKey={documentKey}
+          editor={editor}
+          title={title}
+          withHeading={false}
+          onInserted={() => setAssistantOpen(false)}
+        />
+      </Drawer>
       <SaveToMaterialsDialog
         opened={saveOpen}
         defaultTitle={title.trim() || t('editor.untitled')}
