@@ -21,6 +21,7 @@ export * from './reference.ts';
 export * from './search.ts';
 export * from './sharing.ts';
 export * from './standard-tool.ts';
+export * from './quiz-tool.ts';
 export * from './student-record-banned-items.ts';
 export * from './student-record-checks.ts';
 export * from './student-records.ts';

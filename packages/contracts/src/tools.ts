@@ -19,6 +19,7 @@ export const LIBRARY_TYPES = [
   'COUNSEL_PARENT_SCRIPT',
   'STANDARD',
   'CLASS_GROUP',
+  'QUIZ',
 ] as const;
 export const libraryTypeSchema = z.enum(LIBRARY_TYPES);
 export type LibraryType = z.infer<typeof libraryTypeSchema>;

@@ -195,6 +195,7 @@ export async function buildMatrixWorld(t: TestApp & { origin: string }): Promise
     // issue 21
     'class-group': await created('/api/v1/class-group', { ...shared, ...FORMS['class-group'] }),
     standard: await created('/api/v1/standard', { ...shared, ...FORMS.standard }),
+    quiz: await created('/api/v1/quiz', { ...shared, ...FORMS.quiz }),
   };
 
   const cloneItem = async (id: number): Promise<number> => {
@@ -535,5 +536,12 @@ export const FORMS: Record<string, Record<string, unknown>> = {
     gradeSeq: 13,
     subjectSeq: 13004,
     text: '1. 똑같이 나누기로 분수의 뜻 알기\n2. 단위분수 비교하기',
+  },
+  quiz: {
+    title: '분수 형성평가',
+    gradeSeq: 13,
+    subjectSeq: 13004,
+    material: '분수는 전체를 똑같이 나눈 것 중의 부분이다.\n단위분수는 분자가 1인 분수이다.',
+    counts: { choice: 0, short: 1, ox: 1, matching: 0, essay: 0 },
   },
 };

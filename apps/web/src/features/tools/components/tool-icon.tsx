@@ -4,6 +4,7 @@ import {
   IconFilePlus,
   IconFileText,
   IconHeartHandshake,
+  IconListCheck,
   IconMail,
   IconMessageCheck,
   IconMessageCircle,
@@ -32,6 +33,7 @@ const ICONS = {
   script: IconScript,
   'file-text': IconFileText,
   'file-plus': IconFilePlus,
+  'list-check': IconListCheck,
 } as const;
 
 export function ToolIcon({ name, size = 22 }: { name: string; size?: number }) {
