@@ -25,6 +25,7 @@ export type PageNamespace =
   | 'toolViews'
   | 'classGroup'
   | 'standardTool'
+  | 'quizTool'
   | 'tools'
   | 'classes'
   | 'records'
