@@ -103,6 +103,8 @@ import { createGenerationService, type GenerationService } from './modules/tools
 import { createGrounding } from './modules/tools/grounding.ts';
 import { lessonRoutes } from './modules/tools/lesson/lesson.routes.ts';
 import { createLessonService } from './modules/tools/lesson/lesson.service.ts';
+import { quizRoutes } from './modules/tools/quiz/quiz.routes.ts';
+import { createQuizService } from './modules/tools/quiz/quiz.service.ts';
 import { standardRoutes } from './modules/tools/standard/standard.routes.ts';
 import { createStandardService } from './modules/tools/standard/standard.service.ts';
 import { studioRoutes } from './modules/tools/studio/studio.routes.ts';
@@ -592,6 +594,19 @@ export async function buildApp({
   await app.register(
     standardRoutes(
       createStandardService({
+        db,
+        reader,
+        generation: generationService,
+        library: libraryRepository,
+        gateway,
+        tools: toolsService,
+      }),
+    ),
+  );
+  // 형성평가·학습지: items linked to standards of the reference data only.
+  await app.register(
+    quizRoutes(
+      createQuizService({
         db,
         reader,
         generation: generationService,

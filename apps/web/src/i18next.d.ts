@@ -14,6 +14,7 @@ import type landing from './locales/ko/landing.json';
 import type library from './locales/ko/library.json';
 import type notices from './locales/ko/notices.json';
 import type pricing from './locales/ko/pricing.json';
+import type quizTool from './locales/ko/quizTool.json';
 import type records from './locales/ko/records.json';
 import type signup from './locales/ko/signup.json';
 import type site from './locales/ko/site.json';
@@ -47,6 +48,7 @@ declare module 'i18next' {
       standardTool: typeof standardTool;
       webtoon: typeof webtoon;
       toolAssistant: typeof toolAssistant;
+      quizTool: typeof quizTool;
       tools: typeof tools;
       classes: typeof classes;
       records: typeof records;

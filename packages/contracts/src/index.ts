@@ -19,6 +19,7 @@ export * from './licenses.ts';
 export * from './partners.ts';
 export * from './patch.ts';
 export * from './play.ts';
+export * from './quiz-tool.ts';
 export * from './reference.ts';
 export * from './search.ts';
 export * from './sharing.ts';

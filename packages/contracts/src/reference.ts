@@ -128,3 +128,23 @@ export const publisherSchema = z
   .object({ seq: z.number().int(), name: z.string(), author: z.string() })
   .meta({ id: 'Publisher' });
 export type Publisher = z.infer<typeof publisherSchema>;
+
+/** The reference data's grade band of a grade code (DOMAIN.md: 2/4/6 elementary, 9 middle, 10/12 high). */
+const GRADE_BANDS: Record<number, string> = {
+  11: '초1-2',
+  12: '초1-2',
+  13: '초3-4',
+  14: '초3-4',
+  15: '초5-6',
+  16: '초5-6',
+  21: '중1-3',
+  22: '중1-3',
+  23: '중1-3',
+  31: '고(공통)',
+  32: '고(선택)',
+  33: '고(선택)',
+};
+
+export function gradeBandOf(gradeSeq: number): string | null {
+  return GRADE_BANDS[gradeSeq] ?? null;
+}

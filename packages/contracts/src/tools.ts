@@ -21,6 +21,7 @@ export const LIBRARY_TYPES = [
   'STANDARD',
   'CLASS_GROUP',
   'WEBTOON',
+  'QUIZ',
 ] as const;
 export const libraryTypeSchema = z.enum(LIBRARY_TYPES);
 export type LibraryType = z.infer<typeof libraryTypeSchema>;

@@ -199,6 +199,7 @@ export async function buildMatrixWorld(t: TestApp & { origin: string }): Promise
     'class-group': await created('/api/v1/class-group', { ...shared, ...FORMS['class-group'] }),
     standard: await created('/api/v1/standard', { ...shared, ...FORMS.standard }),
     webtoon: await created('/api/v1/webtoon', { ...shared, ...FORMS.webtoon }),
+    quiz: await created('/api/v1/quiz', { ...shared, ...FORMS.quiz }),
   };
 
   const cloneItem = async (id: number): Promise<number> => {
@@ -558,5 +559,12 @@ export const FORMS: Record<string, Record<string, unknown>> = {
     topic: '분수',
     gradeSeq: 13,
     facts: '분수는 전체를 똑같이 나눈 것 중의 부분이다.',
+  },
+  quiz: {
+    title: '분수 형성평가',
+    gradeSeq: 13,
+    subjectSeq: 13004,
+    material: '분수는 전체를 똑같이 나눈 것 중의 부분이다.\n단위분수는 분자가 1인 분수이다.',
+    counts: { choice: 0, short: 1, ox: 1, matching: 0, essay: 0 },
   },
 };

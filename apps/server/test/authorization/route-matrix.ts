@@ -318,6 +318,20 @@ const FAMILIES: Family[] = [
       },
     ],
   },
+  {
+    slug: 'quiz',
+    base: '/api/v1/quiz',
+    create: [{ path: '/api/v1/quiz', body: { ...PRIVATE, ...FORMS.quiz } }],
+    aliases: ['/api/v1/quiz/library/:id'],
+    copy: true,
+    updates: [
+      {
+        route: 'PUT /api/v1/quiz/:id',
+        path: (id) => `/api/v1/quiz/${id}`,
+        body: { title: '고친 형성평가' },
+      },
+    ],
+  },
 ];
 
 function familyRows(family: Family): RouteRow[] {
@@ -538,6 +552,15 @@ const ISSUE_21_ROWS: RouteRow[] = [
     cases: [
       {
         request: (w) => ({ url: `/api/v1/class-group/${item('class-group')(w)}/export` }),
+        expect: readsSchoolItem(200),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/v1/quiz/:id/export',
+    cases: [
+      {
+        request: (w) => ({ url: `/api/v1/quiz/${item('quiz')(w)}/export?format=hwpx&sheet=answers` }),
         expect: readsSchoolItem(200),
       },
     ],

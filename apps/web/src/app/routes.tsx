@@ -10,6 +10,7 @@ import { edutechRoutes } from '../features/edutech/routes';
 import { libraryRoutes, sharedLibraryRoute } from '../features/library/routes';
 import { myMaterialsRoutes } from '../features/my-materials/routes';
 import { noticeRoutes, publicNoticeRoutes } from '../features/notices/routes';
+import { quizToolRoutes } from '../features/quiz-tool/routes';
 import { recordsRoutes } from '../features/records/routes';
 import { standardToolRoutes } from '../features/standard-tool/routes';
 import { immersiveToolViewRoutes, toolViewRoutes } from '../features/tool-views/routes';
@@ -227,6 +228,7 @@ export const appRoutes: RouteObject[] = [
                   ...classGroupRoutes,
                   ...standardToolRoutes,
                   ...webtoonRoutes,
+                  ...quizToolRoutes,
                   ...classesRoutes,
                   ...recordsRoutes,
                 ],

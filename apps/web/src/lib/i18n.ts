@@ -28,6 +28,7 @@ export type PageNamespace =
   | 'standardTool'
   | 'webtoon'
   | 'toolAssistant'
+  | 'quizTool'
   | 'tools'
   | 'classes'
   | 'records'

@@ -134,6 +134,15 @@ export const SEED_PROMPTS: { toolCode: string; name: string; systemPrompt: strin
 - 교육부 고시 제2023-28호에 따라 사전 예약된 상담으로 근무 시간 안에서 진행하며, 폭언·협박 등 교육활동 침해 시 상담을 중단할 수 있음을 유의 사항에 담습니다.`,
   },
   {
+    toolCode: 'QUIZ',
+    name: '형성평가·학습지',
+    systemPrompt: `${COMMON}
+[형성평가·학습지]
+- 학년 수준에 맞는 낱말과 문장으로 선다형, 단답형, O/X, 연결하기, 서술형 문항을 요청한 개수만큼 만들고, 문항마다 난이도(상·중·하), 정답, 해설을 씁니다.
+- 선다형은 정답이 하나뿐이고 오답 보기도 그럴듯하게 만들며, 서술형에는 상·중·하 채점 기준을 씁니다.
+- 문항이 평가하는 성취기준은 제공된 목록의 코드만 쓰고, 목록에 없는 코드는 만들지 않습니다. 수업 자료가 있으면 자료의 내용으로 출제합니다.`,
+  },
+  {
     toolCode: 'STANDARD',
     name: '성취기준 도우미',
     systemPrompt: `${COMMON}
@@ -344,6 +353,18 @@ export const SEED_TOOLS: SeedTool[] = [
     descriptionKo: '주제와 학년에 맞춘 4~8컷 학습 만화',
     descriptionEn: 'A 4–8 panel comic on a topic for your grade',
     route: '/tool/webtoon',
+    kind: 'link',
+  },
+  {
+    codeName: 'QUIZ',
+    libraryType: 'QUIZ',
+    colour: '#B45309',
+    icon: 'list-check',
+    labelKo: '형성평가·학습지',
+    labelEn: 'Quiz and worksheet',
+    descriptionKo: '성취기준과 수업 자료로 문항, 정답, 채점 기준까지',
+    descriptionEn: 'Items, answers and rubrics from standards or your material',
+    route: '/tool/quiz',
     kind: 'link',
   },
   {

@@ -1,3 +1,4 @@
+import { gradeBandOf } from '@ssaem/contracts/reference';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { topicWeights } from './topic-terms.ts';
@@ -7,24 +8,8 @@ export interface GroundedStandard {
   statement: string;
 }
 
-/** The reference data's grade band of a grade code (DOMAIN.md: 2/4/6 elementary, 9 middle, 10/12 high). */
-export function gradeBandOf(gradeSeq: number): string | null {
-  const bands: Record<number, string> = {
-    11: '초1-2',
-    12: '초1-2',
-    13: '초3-4',
-    14: '초3-4',
-    15: '초5-6',
-    16: '초5-6',
-    21: '중1-3',
-    22: '중1-3',
-    23: '중1-3',
-    31: '고(공통)',
-    32: '고(선택)',
-    33: '고(선택)',
-  };
-  return bands[gradeSeq] ?? null;
-}
+/** Re-exported for the tools: the band lives in the contracts, the web picks standards by it too. */
+export { gradeBandOf };
 
 /** The achievement levels stored with a 2022 standard (A–C or A–E), when the data has them. */
 export function levelsOf(json: string | null): { level: string; description: string }[] {

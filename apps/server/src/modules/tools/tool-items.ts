@@ -26,6 +26,11 @@ export function createToolItems<T extends z.ZodType>(deps: {
   generation: GenerationService;
   libraryType: string;
   resultSchema: T;
+  /**
+   * The form a stored input was made from, given back to the item's creator with `get` so that
+   * recreate reopens it complete (document-tools.md §2); other readers get null.
+   */
+  formOf?: (stored: unknown) => Record<string, unknown> | null;
 }) {
   async function visible(actor: Actor, id: number): Promise<LibraryItemRow> {
     const item = await deps.library.find(id);
@@ -53,7 +58,11 @@ export function createToolItems<T extends z.ZodType>(deps: {
   return {
     visible,
     async get(actor: Actor, id: number) {
-      return present(actor, await visible(actor, id));
+      const item = await visible(actor, id);
+      const presented = present(actor, item);
+      if (!deps.formOf) return presented;
+      const mine = canOnMaterial(actor, 'edit', asMaterial(item));
+      return { ...presented, input: mine ? deps.formOf(JSON.parse(item.input)) : null };
     },
     async list(actor: Actor) {
       return (await deps.library.listOwn(actor.userId, deps.libraryType)).map((item) => present(actor, item));
@@ -106,6 +115,8 @@ export function itemResponseSchema<T extends z.ZodType>(resultSchema: T) {
     creatorId: z.number().int(),
     createdAt: z.string(),
     result: resultSchema.nullable(),
+    /** The form it was made from, for its creator, on tools that give it back. */
+    input: z.record(z.string(), z.unknown()).nullable().optional(),
     abilities: z.object({
       view: z.boolean(),
       edit: z.boolean(),

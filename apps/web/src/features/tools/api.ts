@@ -246,10 +246,12 @@ export function recreateStudioDocument(
   });
 }
 
-/** A studio item as its item route returns it; the form it was made from is not sent back. */
+/** A studio item as its item route returns it, with the form it was made from for its creator. */
 export interface StudioItemResponse {
   id: number;
   title: string;
+  /** The stored form (null for a reader who did not make it): recreate reopens it complete. */
+  input?: Record<string, unknown> | null;
   status: number;
   visibility: 'PUBLIC' | 'SCHOOL' | 'PRIVATE';
   editable: boolean;

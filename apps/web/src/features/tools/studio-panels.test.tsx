@@ -199,6 +199,17 @@ describe('evaluation plan panel', () => {
             editable: false,
             creatorId: 7,
             abilities: { view: true, use: true, edit: true, copy: true, changeSettings: true, delete: true },
+            input: {
+              title: '처음 제목',
+              gradeSeq: 13,
+              subjectSeq: 13004,
+              semester: 1,
+              query: '분수 단원 위주로',
+              isUserTemplate: false,
+              publisherAuthorSeq: null,
+              accessLevel: 'SCHOOL',
+              editable: false,
+            },
           }),
       ],
       ...created('PUT', '/api/v1/document/studio/evaluation-plan/60', 60, 202),
@@ -206,15 +217,23 @@ describe('evaluation plan panel', () => {
     const router = renderAt('/v2/tool/list?tool=evaluation-plan&recreate=60');
     const dialog = await screen.findByRole('dialog', { name: '평가계획 다시 만들기' });
     await waitFor(() => expect((textbox(dialog, '제목') as HTMLInputElement).value).toBe('지난 평가계획'));
-    expect(within(dialog).getByText(/제목만 채워 두었어요/)).toBeTruthy();
+    // The whole form comes back as it was sent, the title as the document has it now.
+    expect(within(dialog).queryByText(/제목만 채워 두었어요/)).toBeNull();
     expect(isChecked(within(dialog).getByRole('radio', { name: '우리 학교 공개' }))).toBe(true);
-
+    expect((textbox(dialog, '추가 요청') as HTMLTextAreaElement).value).toBe('분수 단원 위주로');
     const grade = within(dialog).getByRole('combobox', { name: '학년' });
+    await waitFor(() => expect((grade as HTMLSelectElement).value).toBe('13'));
+    await waitFor(() =>
+      expect((within(dialog).getByRole('combobox', { name: '과목' }) as HTMLSelectElement).value).toBe(
+        '13004',
+      ),
+    );
+    await waitFor(() => expect(isDisabled(submitOf(dialog))).toBe(false));
     await waitFor(() => expect(within(grade).getAllByRole('option')).toHaveLength(3));
     type(grade, '14');
     const subject = within(dialog).getByRole('combobox', { name: '과목' });
     type(subject, '');
-    expect(isDisabled(submitOf(dialog))).toBe(true);
+    await waitFor(() => expect(isDisabled(submitOf(dialog))).toBe(true));
     type(grade, '13');
     await waitFor(() => expect(within(subject).getAllByRole('option')).toHaveLength(3));
     type(subject, '13001');
@@ -228,6 +247,8 @@ describe('evaluation plan panel', () => {
       title: '지난 평가계획',
       gradeSeq: 13,
       subjectSeq: 13001,
+      semester: 1,
+      query: '분수 단원 위주로',
       accessLevel: 'SCHOOL',
       editable: false,
     });
@@ -274,6 +295,18 @@ describe('parent letter panel', () => {
       editable: true,
       creatorId: edit ? 7 : 9,
       abilities: { view: true, use: true, edit, copy: true, changeSettings: edit, delete: edit },
+      input: edit
+        ? {
+            title: '운동회 안내',
+            topic: '9월 운동회',
+            additionalInfo: '체육복 착용',
+            documentType: 'APPLY',
+            isUseUserTemplate: false,
+            gradeSeq: 13,
+            accessLevel: 'PUBLIC',
+            editable: true,
+          }
+        : null,
     });
     let mine = true;
     const fake = serve([
@@ -283,6 +316,9 @@ describe('parent letter panel', () => {
     const router = renderAt('/v2/tool/list?tool=parent-letter&recreate=61');
     const dialog = await screen.findByRole('dialog', { name: '가정통신문 다시 만들기' });
     await waitFor(() => expect((textbox(dialog, '제목') as HTMLInputElement).value).toBe('운동회 안내'));
+    expect((textbox(dialog, '주제') as HTMLTextAreaElement).value).toBe('9월 운동회');
+    expect((textbox(dialog, '세부 내용') as HTMLTextAreaElement).value).toBe('체육복 착용');
+    expect(isChecked(within(dialog).getByRole('radio', { name: '신청 (회신서 포함)' }))).toBe(true);
     fireEvent.click(within(dialog).getByRole('radio', { name: '안내' }));
     type(textbox(dialog, '주제'), '10월 운동회');
     await waitFor(() => expect(isDisabled(submitOf(dialog))).toBe(false));
@@ -292,6 +328,8 @@ describe('parent letter panel', () => {
       type: 'PARENT_LETTER',
       title: '운동회 안내',
       topic: '10월 운동회',
+      additionalInfo: '체육복 착용',
+      gradeSeq: 13,
       documentType: 'GUIDE',
     });
 
@@ -652,6 +690,16 @@ describe('parent counselling scenario panel', () => {
             editable: true,
             creatorId: 7,
             abilities: { view: true, use: true, edit: true, copy: true, changeSettings: true, delete: true },
+            input: {
+              title: '지난 상담 시나리오',
+              schoolLevel: 'ELEMENTARY',
+              season: 30,
+              topic: ['STUDY_HABITS'],
+              requestContent: '숙제 습관 위주',
+              isUseUserTemplate: false,
+              accessLevel: 'PRIVATE',
+              editable: true,
+            },
           }),
       ],
       ...created('PUT', '/api/v1/document/studio/counsel-parent-script/62', 62, 202),
@@ -663,6 +711,9 @@ describe('parent counselling scenario panel', () => {
     );
     expect(within(dialog).queryByRole('radio', { name: '나만 보기' })).toBeNull();
     expect(within(dialog).queryByText('공개 범위')).toBeNull();
+    await waitFor(() =>
+      expect(isChecked(within(dialog).getByRole('checkbox', { name: '학습 습관' }))).toBe(true),
+    );
     fireEvent.click(within(dialog).getByRole('checkbox', { name: '가정생활' }));
     await waitFor(() => expect(isDisabled(submitOf(dialog))).toBe(false));
     fireEvent.click(submitOf(dialog));
@@ -670,8 +721,9 @@ describe('parent counselling scenario panel', () => {
     expect(callTo(fake.calls, 'PUT', '/api/v1/document/studio/counsel-parent-script/62').body).toMatchObject({
       type: 'COUNSEL_PARENT_SCRIPT',
       title: '지난 상담 시나리오',
-      topic: 'HOME_LIFE',
-      season: 20,
+      topic: 'STUDY_HABITS,HOME_LIFE',
+      season: 30,
+      requestContent: '숙제 습관 위주',
     });
   });
 });

@@ -23,7 +23,7 @@ const BASE = '/api/v1/class-group';
 const itemSchema = itemResponseSchema(classGroupResultSchema);
 const itemWithInputSchema = itemSchema.extend({ input: z.record(z.string(), z.unknown()) });
 
-function sendFile(reply: FastifyReply, file: FileToSend) {
+export function sendFile(reply: FastifyReply, file: FileToSend) {
   return reply
     .type(file.mimeType)
     .header('content-disposition', attachmentDisposition(file.fileName))

@@ -4,7 +4,6 @@ import {
   type StandardToolResult,
   standardToolResultSchema,
 } from '@ssaem/contracts';
-import { isDocumentError } from '@ssaem/documents';
 import { josa } from 'es-hangul';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -12,12 +11,13 @@ import type { Database } from '../../../db/schema.ts';
 import type { AiGateway } from '../../../platform/ai/gateway.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { SpooledFile } from '../../../platform/http/upload-spool.ts';
-import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
+import type { DocumentReader } from '../../../platform/sandbox/document-reader.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import { canOnMaterial } from '../../../policies/material.policy.ts';
 import type { LibraryRepository } from '../../library/library.repository.ts';
 import type { GenerationService } from '../generation.service.ts';
 import { gradeBandOf, levelsOf, normalizeCode } from '../grounding.ts';
+import { gradeAndSubjectNames, textOfToolFiles } from '../tool-inputs.ts';
 import { asMaterial, createToolItems } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
 import { topicWeights } from '../topic-terms.ts';
@@ -249,46 +249,9 @@ export function createStandardService(deps: {
     resultSchema: standardToolResultSchema,
   });
 
-  async function codeName(seq: number): Promise<string | null> {
-    const row = await deps.db.selectFrom('code').select('name').where('codeSeq', '=', seq).executeTakeFirst();
-    return row?.name ?? null;
-  }
-
-  async function textOfFiles(files: SpooledFile[]): Promise<string> {
-    const texts: string[] = [];
-    for (const file of files) {
-      try {
-        const document = await deps.reader.readFile(file.path, file.filename, {
-          allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf', 'text'],
-        });
-        texts.push(document.text);
-      } catch (error) {
-        if (isDocumentError(error) && error.reason === 'unsupported-type') {
-          throw new AppError('E_VALIDATION', {
-            details: [{ path: 'files', message: '지원하지 않는 파일 형식입니다.' }],
-          });
-        }
-        if (isDocumentError(error)) throw documentFileError(error, 'files');
-        throw error;
-      }
-    }
-    return texts.join('\n');
-  }
-
   async function storedInput(input: StandardToolInput, files: SpooledFile[]): Promise<StoredStandardInput> {
-    const [gradeName, subjectName] = await Promise.all([
-      codeName(input.gradeSeq),
-      codeName(input.subjectSeq),
-    ]);
-    if (!gradeName)
-      throw new AppError('E_VALIDATION', {
-        details: [{ path: 'gradeSeq', message: '학년을 선택해주세요.' }],
-      });
-    if (!subjectName || Math.floor(input.subjectSeq / 1000) !== input.gradeSeq)
-      throw new AppError('E_VALIDATION', {
-        details: [{ path: 'subjectSeq', message: '과목을 선택해주세요.' }],
-      });
-    const text = [input.text.trim(), (await textOfFiles(files)).trim()]
+    const { gradeName, subjectName } = await gradeAndSubjectNames(deps.db, input.gradeSeq, input.subjectSeq);
+    const text = [input.text.trim(), (await textOfToolFiles(deps.reader, files)).trim()]
       .filter(Boolean)
       .join('\n')
       .slice(0, 60_000);

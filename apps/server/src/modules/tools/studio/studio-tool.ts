@@ -23,6 +23,8 @@ export interface StudioContext {
 /** The stored form: what the teacher submitted plus the context it was made in. */
 export interface StoredStudioForm<I> {
   form: I;
+  /** The form as the teacher sent it, before `prepare` (what recreate reopens); absent on older items. */
+  submitted?: I;
   schoolName: string | null;
 }
 
@@ -118,6 +120,10 @@ export function createStudioTool<
     generation: deps.generation,
     libraryType: tool.libraryType,
     resultSchema: studioResultSchema,
+    formOf: (stored) => {
+      const kept = stored as StoredStudioForm<Record<string, unknown>>;
+      return kept.submitted ?? kept.form ?? null;
+    },
   });
 
   async function schoolNameOf(actor: Actor, form: I): Promise<string | null> {
@@ -138,7 +144,11 @@ export function createStudioTool<
 
     async create(actor: Actor, submitted: I) {
       const form = tool.prepare ? await tool.prepare(submitted) : submitted;
-      const stored: StoredStudioForm<I> = { form, schoolName: await schoolNameOf(actor, form) };
+      const stored: StoredStudioForm<I> = {
+        form,
+        submitted,
+        schoolName: await schoolNameOf(actor, form),
+      };
       return deps.generation.submit(actor, {
         libraryType: tool.libraryType,
         materialType: 'document',
@@ -157,7 +167,11 @@ export function createStudioTool<
       const item = await items.visible(actor, id);
       if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
       const form = tool.prepare ? await tool.prepare(submitted) : submitted;
-      const stored: StoredStudioForm<I> = { form, schoolName: await schoolNameOf(actor, form) };
+      const stored: StoredStudioForm<I> = {
+        form,
+        submitted,
+        schoolName: await schoolNameOf(actor, form),
+      };
       await deps.library.updateInput(item.id, { input: JSON.stringify(stored), title: form.title });
       await deps.generation.regenerate(actor, item.id);
       return { id: item.id };

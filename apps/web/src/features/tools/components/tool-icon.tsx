@@ -5,6 +5,7 @@ import {
   IconFilePlus,
   IconFileText,
   IconHeartHandshake,
+  IconListCheck,
   IconMail,
   IconMessageCheck,
   IconMessageCircle,
@@ -34,6 +35,7 @@ const ICONS = {
   'file-text': IconFileText,
   'file-plus': IconFilePlus,
   brush: IconBrush,
+  'list-check': IconListCheck,
 } as const;
 
 /** The icon names an administrator can give a tool. */

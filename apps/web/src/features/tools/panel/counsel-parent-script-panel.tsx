@@ -19,7 +19,7 @@ import { useUsersInfo } from '../../account/api';
 import { createStudioDocument, recreateStudioDocument } from '../api';
 import { FormCommonSettings } from './common-settings';
 import type { RecreatablePanelProps } from './panel-props';
-import { ChoiceCheckboxes, RecreateNotice, useRecreateTarget } from './studio-fields';
+import { ChoiceCheckboxes, RecreateNotice, refillForm, useRecreateTarget } from './studio-fields';
 import { ToolPanel } from './tool-panel';
 import { useGeneration } from './use-generation';
 
@@ -65,11 +65,7 @@ function CounselParentScriptForm({ onClose, recreateId, onDone }: RecreatablePan
       ...PRIVATE_SHARING,
     },
   });
-  const target = useRecreateTarget('counsel-parent-script', recreateId, (item) => {
-    form.setValue('title', item.title, { shouldValidate: true });
-    form.setValue('accessLevel', item.visibility);
-    form.setValue('editable', item.editable);
-  });
+  const target = useRecreateTarget('counsel-parent-script', recreateId, (item) => refillForm(form, item));
   const { errors } = form.formState;
   const schoolLevel = useWatch({ control: form.control, name: 'schoolLevel' });
   const level = isLevel(schoolLevel) ? schoolLevel : 'ELEMENTARY';

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Group, NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Group, NativeSelect, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { defaultSemester } from '@ssaem/contracts/lesson';
 import { CURRICULA, defaultCurriculum } from '@ssaem/contracts/reference';
 import { EVALUATION_TEMPLATE_EXTENSIONS, evaluationPlanInputSchema } from '@ssaem/contracts/studio';
@@ -14,7 +14,7 @@ import { FormCommonSettings } from './common-settings';
 import { FilePicker } from './file-picker';
 import { GradeSelect, SubjectSelect } from './grade-subject-select';
 import type { RecreatablePanelProps } from './panel-props';
-import { ChoiceRadios, RecreateNotice, useRecreateTarget } from './studio-fields';
+import { ChoiceRadios, RecreateNotice, refillForm, useRecreateTarget } from './studio-fields';
 import { ToolPanel } from './tool-panel';
 import { useGeneration } from './use-generation';
 
@@ -52,13 +52,13 @@ function EvaluationPlanForm({ onClose, recreateId, onDone }: RecreatablePanelPro
       editable: true,
     },
   });
-  const target = useRecreateTarget('evaluation-plan', recreateId, (item) => {
-    form.setValue('title', item.title, { shouldValidate: true });
-    form.setValue('accessLevel', item.visibility);
-    form.setValue('editable', item.editable);
-  });
+  const target = useRecreateTarget('evaluation-plan', recreateId, (item) => refillForm(form, item));
   const { errors } = form.formState;
   const [template, setTemplate] = useState<File | null>(null);
+  // Recreate keeps the template read the first time, until another file is chosen.
+  const keptTemplate = target.item?.input?.template as
+    | { fileName: string; text: string; columns: string[] }
+    | undefined;
   const [rejected, setRejected] = useState(false);
   const gradeSeq = useWatch({ control: form.control, name: 'gradeSeq' });
   const subjectSeq = useWatch({ control: form.control, name: 'subjectSeq' });
@@ -83,7 +83,8 @@ function EvaluationPlanForm({ onClose, recreateId, onDone }: RecreatablePanelPro
   const handleSubmit = form.handleSubmit((values) => {
     const { template: _placeholder, ...input } = values;
     const file = values.isUserTemplate ? template : null;
-    const body = values.isUserTemplate ? { ...input, publisherAuthorSeq: null } : input;
+    const kept = values.isUserTemplate && !file && keptTemplate ? { template: keptTemplate } : {};
+    const body = values.isUserTemplate ? { ...input, ...kept, publisherAuthorSeq: null } : input;
     const level = info.data?.schoolInfo?.levelCodeSeq;
     const payload = level ? { ...body, levelCodeSeq: body.levelCodeSeq ?? level } : body;
     return generation.run(
@@ -97,7 +98,7 @@ function EvaluationPlanForm({ onClose, recreateId, onDone }: RecreatablePanelPro
 
   const canSubmit =
     form.formState.isValid &&
-    (!isUserTemplate || template !== null) &&
+    (!isUserTemplate || template !== null || keptTemplate !== undefined) &&
     !target.isLoading &&
     !target.isError &&
     target.canEdit;
@@ -216,14 +217,21 @@ function EvaluationPlanForm({ onClose, recreateId, onDone }: RecreatablePanelPro
         )}
       />
       {isUserTemplate ? (
-        <FilePicker
-          label={t('evaluationPlan.template')}
-          accept={EVALUATION_TEMPLATE_EXTENSIONS}
-          files={template ? [template] : []}
-          onChange={(files) => chooseTemplate(files[0] ?? null)}
-          onRejected={(names) => setRejected(names.length > 0)}
-          error={rejected ? t('evaluationPlan.templateRejected') : templateError}
-        />
+        <>
+          <FilePicker
+            label={t('evaluationPlan.template')}
+            accept={EVALUATION_TEMPLATE_EXTENSIONS}
+            files={template ? [template] : []}
+            onChange={(files) => chooseTemplate(files[0] ?? null)}
+            onRejected={(names) => setRejected(names.length > 0)}
+            error={rejected ? t('evaluationPlan.templateRejected') : templateError}
+          />
+          {keptTemplate && !template ? (
+            <Text size="sm" c="dimmed">
+              {t('evaluationPlan.keptTemplate', { name: keptTemplate.fileName })}
+            </Text>
+          ) : null}
+        </>
       ) : (
         <Controller
           control={form.control}

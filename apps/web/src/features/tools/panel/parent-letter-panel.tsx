@@ -8,7 +8,7 @@ import { createParentLetter, recreateStudioDocument } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { GradeSelect } from './grade-subject-select';
 import type { RecreatablePanelProps } from './panel-props';
-import { ChoiceRadios, RecreateNotice, useRecreateTarget } from './studio-fields';
+import { ChoiceRadios, RecreateNotice, refillForm, useRecreateTarget } from './studio-fields';
 import { ToolPanel } from './tool-panel';
 import { useGeneration } from './use-generation';
 
@@ -40,11 +40,7 @@ function ParentLetterForm({ onClose, recreateId, onDone }: RecreatablePanelProps
       editable: true,
     },
   });
-  const target = useRecreateTarget('parent-letter', recreateId, (item) => {
-    form.setValue('title', item.title, { shouldValidate: true });
-    form.setValue('accessLevel', item.visibility);
-    form.setValue('editable', item.editable);
-  });
+  const target = useRecreateTarget('parent-letter', recreateId, (item) => refillForm(form, item));
   const { errors } = form.formState;
   const canSubmit = form.formState.isValid && !target.isLoading && !target.isError && target.canEdit;
 

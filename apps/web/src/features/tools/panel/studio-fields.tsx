@@ -3,6 +3,7 @@ import '@mantine/core/styles/Radio.css';
 import { Alert, Checkbox, Group, Loader, Radio, SimpleGrid } from '@mantine/core';
 import { COUNSEL_GENDER_LABELS, COUNSEL_GENDERS, type CounselGender } from '@ssaem/contracts/counselling';
 import { useEffect, useRef } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type RecreateTool, type StudioItemResponse, useStudioItem } from '../api';
 
@@ -88,8 +89,8 @@ export function GenderRadios(props: {
 }
 
 /**
- * Recreate mode (document-tools.md §2): loads the document to make again. The form it was made from
- * is not sent back, so the panel starts from its title (and settings); `apply` fills them in once.
+ * Recreate mode (document-tools.md §2): loads the document to make again, with the form it was
+ * made from; `apply` fills the panel's form once (see `refillForm`).
  */
 export function useRecreateTarget(
   tool: RecreateTool,
@@ -135,9 +136,24 @@ export function RecreateNotice({ target }: { target: ReturnType<typeof useRecrea
       </Alert>
     );
   }
-  return (
-    <Alert color="blue" variant="light">
-      {t('studio.recreate.notice')}
-    </Alert>
-  );
+  return null;
+}
+
+/**
+ * The stored form put back into a recreate panel, changeable: every field the teacher sent, with
+ * the title and sharing as the document has them now. Keys the form does not know are dropped
+ * by its schema when it is sent again.
+ */
+export function refillForm<T extends FieldValues>(
+  form: { getValues(): T; reset(values: T): void; trigger(): Promise<boolean> },
+  item: StudioItemResponse,
+) {
+  form.reset({
+    ...form.getValues(),
+    ...(item.input ?? {}),
+    title: item.title,
+    accessLevel: item.visibility,
+    editable: item.editable,
+  });
+  void form.trigger();
 }
