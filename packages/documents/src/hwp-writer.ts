@@ -2,8 +2,12 @@ import { deflateRawSync } from 'node:zlib';
 import CFB from 'cfb';
 import {
   type BlockNode,
+  type CaptionNumbers,
+  captionLine,
+  captionNumbers,
   type DocumentNode,
   hasMark,
+  type ImageNode,
   type InlineNode,
   inlineText,
   type ListItemNode,
@@ -314,6 +318,7 @@ class HwpBodyWriter {
   private instance = 0x10000;
   /** The text width of the page being written, HWPUNIT. */
   private bodyWidth = BODY_WIDTH;
+  private captions: CaptionNumbers = new WeakMap();
 
   constructor(images: Map<string, Image>) {
     this.images = images;
@@ -323,6 +328,24 @@ class HwpBodyWriter {
 
   previewText(): string {
     return `${this.preview.join('\r\n').slice(0, 1023)}\0`;
+  }
+
+  /**
+   * A caption ("표 1 …" above a table, "그림 1 …" below a picture) as a centred paragraph of its
+   * own; the number is written out, where HWPX writes 한글's auto-number.
+   */
+  private captionParagraph(
+    node: TableNode | ImageNode,
+    out: Para[],
+    context: { left: number; top: boolean },
+  ): void {
+    const line = captionLine(node, this.captions);
+    if (!line) return;
+    const text = new ParaText();
+    text.text(line, this.chars.id(charLook({})));
+    const paraShape = this.paras.id({ align: 'center', left: context.left, indent: 0, before: 0, after: 0 });
+    out.push({ text, paraShape, style: 0, pageBreak: false });
+    if (context.top) this.preview.push(line);
   }
 
   section(document: DocumentNode): Uint8Array {
@@ -343,6 +366,7 @@ class HwpBodyWriter {
     const margins = pageMarginsHwpunit(document.attrs?.margins);
     // As this writer always has: the portrait text width, whatever the orientation.
     this.bodyWidth = Math.max(PAGE.width / 10, PAGE.width - margins.left - margins.right);
+    this.captions = captionNumbers(document.content);
     this.blocks(document.content, paragraphs, { width: this.bodyWidth, left: 0, top: true });
     // The section's own controls open the first paragraph, as 한글 writes them.
     const opening = paragraphs[0];
@@ -401,6 +425,7 @@ class HwpBodyWriter {
           break;
         }
         case 'table':
+          this.captionParagraph(node, out, context);
           out.push(this.table(node, context.width - context.left));
           if (context.top)
             this.preview.push(
@@ -442,6 +467,7 @@ class HwpBodyWriter {
             style: 0,
             pageBreak: false,
           });
+          this.captionParagraph(node, out, context);
           break;
         }
         case 'horizontalRule': {

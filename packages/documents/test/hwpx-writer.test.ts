@@ -22,7 +22,7 @@ import {
 } from '../src/xml-tree.ts';
 import { ZipArchive } from '../src/zip-reader.ts';
 import { fixtureNames, readFixture } from './fixtures.ts';
-import { evaluationPlan } from './sample-documents.ts';
+import { captioned, evaluationPlan } from './sample-documents.ts';
 import { bigramRecall } from './text-recall.ts';
 
 const NOW = new Date('2025-03-04T09:00:00Z');
@@ -481,7 +481,9 @@ describe('writeHwpx against a table saved by 한글', () => {
       const zip = new ZipArchive(readFixture(name));
       for (const partName of xmlParts(zip)) profile(part(zip, partName), attributeSets, orders);
     }
-    const ours = new ZipArchive(await writeHwpx(evaluationPlan({ landscape: true })));
+    const plan = evaluationPlan({ landscape: true });
+    const withCaptions = doc([...plan.content, ...captioned().content], plan.attrs);
+    const ours = new ZipArchive(await writeHwpx(withCaptions));
     const ourSets = new Map<string, Set<string>>();
     const ourOrders = new Map<string, Set<string>>();
     for (const partName of xmlParts(ours)) profile(part(ours, partName), ourSets, ourOrders);
@@ -513,5 +515,26 @@ describe('HWPX equations', () => {
     const back = readHwpx(written);
     expect(back.document.content[0]).toEqual(paragraph([text('근의 공식: '), equation(script)]));
     expect(back.text).toBe(`근의 공식: [수식: ${script}]`);
+  });
+});
+
+describe('HWPX captions', () => {
+  it('numbers table and picture captions with 한글 auto-numbers that read back as "표 1 …"', async () => {
+    const document = captioned();
+    const written = await writeHwpx(document, { now: NOW });
+    const captions = findAll(section(new ZipArchive(written)), 'caption');
+    expect(captions.map((caption) => caption.attrs.side)).toEqual(['TOP', 'TOP', 'BOTTOM']);
+    const numbers = captions.map((caption) => findAll(caption, 'autoNum')[0]?.attrs);
+    expect(numbers).toEqual([
+      { num: '1', numType: 'TABLE' },
+      { num: '2', numType: 'TABLE' },
+      { num: '1', numType: 'PICTURE' },
+    ]);
+    const back = readHwpx(written, { includeImages: false }).text;
+    for (const line of ['표 1 학급별 인원', '표 2 셀 안의 표', '그림 1 참여 추이'])
+      expect(back).toContain(line);
+    expect(back).not.toContain('표 3');
+    // The model's plain text numbers them the same way, so every format shows the same captions.
+    expect(back.replace(/\s+/g, '')).toBe(documentToPlainText(document).replace(/\s+/g, ''));
   });
 });
