@@ -121,8 +121,27 @@ export type DocumentAttrs = {
   footer?: string | null;
   /** Page margins in mm; a side left out keeps 한글's default (DEFAULT_PAGE_MARGINS_MM). */
   margins?: Partial<PageMargins> | null;
+  /**
+   * Newspaper columns of the body (2 or 3; 1 or none is one column), 8 mm apart as 한글 sets them.
+   * HWP, HWPX and DOCX flow the text through them; the PDF keeps one column.
+   */
+  columns?: number | null;
 };
+
+/** The space between newspaper columns, in mm (한글's default for 다단). */
+export const COLUMN_GAP_MM = 8;
 export type DocumentNode = { type: 'doc'; attrs?: DocumentAttrs; content: BlockNode[] };
+
+/** The number of newspaper columns a document asks for: 1 to 3. */
+export function columnCount(document: DocumentNode): number {
+  const count = Math.trunc(document.attrs?.columns ?? 1);
+  return Math.min(3, Math.max(1, Number.isFinite(count) ? count : 1));
+}
+
+/** A column's width when `count` columns with `gap` between them share `width` (any unit). */
+export function columnWidth(width: number, count: number, gap: number): number {
+  return Math.round((width - gap * (count - 1)) / count);
+}
 
 /** The placeholder for the page number in running headers and footers. */
 export const PAGE_NUMBER_FIELD = '{page}';
@@ -238,6 +257,7 @@ export const documentAttrsSchema = z.object({
   title: z.string().max(500).nullish(),
   pageSize: z.literal('A4').nullish(),
   orientation: z.enum(['portrait', 'landscape']).nullish(),
+  columns: z.number().int().min(1).max(3).nullish(),
   header: z.string().max(2000).nullish(),
   footer: z.string().max(2000).nullish(),
   margins: z

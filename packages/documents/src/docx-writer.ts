@@ -26,8 +26,11 @@ import {
 import {
   type BlockNode,
   type CaptionNumbers,
+  COLUMN_GAP_MM,
   captionLine,
   captionNumbers,
+  columnCount,
+  columnWidth,
   type DocumentNode,
   equationText,
   hasMark,
@@ -41,7 +44,7 @@ import {
   textColor,
   textFont,
 } from './document-model.ts';
-import { type PageMargins, resolvePageMargins } from './document-style.ts';
+import { MM_PER_INCH, type PageMargins, resolvePageMargins } from './document-style.ts';
 import { collectImages, type ImageResolver, type ResolvedImage } from './image-source.ts';
 import { columnWidths, layoutTable } from './table-layout.ts';
 
@@ -129,8 +132,11 @@ export async function writeDocx(document: DocumentNode, options: DocxWriteOption
   const margins = pageMarginsTwips(document.attrs?.margins);
   const writer = new DocxBodyWriter();
   writer.captions = captionNumbers(document.content);
+  const columns = columnCount(document);
+  const gap = Math.round((COLUMN_GAP_MM / MM_PER_INCH) * 1440);
+  const textWidth = Math.max(pageWidth / 10, pageWidth - margins.left - margins.right);
   const context: Context = {
-    width: Math.max(pageWidth / 10, pageWidth - margins.left - margins.right),
+    width: columns > 1 ? columnWidth(textWidth, columns, gap) : textWidth,
     headerCell: false,
     images,
   };
@@ -169,6 +175,7 @@ export async function writeDocx(document: DocumentNode, options: DocxWriteOption
             },
             margin: margins,
           },
+          ...(columns > 1 ? { column: { count: columns, space: gap, equalWidth: true } } : {}),
         },
         headers: document.attrs?.header
           ? { default: new Header({ children: [centred(document.attrs.header)] }) }

@@ -3,8 +3,11 @@ import CFB from 'cfb';
 import {
   type BlockNode,
   type CaptionNumbers,
+  COLUMN_GAP_MM,
   captionLine,
   captionNumbers,
+  columnCount,
+  columnWidth,
   type DocumentNode,
   hasMark,
   type ImageNode,
@@ -22,7 +25,7 @@ import { FONT_FACES, type FontFace } from './document-style.ts';
 import { hwpSummaryInformation } from './hwp-summary.ts';
 import { paraPt } from './hwpx-header.ts';
 import { PAGE, pageMarginsHwpunit } from './hwpx-section.ts';
-import { HWPUNIT_PER_PX } from './hwpx-xml.ts';
+import { HWPUNIT_PER_MM, HWPUNIT_PER_PX } from './hwpx-xml.ts';
 import { collectImages, type ImageResolver, type ResolvedImage } from './image-source.ts';
 import { columnWidths, layoutTable } from './table-layout.ts';
 
@@ -352,8 +355,20 @@ class HwpBodyWriter {
     const paragraphs: Para[] = [];
     const first = new ParaText();
     first.control(2, 'secd', (records, level) => this.sectionDefinition(records, level, document));
+    // Column definition: attribute (bit 12 same widths, bits 2–9 the count), gap, then the high
+    // attribute, divider line type, thickness and colour, all zero (no divider).
+    const columns = columnCount(document);
+    const gap = Math.round(COLUMN_GAP_MM * HWPUNIT_PER_MM);
     first.control(2, 'cold', (records, level) =>
-      records.add(TAG.CTRL_HEADER, level, new Bytes().u32(ctrlId('cold')).u16(0x1004).zeros(10)),
+      records.add(
+        TAG.CTRL_HEADER,
+        level,
+        new Bytes()
+          .u32(ctrlId('cold'))
+          .u16(0x1000 | (columns << 2))
+          .u16(columns > 1 ? gap : 0)
+          .zeros(8),
+      ),
     );
     if (document.attrs?.header) {
       const text = document.attrs.header;
@@ -366,6 +381,7 @@ class HwpBodyWriter {
     const margins = pageMarginsHwpunit(document.attrs?.margins);
     // As this writer always has: the portrait text width, whatever the orientation.
     this.bodyWidth = Math.max(PAGE.width / 10, PAGE.width - margins.left - margins.right);
+    if (columns > 1) this.bodyWidth = columnWidth(this.bodyWidth, columns, gap);
     this.captions = captionNumbers(document.content);
     this.blocks(document.content, paragraphs, { width: this.bodyWidth, left: 0, top: true });
     // The section's own controls open the first paragraph, as 한글 writes them.

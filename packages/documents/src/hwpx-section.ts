@@ -2,8 +2,11 @@ import {
   type BlockNode,
   CAPTION_LABELS,
   type CaptionNumbers,
+  COLUMN_GAP_MM,
   captionLine,
   captionNumbers,
+  columnCount,
+  columnWidth,
   type DocumentNode,
   type FootnoteNode,
   hasMark,
@@ -146,14 +149,18 @@ export class HwpxSectionWriter {
       PAGE.width / 10,
       (landscape ? PAGE.height : PAGE.width) - margins.left - margins.right,
     );
-    const context: Context = { width: textWidth, inCell: false, headerCell: false, left: 0, topLevel: true };
+    // Newspaper columns: the body (tables and pictures) is laid out one column wide.
+    const columns = columnCount(document);
+    const gap = Math.round(COLUMN_GAP_MM * HWPUNIT_PER_MM);
+    const bodyWidth = columns > 1 ? columnWidth(textWidth, columns, gap) : textWidth;
+    const context: Context = { width: bodyWidth, inCell: false, headerCell: false, left: 0, topLevel: true };
     this.captions = captionNumbers(document.content);
     const paragraphs = this.blocks(document.content, context);
     // A break at the very end still starts a new (empty) page, as the author asked.
     if (this.pendingPageBreak) paragraphs.push(this.paragraph(0, STYLE_NORMAL, this.emptyRun(0), context));
     if (paragraphs.length === 0) paragraphs.push(this.paragraph(0, STYLE_NORMAL, this.emptyRun(0)));
     // 한글 reads the page setup from a secPr in the first run of the first paragraph.
-    const first = secPrRun(landscape, margins) + this.headerFooterRun(document, textWidth);
+    const first = secPrRun(landscape, margins, columns, gap) + this.headerFooterRun(document, textWidth);
     paragraphs[0] = (paragraphs[0] ?? '').replace(/^(<hp:p [^>]*>)/, `$1${first}`);
     return `${XML_DECLARATION}<hs:sec ${HWPML_NAMESPACES}>${paragraphs.join('')}</hs:sec>`;
   }
@@ -579,7 +586,7 @@ function textXml(value: string): string {
     .replace(/\n/g, '<hp:lineBreak/>');
 }
 
-function secPrRun(landscape: boolean, margins: PageMargins): string {
+function secPrRun(landscape: boolean, margins: PageMargins, columns: number, gap: number): string {
   return (
     '<hp:run charPrIDRef="0"><hp:secPr id="" textDirection="HORIZONTAL" spaceColumns="1134" tabStop="8000" outlineShapeIDRef="1" memoShapeIDRef="0" textVerticalWidthHead="0" masterPageCnt="0">' +
     '<hp:grid lineGrid="0" charGrid="0" wonggojiFormat="0"/><hp:startNum pageStartsOn="BOTH" page="0" pic="0" tbl="0" equation="0"/>' +
@@ -596,7 +603,8 @@ function secPrRun(landscape: boolean, margins: PageMargins): string {
           `<hp:pageBorderFill type="${type}" borderFillIDRef="1" textBorder="PAPER" headerInside="0" footerInside="0" fillArea="PAPER"><hp:offset left="1417" right="1417" top="1417" bottom="1417"/></hp:pageBorderFill>`,
       )
       .join('') +
-    '</hp:secPr><hp:ctrl><hp:colPr id="" type="NEWSPAPER" layout="LEFT" colCount="1" sameSz="1" sameGap="0"/></hp:ctrl></hp:run>'
+    '</hp:secPr>' +
+    `<hp:ctrl><hp:colPr id="" type="NEWSPAPER" layout="LEFT" colCount="${columns}" sameSz="1" sameGap="${columns > 1 ? gap : 0}"/></hp:ctrl></hp:run>`
   );
 }
 

@@ -110,3 +110,10 @@ it('writes numbered captions that Word and our reader show', async () => {
   expect(back.text.replace(/\s+/g, '')).toBe(documentToPlainText(document).replace(/\s+/g, ''));
   expect(back.text).toContain('그림 1 참여 추이');
 });
+
+it('sets newspaper columns on the section, 8 mm apart', async () => {
+  const zip = new ZipArchive(await writeDocx(doc([paragraph('두 단')], { columns: 2 })));
+  expect(zip.readText('word/document.xml')).toMatch(/<w:cols w:space="454" w:num="2" w:equalWidth="true"\/>/);
+  const single = new ZipArchive(await writeDocx(doc([paragraph('한 단')])));
+  expect(single.readText('word/document.xml')).not.toContain('w:num=');
+});

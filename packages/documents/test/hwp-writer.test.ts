@@ -144,6 +144,14 @@ function records(bytes: Uint8Array, stream: string): ReturnType<typeof parseReco
 }
 
 describe('HWP 5.0 writer', () => {
+  it('writes newspaper columns in the column definition, read back as the document’s columns', async () => {
+    const plan = evaluationPlan();
+    const back = readHwp(await writeHwp(doc(plan.content, { ...plan.attrs, columns: 3 })));
+    expect(back.document.attrs?.columns).toBe(3);
+    expect(squash(back.text)).toBe(squash(readHwp(await writeHwp(plan)).text));
+    expect(readHwp(await writeHwp(plan)).document.attrs?.columns).toBeUndefined();
+  });
+
   it('writes captions numbered as 한글 does, above tables and below pictures', async () => {
     const document = captioned();
     const back = readHwp(await writeHwp(document)).text;

@@ -331,6 +331,21 @@ describe('writeHwpx page setup and text safety', () => {
     );
   });
 
+  it('sets two newspaper columns as 한글 does, lays tables one column wide, and reads them back', async () => {
+    const plan = evaluationPlan({ landscape: true });
+    const written = await writeHwpx(doc(plan.content, { ...plan.attrs, columns: 2 }));
+    const zip = new ZipArchive(written);
+    expect(findAll(section(zip), 'colPr').map((colPr) => colPr.attrs)).toEqual([
+      { id: '', type: 'NEWSPAPER', layout: 'LEFT', colCount: '2', sameSz: '1', sameGap: '2268' },
+    ]);
+    const text = 84188 - 2 * 8504;
+    const tbl = findAll(section(zip), 'tbl')[0];
+    expect(tbl && intAttr(firstElement(tbl, 'sz'), 'width')).toBe((text - 2268) / 2 - 566);
+    const back = readHwpx(written).document;
+    expect(back.attrs).toMatchObject({ columns: 2, orientation: 'landscape' });
+    expect(readHwpx(await writeHwpx(plan)).document.attrs?.columns).toBeUndefined();
+  });
+
   it('escapes markup, keeps tabs and line breaks as elements and drops characters XML cannot hold', async () => {
     const model = doc([paragraph([text('a < b && "c" > d\tnext\u0001line\nsecond')])]);
     const bytes = await writeHwpx(model);
