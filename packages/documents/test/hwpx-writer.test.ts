@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   doc,
@@ -551,5 +552,53 @@ describe('HWPX captions', () => {
     expect(back).not.toContain('표 3');
     // The model's plain text numbers them the same way, so every format shows the same captions.
     expect(back.replace(/\s+/g, '')).toBe(documentToPlainText(document).replace(/\s+/g, ''));
+  });
+});
+
+/** Width, height and the greyscale pixels of an 8-bit greyscale PNG (filter 0 rows, as written). */
+function greyPng(bytes: Uint8Array): { width: number; height: number; pixels: Uint8Array } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const width = view.getUint32(16);
+  const height = view.getUint32(20);
+  expect([...bytes.subarray(24, 26)]).toEqual([8, 0]); // 8-bit greyscale
+  const data: Uint8Array[] = [];
+  for (let at = 8; at < bytes.length; ) {
+    const length = view.getUint32(at);
+    const type = new TextDecoder().decode(bytes.subarray(at + 4, at + 8));
+    if (type === 'IDAT') data.push(bytes.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(data));
+  const pixels = new Uint8Array(width * height);
+  for (let row = 0; row < height; row++) {
+    expect(raw[row * (width + 1)]).toBe(0);
+    pixels.set(raw.subarray(row * (width + 1) + 1, (row + 1) * (width + 1)), row * width);
+  }
+  return { width, height, pixels };
+}
+
+describe('HWPX preview image', () => {
+  it('draws the first page small in Preview/PrvImage.png, turned for landscape', async () => {
+    const zip = new ZipArchive(await writeHwpx(evaluationPlan(), { now: NOW }));
+    expect(zip.names()).toContain('Preview/PrvImage.png');
+    const page = greyPng(zip.read('Preview/PrvImage.png'));
+    expect([page.width, page.height]).toEqual([420, 594]);
+    // Ink inside the margins only (30 mm left and right, 20 mm top, at 2 px a mm), dark for headings.
+    const inked = (x0: number, x1: number, y0: number, y1: number) => {
+      let count = 0;
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++) if ((page.pixels[y * 420 + x] ?? 255) < 255) count++;
+      return count;
+    };
+    expect(inked(0, 420, 0, 594)).toBeGreaterThan(2000);
+    expect(inked(0, 58, 0, 594) + inked(362, 420, 0, 594) + inked(0, 420, 0, 38)).toBe(0);
+    expect(page.pixels.reduce((a, b) => Math.min(a, b), 255)).toBeLessThan(100);
+    const landscape = greyPng(
+      new ZipArchive(await writeHwpx(evaluationPlan({ landscape: true }))).read('Preview/PrvImage.png'),
+    );
+    expect([landscape.width, landscape.height]).toEqual([594, 420]);
+    const blank = greyPng(new ZipArchive(await writeHwpx(doc([]))).read('Preview/PrvImage.png'));
+    expect(blank.pixels.reduce((a, b) => Math.min(a, b), 255)).toBe(255);
   });
 });
