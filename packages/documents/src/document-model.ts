@@ -82,7 +82,11 @@ export type TableCellAttrs = {
 export type TableCellNode = { type: 'tableCell'; attrs?: TableCellAttrs; content: BlockNode[] };
 export type TableHeaderNode = { type: 'tableHeader'; attrs?: TableCellAttrs; content: BlockNode[] };
 export type TableRowNode = { type: 'tableRow'; content: (TableCellNode | TableHeaderNode)[] };
-export type TableNode = { type: 'table'; content: TableRowNode[] };
+/**
+ * A table's caption (`caption`) is numbered as 한글 numbers it: "표 1 …" above the table, counting
+ * the captioned tables in reading order (see captionNumbers). A picture's is "그림 1 …" below it.
+ */
+export type TableNode = { type: 'table'; attrs?: { caption?: string | null }; content: TableRowNode[] };
 export type ImageNode = {
   type: 'image';
   attrs: {
@@ -91,6 +95,7 @@ export type ImageNode = {
     title?: string | null;
     width?: number | null;
     height?: number | null;
+    caption?: string | null;
   };
 };
 export type HorizontalRuleNode = { type: 'horizontalRule' };
@@ -116,8 +121,27 @@ export type DocumentAttrs = {
   footer?: string | null;
   /** Page margins in mm; a side left out keeps 한글's default (DEFAULT_PAGE_MARGINS_MM). */
   margins?: Partial<PageMargins> | null;
+  /**
+   * Newspaper columns of the body (2 or 3; 1 or none is one column), 8 mm apart as 한글 sets them.
+   * HWP, HWPX and DOCX flow the text through them; the PDF keeps one column.
+   */
+  columns?: number | null;
 };
+
+/** The space between newspaper columns, in mm (한글's default for 다단). */
+export const COLUMN_GAP_MM = 8;
 export type DocumentNode = { type: 'doc'; attrs?: DocumentAttrs; content: BlockNode[] };
+
+/** The number of newspaper columns a document asks for: 1 to 3. */
+export function columnCount(document: DocumentNode): number {
+  const count = Math.trunc(document.attrs?.columns ?? 1);
+  return Math.min(3, Math.max(1, Number.isFinite(count) ? count : 1));
+}
+
+/** A column's width when `count` columns with `gap` between them share `width` (any unit). */
+export function columnWidth(width: number, count: number, gap: number): number {
+  return Math.round((width - gap * (count - 1)) / count);
+}
 
 /** The placeholder for the page number in running headers and footers. */
 export const PAGE_NUMBER_FIELD = '{page}';
@@ -127,6 +151,7 @@ export const PAGE_NUMBER_FIELD = '{page}';
 
 const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour must be #RRGGBB');
 const textAlignSchema = z.enum(['left', 'center', 'right', 'justify']);
+const captionSchema = z.string().max(500);
 
 export const markSchema: z.ZodType<Mark> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bold') }),
@@ -191,7 +216,11 @@ export const blockNodeSchema: z.ZodType<BlockNode> = z.lazy(() =>
       attrs: z.object({ start: z.number().int().min(0).nullish() }).optional(),
       content: z.array(listItemSchema).min(1),
     }),
-    z.object({ type: z.literal('table'), content: z.array(tableRowSchema).min(1) }),
+    z.object({
+      type: z.literal('table'),
+      attrs: z.object({ caption: captionSchema.nullish() }).optional(),
+      content: z.array(tableRowSchema).min(1),
+    }),
     z.object({
       type: z.literal('image'),
       attrs: z.object({
@@ -200,6 +229,7 @@ export const blockNodeSchema: z.ZodType<BlockNode> = z.lazy(() =>
         title: z.string().nullish(),
         width: z.number().positive().nullish(),
         height: z.number().positive().nullish(),
+        caption: captionSchema.nullish(),
       }),
     }),
     z.object({ type: z.literal('horizontalRule') }),
@@ -227,6 +257,7 @@ export const documentAttrsSchema = z.object({
   title: z.string().max(500).nullish(),
   pageSize: z.literal('A4').nullish(),
   orientation: z.enum(['portrait', 'landscape']).nullish(),
+  columns: z.number().int().min(1).max(3).nullish(),
   header: z.string().max(2000).nullish(),
   footer: z.string().max(2000).nullish(),
   margins: z
@@ -403,6 +434,8 @@ export type TableOptions = {
   headerRows?: number;
   /** Relative column widths; stored on the first row's cells as TipTap `colwidth`. */
   colwidths?: number[];
+  /** The caption, written above the table as "표 N caption". */
+  caption?: string;
 };
 
 /**
@@ -424,7 +457,9 @@ export function table(
     ),
   );
   if (options.colwidths) applyColwidths(built, options.colwidths);
-  return { type: 'table', content: built };
+  return options.caption
+    ? { type: 'table', attrs: { caption: options.caption }, content: built }
+    : { type: 'table', content: built };
 }
 
 function isCellNode(
@@ -450,7 +485,7 @@ function applyColwidths(rows: TableRowNode[], widths: number[]): void {
 
 export function image(
   src: string,
-  attrs: { alt?: string; title?: string; width?: number; height?: number } = {},
+  attrs: { alt?: string; title?: string; width?: number; height?: number; caption?: string } = {},
 ): ImageNode {
   return { type: 'image', attrs: { src, ...attrs } };
 }
@@ -505,6 +540,7 @@ export function inlineText(content: InlineNode[] | undefined): string {
  */
 export function documentToPlainText(document: DocumentNode): string {
   const lines: string[] = [];
+  numbers = captionNumbers(document.content);
   const running = (value: string) => value.replaceAll(PAGE_NUMBER_FIELD, '').trim();
   if (document.attrs?.header && running(document.attrs.header)) lines.push(running(document.attrs.header));
   pushBlocks(document.content, lines, '');
@@ -513,6 +549,45 @@ export function documentToPlainText(document: DocumentNode): string {
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/** The caption numbers of the document documentToPlainText is writing. */
+let numbers: CaptionNumbers = new WeakMap();
+
+/** A captioned table's or picture's number, counted per kind in reading order. */
+export type CaptionNumbers = WeakMap<TableNode | ImageNode, number>;
+
+export const CAPTION_LABELS = { table: '표', image: '그림' } as const;
+
+/**
+ * Numbers the captioned tables and pictures as 한글's auto-numbers do: each kind counts on its
+ * own, in reading order (a table before the tables inside its cells), uncaptioned ones not at all.
+ */
+export function captionNumbers(nodes: BlockNode[]): CaptionNumbers {
+  const out: CaptionNumbers = new WeakMap();
+  const counts = { table: 0, image: 0 };
+  const walk = (blocks: BlockNode[]) => {
+    for (const node of blocks) {
+      if (node.type === 'table') {
+        if (node.attrs?.caption?.trim()) out.set(node, ++counts.table);
+        for (const row of node.content) for (const cell of row.content) walk(cell.content);
+      } else if (node.type === 'image') {
+        if (node.attrs.caption?.trim()) out.set(node, ++counts.image);
+      } else if (node.type === 'bulletList' || node.type === 'orderedList') {
+        for (const item of node.content) walk(item.content);
+      }
+    }
+  };
+  walk(nodes);
+  return out;
+}
+
+/** "표 1 학급별 참여 인원": the caption as 한글 shows it, or undefined without one. */
+export function captionLine(node: TableNode | ImageNode, captions: CaptionNumbers): string | undefined {
+  const caption = node.attrs?.caption?.trim();
+  const number = captions.get(node);
+  if (!caption || number === undefined) return undefined;
+  return `${CAPTION_LABELS[node.type]} ${number} ${caption}`;
 }
 
 function pushBlocks(nodes: BlockNode[], lines: string[], indent: string): void {
@@ -535,12 +610,18 @@ function pushBlock(node: BlockNode, lines: string[], indent: string): void {
       });
       return;
     }
-    case 'table':
+    case 'table': {
+      const caption = captionLine(node, numbers);
+      if (caption) lines.push(indent + caption);
       for (const row of node.content) lines.push(indent + row.content.map(cellPlainText).join(' | '));
       return;
-    case 'image':
+    }
+    case 'image': {
       if (node.attrs.alt) lines.push(`${indent}[${node.attrs.alt}]`);
+      const caption = captionLine(node, numbers);
+      if (caption) lines.push(indent + caption);
       return;
+    }
     case 'horizontalRule':
     case 'pageBreak':
       lines.push('');

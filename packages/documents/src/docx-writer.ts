@@ -25,6 +25,12 @@ import {
 } from 'docx';
 import {
   type BlockNode,
+  type CaptionNumbers,
+  COLUMN_GAP_MM,
+  captionLine,
+  captionNumbers,
+  columnCount,
+  columnWidth,
   type DocumentNode,
   equationText,
   hasMark,
@@ -38,7 +44,7 @@ import {
   textColor,
   textFont,
 } from './document-model.ts';
-import { type PageMargins, resolvePageMargins } from './document-style.ts';
+import { MM_PER_INCH, type PageMargins, resolvePageMargins } from './document-style.ts';
 import { collectImages, type ImageResolver, type ResolvedImage } from './image-source.ts';
 import { columnWidths, layoutTable } from './table-layout.ts';
 
@@ -125,8 +131,12 @@ export async function writeDocx(document: DocumentNode, options: DocxWriteOption
   const pageWidth = landscape ? A4.height : A4.width;
   const margins = pageMarginsTwips(document.attrs?.margins);
   const writer = new DocxBodyWriter();
+  writer.captions = captionNumbers(document.content);
+  const columns = columnCount(document);
+  const gap = Math.round((COLUMN_GAP_MM / MM_PER_INCH) * 1440);
+  const textWidth = Math.max(pageWidth / 10, pageWidth - margins.left - margins.right);
   const context: Context = {
-    width: Math.max(pageWidth / 10, pageWidth - margins.left - margins.right),
+    width: columns > 1 ? columnWidth(textWidth, columns, gap) : textWidth,
     headerCell: false,
     images,
   };
@@ -165,6 +175,7 @@ export async function writeDocx(document: DocumentNode, options: DocxWriteOption
             },
             margin: margins,
           },
+          ...(columns > 1 ? { column: { count: columns, space: gap, equalWidth: true } } : {}),
         },
         headers: document.attrs?.header
           ? { default: new Header({ children: [centred(document.attrs.header)] }) }
@@ -198,6 +209,7 @@ function centred(text: string): Paragraph {
 }
 
 class DocxBodyWriter {
+  captions: CaptionNumbers = new WeakMap();
   private orderedLists = 0;
   private readonly orderedStarts = new Set<number>();
   private pageBreakPending = false;
@@ -257,8 +269,10 @@ class DocxBodyWriter {
         return this.list(node.content, this.orderedReference(node.attrs?.start ?? 1), 0, context);
       case 'table':
         return this.table(node, context);
-      case 'image':
-        return [this.image(node, context)];
+      case 'image': {
+        const caption = this.caption(node);
+        return caption ? [this.image(node, context), caption] : [this.image(node, context)];
+      }
       case 'horizontalRule':
         return [
           new Paragraph({
@@ -413,12 +427,25 @@ class DocxBodyWriter {
       return new TableRow({ children: cells, tableHeader: rowIndex < headerRows ? true : undefined });
     });
     const pageBreak = this.takePageBreak();
+    const caption = this.caption(node);
     const table = new Table({
       rows,
       columnWidths: widths,
       width: { size: context.width, type: WidthType.DXA },
     });
-    return pageBreak ? [new Paragraph({ children: [new PageBreak()] }), table] : [table];
+    return [
+      ...(pageBreak ? [new Paragraph({ children: [new PageBreak()] })] : []),
+      ...(caption ? [caption] : []),
+      table,
+    ];
+  }
+
+  /** "표 1 …" above a table, "그림 1 …" below a picture, centred in Word's Caption style. */
+  private caption(node: TableNode | ImageNode): Paragraph | undefined {
+    const line = captionLine(node, this.captions);
+    return line
+      ? new Paragraph({ style: 'Caption', alignment: AlignmentType.CENTER, children: [new TextRun(line)] })
+      : undefined;
   }
 
   private image(node: ImageNode, context: Context): Paragraph {

@@ -198,6 +198,8 @@ class HwpBodyReader {
   private readonly headers: string[] = [];
   private readonly footers: string[] = [];
   private landscape = false;
+  /** The body's newspaper columns where the document opens (the model has one setting per document). */
+  private columns: number | undefined;
   private runningDepth = 0;
   private readonly outline: number[] = [];
   private outlineNumbering = 0;
@@ -227,6 +229,7 @@ class HwpBodyReader {
     const content = buildBlocks(items);
     const attrs: DocumentAttrs = {};
     if (this.landscape) attrs.orientation = 'landscape';
+    if (this.columns && this.columns > 1) attrs.columns = Math.min(3, this.columns);
     if (this.headers.length > 0) attrs.header = [...new Set(this.headers)].join('\n');
     if (this.footers.length > 0) attrs.footer = [...new Set(this.footers)].join('\n');
     return Object.keys(attrs).length > 0 ? { type: 'doc', attrs, content } : { type: 'doc', content };
@@ -365,6 +368,10 @@ class HwpBodyReader {
         if (numbering > 0) this.outlineNumbering = numbering;
         return;
       }
+      case 'cold':
+        // Bits 2–9 of the column attribute: the number of columns.
+        this.columns ??= (new ByteReader(control.data, 4).u16() >> 2) & 0xff;
+        return;
       case 'tbl ':
         objects.push(...this.table(control));
         return;

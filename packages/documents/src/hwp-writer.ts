@@ -2,8 +2,15 @@ import { deflateRawSync } from 'node:zlib';
 import CFB from 'cfb';
 import {
   type BlockNode,
+  type CaptionNumbers,
+  COLUMN_GAP_MM,
+  captionLine,
+  captionNumbers,
+  columnCount,
+  columnWidth,
   type DocumentNode,
   hasMark,
+  type ImageNode,
   type InlineNode,
   inlineText,
   type ListItemNode,
@@ -18,7 +25,7 @@ import { FONT_FACES, type FontFace } from './document-style.ts';
 import { hwpSummaryInformation } from './hwp-summary.ts';
 import { paraPt } from './hwpx-header.ts';
 import { PAGE, pageMarginsHwpunit } from './hwpx-section.ts';
-import { HWPUNIT_PER_PX } from './hwpx-xml.ts';
+import { HWPUNIT_PER_MM, HWPUNIT_PER_PX } from './hwpx-xml.ts';
 import { collectImages, type ImageResolver, type ResolvedImage } from './image-source.ts';
 import { columnWidths, layoutTable } from './table-layout.ts';
 
@@ -314,6 +321,7 @@ class HwpBodyWriter {
   private instance = 0x10000;
   /** The text width of the page being written, HWPUNIT. */
   private bodyWidth = BODY_WIDTH;
+  private captions: CaptionNumbers = new WeakMap();
 
   constructor(images: Map<string, Image>) {
     this.images = images;
@@ -325,12 +333,42 @@ class HwpBodyWriter {
     return `${this.preview.join('\r\n').slice(0, 1023)}\0`;
   }
 
+  /**
+   * A caption ("표 1 …" above a table, "그림 1 …" below a picture) as a centred paragraph of its
+   * own; the number is written out, where HWPX writes 한글's auto-number.
+   */
+  private captionParagraph(
+    node: TableNode | ImageNode,
+    out: Para[],
+    context: { left: number; top: boolean },
+  ): void {
+    const line = captionLine(node, this.captions);
+    if (!line) return;
+    const text = new ParaText();
+    text.text(line, this.chars.id(charLook({})));
+    const paraShape = this.paras.id({ align: 'center', left: context.left, indent: 0, before: 0, after: 0 });
+    out.push({ text, paraShape, style: 0, pageBreak: false });
+    if (context.top) this.preview.push(line);
+  }
+
   section(document: DocumentNode): Uint8Array {
     const paragraphs: Para[] = [];
     const first = new ParaText();
     first.control(2, 'secd', (records, level) => this.sectionDefinition(records, level, document));
+    // Column definition: attribute (bit 12 same widths, bits 2–9 the count), gap, then the high
+    // attribute, divider line type, thickness and colour, all zero (no divider).
+    const columns = columnCount(document);
+    const gap = Math.round(COLUMN_GAP_MM * HWPUNIT_PER_MM);
     first.control(2, 'cold', (records, level) =>
-      records.add(TAG.CTRL_HEADER, level, new Bytes().u32(ctrlId('cold')).u16(0x1004).zeros(10)),
+      records.add(
+        TAG.CTRL_HEADER,
+        level,
+        new Bytes()
+          .u32(ctrlId('cold'))
+          .u16(0x1000 | (columns << 2))
+          .u16(columns > 1 ? gap : 0)
+          .zeros(8),
+      ),
     );
     if (document.attrs?.header) {
       const text = document.attrs.header;
@@ -343,6 +381,8 @@ class HwpBodyWriter {
     const margins = pageMarginsHwpunit(document.attrs?.margins);
     // As this writer always has: the portrait text width, whatever the orientation.
     this.bodyWidth = Math.max(PAGE.width / 10, PAGE.width - margins.left - margins.right);
+    if (columns > 1) this.bodyWidth = columnWidth(this.bodyWidth, columns, gap);
+    this.captions = captionNumbers(document.content);
     this.blocks(document.content, paragraphs, { width: this.bodyWidth, left: 0, top: true });
     // The section's own controls open the first paragraph, as 한글 writes them.
     const opening = paragraphs[0];
@@ -401,6 +441,7 @@ class HwpBodyWriter {
           break;
         }
         case 'table':
+          this.captionParagraph(node, out, context);
           out.push(this.table(node, context.width - context.left));
           if (context.top)
             this.preview.push(
@@ -442,6 +483,7 @@ class HwpBodyWriter {
             style: 0,
             pageBreak: false,
           });
+          this.captionParagraph(node, out, context);
           break;
         }
         case 'horizontalRule': {

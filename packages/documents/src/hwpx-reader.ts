@@ -135,6 +135,8 @@ class HwpxReader {
   private footerTexts: string[] = [];
   private landscape = false;
   private margins: Partial<PageMargins> | undefined;
+  /** The body's newspaper columns where the document opens (the model has one setting per document). */
+  private columns: number | undefined;
   private runningDepth = 0;
   private cellDepth = 0;
 
@@ -160,6 +162,7 @@ class HwpxReader {
     if (this.headerTexts.length > 0) attrs.header = unique(this.headerTexts).join('\n');
     if (this.footerTexts.length > 0) attrs.footer = unique(this.footerTexts).join('\n');
     if (this.margins) attrs.margins = this.margins;
+    if (this.columns && this.columns > 1) attrs.columns = Math.min(3, this.columns);
     return Object.keys(attrs).length > 0 ? { type: 'doc', attrs, content } : { type: 'doc', content };
   }
 
@@ -328,7 +331,9 @@ class HwpxReader {
   }
 
   private control(control: XmlElement, content: InlineNode[]): void {
-    if (control.name === 'header' || control.name === 'footer') {
+    if (control.name === 'colPr') {
+      this.columns ??= Number(control.attrs.colCount ?? 1) || 1;
+    } else if (control.name === 'header' || control.name === 'footer') {
       this.runningDepth++;
       const text = this.subListText(control, true);
       this.runningDepth--;

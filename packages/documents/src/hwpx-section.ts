@@ -1,5 +1,12 @@
 import {
   type BlockNode,
+  CAPTION_LABELS,
+  type CaptionNumbers,
+  COLUMN_GAP_MM,
+  captionLine,
+  captionNumbers,
+  columnCount,
+  columnWidth,
   type DocumentNode,
   type FootnoteNode,
   hasMark,
@@ -127,6 +134,7 @@ export class HwpxSectionWriter {
   private footnotes = 0;
   private objects = 0;
   private endnotes = 0;
+  private captions: CaptionNumbers = new WeakMap();
 
   constructor(header: HwpxHeader, images: Map<string, BinImage>) {
     this.header = header;
@@ -141,13 +149,18 @@ export class HwpxSectionWriter {
       PAGE.width / 10,
       (landscape ? PAGE.height : PAGE.width) - margins.left - margins.right,
     );
-    const context: Context = { width: textWidth, inCell: false, headerCell: false, left: 0, topLevel: true };
+    // Newspaper columns: the body (tables and pictures) is laid out one column wide.
+    const columns = columnCount(document);
+    const gap = Math.round(COLUMN_GAP_MM * HWPUNIT_PER_MM);
+    const bodyWidth = columns > 1 ? columnWidth(textWidth, columns, gap) : textWidth;
+    const context: Context = { width: bodyWidth, inCell: false, headerCell: false, left: 0, topLevel: true };
+    this.captions = captionNumbers(document.content);
     const paragraphs = this.blocks(document.content, context);
     // A break at the very end still starts a new (empty) page, as the author asked.
     if (this.pendingPageBreak) paragraphs.push(this.paragraph(0, STYLE_NORMAL, this.emptyRun(0), context));
     if (paragraphs.length === 0) paragraphs.push(this.paragraph(0, STYLE_NORMAL, this.emptyRun(0)));
     // 한글 reads the page setup from a secPr in the first run of the first paragraph.
-    const first = secPrRun(landscape, margins) + this.headerFooterRun(document, textWidth);
+    const first = secPrRun(landscape, margins, columns, gap) + this.headerFooterRun(document, textWidth);
     paragraphs[0] = (paragraphs[0] ?? '').replace(/^(<hp:p [^>]*>)/, `$1${first}`);
     return `${XML_DECLARATION}<hs:sec ${HWPML_NAMESPACES}>${paragraphs.join('')}</hs:sec>`;
   }
@@ -181,7 +194,11 @@ export class HwpxSectionWriter {
         return this.list(true, node.content, node.attrs, context, 0, undefined);
       case 'table':
         return [
-          this.objectParagraph(this.table(node, context.width - 2 * TABLE_OUT_MARGIN), context, 'LEFT'),
+          this.objectParagraph(
+            this.table(node, context.width - 2 * TABLE_OUT_MARGIN, context),
+            context,
+            'LEFT',
+          ),
         ];
       case 'image':
         return [this.image(node, context)];
@@ -414,6 +431,33 @@ export class HwpxSectionWriter {
     return controls ? `<hp:run charPrIDRef="0">${controls}</hp:run>` : '';
   }
 
+  /**
+   * A table's or picture's caption as 한글 writes one: "표 " + an auto-number of the object's kind
+   * + the text, in a paragraph list of its own above (TOP) or below (BOTTOM) the object.
+   */
+  private caption(
+    node: TableNode | ImageNode,
+    side: 'TOP' | 'BOTTOM',
+    objectWidth: number,
+    context: Context,
+  ) {
+    const line = captionLine(node, this.captions);
+    const number = this.captions.get(node);
+    if (!line || number === undefined) return '';
+    if (context.topLevel) this.addPreview(line);
+    const text = node.attrs?.caption?.trim() ?? '';
+    const para = this.header.paraPr({ align: 'CENTER', lineSpacing: 160, left: 0 });
+    const char = this.header.charPr({ height: BODY_HEIGHT, font: FONT_SERIF });
+    const numType = node.type === 'table' ? 'TABLE' : 'PICTURE';
+    const autoNum = `<hp:ctrl><hp:autoNum num="${number}" numType="${numType}"><hp:autoNumFormat type="DIGIT" userChar="" prefixChar="" suffixChar="" supscript="0"/></hp:autoNum></hp:ctrl>`;
+    const run = `<hp:run charPrIDRef="${char}"><hp:t>${CAPTION_LABELS[node.type]} </hp:t>${autoNum}<hp:t> ${textXml(text)}</hp:t></hp:run>`;
+    return (
+      `<hp:caption side="${side}" fullSz="0" width="8504" gap="850" lastWidth="${objectWidth}">` +
+      '<hp:subList id="" textDirection="HORIZONTAL" lineWrap="BREAK" vertAlign="TOP" linkListIDRef="0" linkListNextIDRef="0" textWidth="0" textHeight="0" hasTextRef="0" hasNumRef="0">' +
+      `${this.paragraph(para, STYLE_NORMAL, run)}</hp:subList></hp:caption>`
+    );
+  }
+
   /** A paragraph that only anchors an object (table or picture). */
   private objectParagraph(objectXml: string, context: Context, align: HwpxAlign): string {
     const para = this.header.paraPr({ align, lineSpacing: context.inCell ? 130 : 160, left: context.left });
@@ -448,11 +492,12 @@ export class HwpxSectionWriter {
       `<hc:img binaryItemIDRef="${bin.id}" bright="0" contrast="0" effect="REAL_PIC" alpha="0"/><hp:effects/>` +
       `<hp:sz width="${width}" widthRelTo="ABSOLUTE" height="${height}" heightRelTo="ABSOLUTE" protect="0"/>` +
       '<hp:pos treatAsChar="1" affectLSpacing="0" flowWithText="1" allowOverlap="1" holdAnchorAndSO="0" vertRelTo="PARA" horzRelTo="PARA" vertAlign="TOP" horzAlign="LEFT" vertOffset="0" horzOffset="0"/>' +
-      `<hp:outMargin left="0" right="0" top="0" bottom="0"/>${comment}</hp:pic>`;
+      `<hp:outMargin left="0" right="0" top="0" bottom="0"/>${this.caption(node, 'BOTTOM', width, context)}${comment}</hp:pic>`;
     return this.objectParagraph(pic, context, 'CENTER');
   }
 
-  private table(node: TableNode, width: number): string {
+  private table(node: TableNode, width: number, context: Context): string {
+    // The caption first: above the table, and before the cells in the preview text.
     const layout = layoutTable(node);
     const widths = columnWidths(layout.cells, layout.colCount, width);
     const cellWidth = (placed: PlacedCell) => sum(widths.slice(placed.col, placed.col + placed.colSpan));
@@ -463,6 +508,7 @@ export class HwpxSectionWriter {
       row.content.some((cell) => cell.type !== 'tableHeader'),
     );
     const headerRows = firstDataRow < 0 ? node.content.length : firstDataRow;
+    const caption = this.caption(node, 'TOP', sum(widths), context);
     const rows: string[] = [];
     for (let row = 0; row < layout.rowCount; row++) {
       const cells = layout.cells.filter((placed) => placed.row === row);
@@ -478,7 +524,7 @@ export class HwpxSectionWriter {
       `<hp:tbl id="${id}" zOrder="${z}" numberingType="TABLE" textWrap="TOP_AND_BOTTOM" textFlow="BOTH_SIDES" lock="0" dropcapstyle="None" pageBreak="CELL" repeatHeader="1" rowCnt="${layout.rowCount}" colCnt="${layout.colCount}" cellSpacing="0" borderFillIDRef="3" noAdjust="0">` +
       `<hp:sz width="${totalWidth}" widthRelTo="ABSOLUTE" height="${sum(heights)}" heightRelTo="ABSOLUTE" protect="0"/>` +
       '<hp:pos treatAsChar="0" affectLSpacing="0" flowWithText="1" allowOverlap="0" holdAnchorAndSO="0" vertRelTo="PARA" horzRelTo="COLUMN" vertAlign="TOP" horzAlign="LEFT" vertOffset="0" horzOffset="0"/>' +
-      `<hp:outMargin left="${TABLE_OUT_MARGIN}" right="${TABLE_OUT_MARGIN}" top="${TABLE_OUT_MARGIN}" bottom="${TABLE_OUT_MARGIN}"/>` +
+      `<hp:outMargin left="${TABLE_OUT_MARGIN}" right="${TABLE_OUT_MARGIN}" top="${TABLE_OUT_MARGIN}" bottom="${TABLE_OUT_MARGIN}"/>${caption}` +
       `<hp:inMargin left="${CELL_MARGIN.left}" right="${CELL_MARGIN.right}" top="${CELL_MARGIN.top}" bottom="${CELL_MARGIN.bottom}"/>` +
       `${rows.join('')}</hp:tbl>`
     );
@@ -540,7 +586,7 @@ function textXml(value: string): string {
     .replace(/\n/g, '<hp:lineBreak/>');
 }
 
-function secPrRun(landscape: boolean, margins: PageMargins): string {
+function secPrRun(landscape: boolean, margins: PageMargins, columns: number, gap: number): string {
   return (
     '<hp:run charPrIDRef="0"><hp:secPr id="" textDirection="HORIZONTAL" spaceColumns="1134" tabStop="8000" outlineShapeIDRef="1" memoShapeIDRef="0" textVerticalWidthHead="0" masterPageCnt="0">' +
     '<hp:grid lineGrid="0" charGrid="0" wonggojiFormat="0"/><hp:startNum pageStartsOn="BOTH" page="0" pic="0" tbl="0" equation="0"/>' +
@@ -557,7 +603,8 @@ function secPrRun(landscape: boolean, margins: PageMargins): string {
           `<hp:pageBorderFill type="${type}" borderFillIDRef="1" textBorder="PAPER" headerInside="0" footerInside="0" fillArea="PAPER"><hp:offset left="1417" right="1417" top="1417" bottom="1417"/></hp:pageBorderFill>`,
       )
       .join('') +
-    '</hp:secPr><hp:ctrl><hp:colPr id="" type="NEWSPAPER" layout="LEFT" colCount="1" sameSz="1" sameGap="0"/></hp:ctrl></hp:run>'
+    '</hp:secPr>' +
+    `<hp:ctrl><hp:colPr id="" type="NEWSPAPER" layout="LEFT" colCount="${columns}" sameSz="1" sameGap="${columns > 1 ? gap : 0}"/></hp:ctrl></hp:run>`
   );
 }
 

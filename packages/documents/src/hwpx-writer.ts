@@ -4,12 +4,13 @@ import { HwpxHeader } from './hwpx-header.ts';
 import { type BinImage, HwpxSectionWriter } from './hwpx-section.ts';
 import { escapeXml, HWPML_NAMESPACES, XML_DECLARATION } from './hwpx-xml.ts';
 import { collectImages, type ImageResolver } from './image-source.ts';
+import { previewPng } from './preview-image.ts';
 
 /**
  * HWPX (KS X 6101) export. Every part is generated, none copied from a template, and laid out the
  * way 한글 saves a file: `mimetype` first and stored, the OCF container files, content.hpf listing
  * every part and picture, header.xml with the reference tables, section0.xml with the body, the
- * settings and a text preview.
+ * settings, a text preview and a picture of the first page (preview-image.ts).
  */
 
 export type HwpxWriteOptions = {
@@ -53,6 +54,8 @@ export async function writeHwpx(document: DocumentNode, options: HwpxWriteOption
   for (const image of binImages) add(image.path, image.bytes, true);
   add('Contents/section0.xml', sectionXml);
   add('Preview/PrvText.txt', section.previewText());
+  // Already deflated inside the PNG.
+  add('Preview/PrvImage.png', previewPng(document), true);
   add('settings.xml', settingsXml());
   add('META-INF/container.rdf', containerRdf());
   add('Contents/content.hpf', contentHpf(document, binImages, options));

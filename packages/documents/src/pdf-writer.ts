@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
   type BlockNode,
+  type CaptionNumbers,
+  captionLine,
+  captionNumbers,
   type DocumentNode,
   equationText,
   hasMark,
@@ -109,6 +112,7 @@ export async function writePdf(document: DocumentNode, options: PdfWriteOptions 
   const page = pageSetup(document);
   const width = Math.max(60, (landscape ? A4.height : A4.width) - page.margins[0] - page.margins[2]);
   const builder = new PdfContentBuilder(images);
+  builder.captions = captionNumbers(document.content);
   const content = builder.blocks(document.content, width);
   if (builder.notes.length > 0) {
     content.push({
@@ -168,6 +172,7 @@ function pageSetup(document: DocumentNode): {
 
 class PdfContentBuilder {
   readonly notes: string[] = [];
+  captions: CaptionNumbers = new WeakMap();
   private readonly images: Map<string, ResolvedImage>;
   private pageBreakPending = false;
 
@@ -219,9 +224,9 @@ class PdfContentBuilder {
           margin: [0, 0, 0, 4],
         };
       case 'table':
-        return this.table(node, width);
+        return this.captioned(node, this.table(node, width));
       case 'image':
-        return this.image(node, width);
+        return this.captioned(node, this.image(node, width));
       case 'horizontalRule':
         return {
           canvas: [{ type: 'line', x1: 0, y1: 0, x2: width, y2: 0, lineWidth: 0.5 }],
@@ -312,6 +317,18 @@ class PdfContentBuilder {
       },
       margin: [0, 2, 0, 8],
     };
+  }
+
+  /** "표 1 …" above a table, "그림 1 …" below a picture. */
+  private captioned(
+    node: TableNode | ImageNode,
+    block: Record<string, unknown> | undefined,
+  ): Record<string, unknown> | undefined {
+    const line = captionLine(node, this.captions);
+    if (!line) return block;
+    const caption = { text: line, alignment: 'center', margin: [0, 2, 0, 2] };
+    const stack = node.type === 'table' ? [caption, block] : [block, caption];
+    return { stack: stack.filter(Boolean) };
   }
 
   private image(node: ImageNode, width: number): Record<string, unknown> | undefined {

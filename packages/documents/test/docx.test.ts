@@ -4,7 +4,7 @@ import { doc, documentToPlainText, paragraph } from '../src/document-model.ts';
 import { readDocx } from '../src/docx-reader.ts';
 import { writeDocx } from '../src/docx-writer.ts';
 import { ZipArchive } from '../src/zip-reader.ts';
-import { evaluationPlan } from './sample-documents.ts';
+import { captioned, evaluationPlan } from './sample-documents.ts';
 import { bigramRecall } from './text-recall.ts';
 
 describe('DOCX', async () => {
@@ -102,4 +102,18 @@ describe('DOCX', async () => {
     const footer = footerZip.names().find((name) => /^word\/footer\d*\.xml$/.test(name)) ?? '';
     expect(footerZip.readText(footer)).toMatch(/<w:instrText[^>]*>PAGE<\/w:instrText>/);
   });
+});
+
+it('writes numbered captions that Word and our reader show', async () => {
+  const document = captioned();
+  const back = await readDocx(await writeDocx(document));
+  expect(back.text.replace(/\s+/g, '')).toBe(documentToPlainText(document).replace(/\s+/g, ''));
+  expect(back.text).toContain('그림 1 참여 추이');
+});
+
+it('sets newspaper columns on the section, 8 mm apart', async () => {
+  const zip = new ZipArchive(await writeDocx(doc([paragraph('두 단')], { columns: 2 })));
+  expect(zip.readText('word/document.xml')).toMatch(/<w:cols w:space="454" w:num="2" w:equalWidth="true"\/>/);
+  const single = new ZipArchive(await writeDocx(doc([paragraph('한 단')])));
+  expect(single.readText('word/document.xml')).not.toContain('w:num=');
 });

@@ -17,7 +17,7 @@ import { readHwp, readHwpFileHeader } from '../src/hwp-reader.ts';
 import { parseRecords, TAG } from '../src/hwp-records.ts';
 import { HWP_FACES, writeHwp } from '../src/hwp-writer.ts';
 import { pngDataUrl } from './png.ts';
-import { evaluationPlan, longDocument } from './sample-documents.ts';
+import { captioned, evaluationPlan, longDocument } from './sample-documents.ts';
 
 const squash = (value: string) => value.replace(/\s+/g, '');
 
@@ -144,6 +144,22 @@ function records(bytes: Uint8Array, stream: string): ReturnType<typeof parseReco
 }
 
 describe('HWP 5.0 writer', () => {
+  it('writes newspaper columns in the column definition, read back as the document’s columns', async () => {
+    const plan = evaluationPlan();
+    const back = readHwp(await writeHwp(doc(plan.content, { ...plan.attrs, columns: 3 })));
+    expect(back.document.attrs?.columns).toBe(3);
+    expect(squash(back.text)).toBe(squash(readHwp(await writeHwp(plan)).text));
+    expect(readHwp(await writeHwp(plan)).document.attrs?.columns).toBeUndefined();
+  });
+
+  it('writes captions numbered as 한글 does, above tables and below pictures', async () => {
+    const document = captioned();
+    const back = readHwp(await writeHwp(document)).text;
+    expect(squash(back)).toBe(squash(documentToPlainText(document)));
+    expect(back).toContain('표 2 셀 안의 표');
+    expect(back.indexOf('표 1 학급별 인원')).toBeLessThan(back.indexOf('1반'));
+  });
+
   it('writes an evaluation plan the HWP reader reads back whole', async () => {
     const plan = evaluationPlan();
     const bytes = await writeHwp(plan);

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   doc,
@@ -22,7 +23,7 @@ import {
 } from '../src/xml-tree.ts';
 import { ZipArchive } from '../src/zip-reader.ts';
 import { fixtureNames, readFixture } from './fixtures.ts';
-import { evaluationPlan } from './sample-documents.ts';
+import { captioned, evaluationPlan } from './sample-documents.ts';
 import { bigramRecall } from './text-recall.ts';
 
 const NOW = new Date('2025-03-04T09:00:00Z');
@@ -331,6 +332,21 @@ describe('writeHwpx page setup and text safety', () => {
     );
   });
 
+  it('sets two newspaper columns as 한글 does, lays tables one column wide, and reads them back', async () => {
+    const plan = evaluationPlan({ landscape: true });
+    const written = await writeHwpx(doc(plan.content, { ...plan.attrs, columns: 2 }));
+    const zip = new ZipArchive(written);
+    expect(findAll(section(zip), 'colPr').map((colPr) => colPr.attrs)).toEqual([
+      { id: '', type: 'NEWSPAPER', layout: 'LEFT', colCount: '2', sameSz: '1', sameGap: '2268' },
+    ]);
+    const text = 84188 - 2 * 8504;
+    const tbl = findAll(section(zip), 'tbl')[0];
+    expect(tbl && intAttr(firstElement(tbl, 'sz'), 'width')).toBe((text - 2268) / 2 - 566);
+    const back = readHwpx(written).document;
+    expect(back.attrs).toMatchObject({ columns: 2, orientation: 'landscape' });
+    expect(readHwpx(await writeHwpx(plan)).document.attrs?.columns).toBeUndefined();
+  });
+
   it('escapes markup, keeps tabs and line breaks as elements and drops characters XML cannot hold', async () => {
     const model = doc([paragraph([text('a < b && "c" > d\tnext\u0001line\nsecond')])]);
     const bytes = await writeHwpx(model);
@@ -481,7 +497,9 @@ describe('writeHwpx against a table saved by 한글', () => {
       const zip = new ZipArchive(readFixture(name));
       for (const partName of xmlParts(zip)) profile(part(zip, partName), attributeSets, orders);
     }
-    const ours = new ZipArchive(await writeHwpx(evaluationPlan({ landscape: true })));
+    const plan = evaluationPlan({ landscape: true });
+    const withCaptions = doc([...plan.content, ...captioned().content], plan.attrs);
+    const ours = new ZipArchive(await writeHwpx(withCaptions));
     const ourSets = new Map<string, Set<string>>();
     const ourOrders = new Map<string, Set<string>>();
     for (const partName of xmlParts(ours)) profile(part(ours, partName), ourSets, ourOrders);
@@ -513,5 +531,74 @@ describe('HWPX equations', () => {
     const back = readHwpx(written);
     expect(back.document.content[0]).toEqual(paragraph([text('근의 공식: '), equation(script)]));
     expect(back.text).toBe(`근의 공식: [수식: ${script}]`);
+  });
+});
+
+describe('HWPX captions', () => {
+  it('numbers table and picture captions with 한글 auto-numbers that read back as "표 1 …"', async () => {
+    const document = captioned();
+    const written = await writeHwpx(document, { now: NOW });
+    const captions = findAll(section(new ZipArchive(written)), 'caption');
+    expect(captions.map((caption) => caption.attrs.side)).toEqual(['TOP', 'TOP', 'BOTTOM']);
+    const numbers = captions.map((caption) => findAll(caption, 'autoNum')[0]?.attrs);
+    expect(numbers).toEqual([
+      { num: '1', numType: 'TABLE' },
+      { num: '2', numType: 'TABLE' },
+      { num: '1', numType: 'PICTURE' },
+    ]);
+    const back = readHwpx(written, { includeImages: false }).text;
+    for (const line of ['표 1 학급별 인원', '표 2 셀 안의 표', '그림 1 참여 추이'])
+      expect(back).toContain(line);
+    expect(back).not.toContain('표 3');
+    // The model's plain text numbers them the same way, so every format shows the same captions.
+    expect(back.replace(/\s+/g, '')).toBe(documentToPlainText(document).replace(/\s+/g, ''));
+  });
+});
+
+/** Width, height and the greyscale pixels of an 8-bit greyscale PNG (filter 0 rows, as written). */
+function greyPng(bytes: Uint8Array): { width: number; height: number; pixels: Uint8Array } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const width = view.getUint32(16);
+  const height = view.getUint32(20);
+  expect([...bytes.subarray(24, 26)]).toEqual([8, 0]); // 8-bit greyscale
+  const data: Uint8Array[] = [];
+  for (let at = 8; at < bytes.length; ) {
+    const length = view.getUint32(at);
+    const type = new TextDecoder().decode(bytes.subarray(at + 4, at + 8));
+    if (type === 'IDAT') data.push(bytes.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(data));
+  const pixels = new Uint8Array(width * height);
+  for (let row = 0; row < height; row++) {
+    expect(raw[row * (width + 1)]).toBe(0);
+    pixels.set(raw.subarray(row * (width + 1) + 1, (row + 1) * (width + 1)), row * width);
+  }
+  return { width, height, pixels };
+}
+
+describe('HWPX preview image', () => {
+  it('draws the first page small in Preview/PrvImage.png, turned for landscape', async () => {
+    const zip = new ZipArchive(await writeHwpx(evaluationPlan(), { now: NOW }));
+    expect(zip.names()).toContain('Preview/PrvImage.png');
+    const page = greyPng(zip.read('Preview/PrvImage.png'));
+    expect([page.width, page.height]).toEqual([420, 594]);
+    // Ink inside the margins only (30 mm left and right, 20 mm top, at 2 px a mm), dark for headings.
+    const inked = (x0: number, x1: number, y0: number, y1: number) => {
+      let count = 0;
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++) if ((page.pixels[y * 420 + x] ?? 255) < 255) count++;
+      return count;
+    };
+    expect(inked(0, 420, 0, 594)).toBeGreaterThan(2000);
+    expect(inked(0, 58, 0, 594) + inked(362, 420, 0, 594) + inked(0, 420, 0, 38)).toBe(0);
+    expect(page.pixels.reduce((a, b) => Math.min(a, b), 255)).toBeLessThan(100);
+    const landscape = greyPng(
+      new ZipArchive(await writeHwpx(evaluationPlan({ landscape: true }))).read('Preview/PrvImage.png'),
+    );
+    expect([landscape.width, landscape.height]).toEqual([594, 420]);
+    const blank = greyPng(new ZipArchive(await writeHwpx(doc([]))).read('Preview/PrvImage.png'));
+    expect(blank.pixels.reduce((a, b) => Math.min(a, b), 255)).toBe(255);
   });
 });

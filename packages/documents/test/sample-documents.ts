@@ -105,3 +105,19 @@ export function longDocument(pages: number, tables: number): DocumentNode {
   }
   return doc(content, { title: '평가 계획' });
 }
+
+/** Two captioned tables (one inside the other's cell), an uncaptioned one and a captioned picture. */
+export function captioned(): DocumentNode {
+  const inner = table([['안쪽']], { caption: '셀 안의 표' });
+  return doc([
+    table(
+      [
+        ['반', '인원'],
+        ['1반', tableCell([inner])],
+      ],
+      { headerRows: 1, caption: '학급별 인원' },
+    ),
+    table([['캡션 없는 표']]),
+    image(pngDataUrl(40, 20), { alt: '막대그래프', width: 40, height: 20, caption: '참여 추이' }),
+  ]);
+}

@@ -1,7 +1,11 @@
 import {
   type BlockNode,
+  type CaptionNumbers,
+  captionLine,
+  captionNumbers,
   type DocumentNode,
   equationText,
+  type ImageNode,
   type InlineNode,
   type Mark,
   PAGE_NUMBER_FIELD,
@@ -33,10 +37,11 @@ export function escapeHtml(value: string): string {
 
 interface RenderState {
   notes: string[];
+  captions: CaptionNumbers;
 }
 
 export function documentToHtml(document: DocumentNode): string {
-  const state: RenderState = { notes: [] };
+  const state: RenderState = { notes: [], captions: captionNumbers(document.content) };
   const parts: string[] = [];
   const header = document.attrs?.header;
   if (header) parts.push(`<header>${runningText(header)}</header>`);
@@ -82,23 +87,16 @@ function renderBlock(node: BlockNode, state: RenderState): string {
       const startAttr = typeof start === 'number' && start !== 1 ? ` start="${Math.trunc(start)}"` : '';
       return `<ol${startAttr}>${node.content.map((item) => `<li>${renderBlocks(item.content, state)}</li>`).join('')}</ol>`;
     }
-    case 'table':
-      return `<table><tbody>${node.content
+    case 'table': {
+      const caption = captionLine(node, state.captions);
+      return `<table>${caption ? `<caption>${escapeHtml(caption)}</caption>` : ''}<tbody>${node.content
         .map((row) => `<tr>${row.content.map((cell) => renderCell(cell, state)).join('')}</tr>`)
         .join('')}</tbody></table>`;
+    }
     case 'image': {
-      if (!SAFE_IMAGE.test(node.attrs.src)) {
-        return node.attrs.alt ? `<p class="image-missing">[${escapeHtml(node.attrs.alt)}]</p>` : '';
-      }
-      const size = ['width', 'height']
-        .map((key) => {
-          const value = node.attrs[key as 'width' | 'height'];
-          return typeof value === 'number' && Number.isFinite(value) && value > 0
-            ? ` ${key}="${Math.round(value)}"`
-            : '';
-        })
-        .join('');
-      return `<img src="${node.attrs.src}" alt="${escapeHtml(node.attrs.alt ?? '')}"${size}>`;
+      const caption = captionLine(node, state.captions);
+      const picture = renderImage(node);
+      return caption ? `<figure>${picture}<figcaption>${escapeHtml(caption)}</figcaption></figure>` : picture;
     }
     case 'horizontalRule':
       return '<hr>';
@@ -107,6 +105,21 @@ function renderBlock(node: BlockNode, state: RenderState): string {
     default:
       return '';
   }
+}
+
+function renderImage(node: ImageNode): string {
+  if (!SAFE_IMAGE.test(node.attrs.src)) {
+    return node.attrs.alt ? `<p class="image-missing">[${escapeHtml(node.attrs.alt)}]</p>` : '';
+  }
+  const size = ['width', 'height']
+    .map((key) => {
+      const value = node.attrs[key as 'width' | 'height'];
+      return typeof value === 'number' && Number.isFinite(value) && value > 0
+        ? ` ${key}="${Math.round(value)}"`
+        : '';
+    })
+    .join('');
+  return `<img src="${node.attrs.src}" alt="${escapeHtml(node.attrs.alt ?? '')}"${size}>`;
 }
 
 function renderCell(cell: TableCellNode | TableHeaderNode, state: RenderState): string {
