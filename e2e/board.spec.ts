@@ -1,5 +1,5 @@
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
-import { openPublicPage } from './public-page';
+import { openPublicPage } from './public-page.ts';
 
 const PASSWORD = 'demo1234!';
 // Waits (not performance checks): sign-in and first loads take a while on a shared, busy machine.

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openPublicPage } from './public-page';
+import { openPublicPage } from './public-page.ts';
 
 const PASSWORD = 'demo1234!';
 

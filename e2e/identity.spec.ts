@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, type Page, test } from '@playwright/test';
-import { openPublicPage } from './public-page';
+import { openPublicPage } from './public-page.ts';
 
 const PASSWORD = 'demo1234!';
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openPublicPage } from './public-page';
+import { openPublicPage } from './public-page.ts';
 
 const KO_TITLE = '수업 준비부터 가정통신문까지, 쌤이 함께할게요';
 const EN_TITLE = 'From lesson prep to letters home, Ssaem is with you';

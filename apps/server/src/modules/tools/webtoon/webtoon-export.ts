@@ -1,14 +1,6 @@
 import { Resvg } from '@resvg/resvg-js';
 import type { WebtoonResult } from '@ssaem/contracts';
-import {
-  type BlockNode,
-  doc,
-  heading,
-  image,
-  pageBreak,
-  paragraph,
-  writePdf,
-} from '@ssaem/documents';
+import { type BlockNode, doc, heading, image, pageBreak, paragraph, writePdf } from '@ssaem/documents';
 import { outlineText } from './webtoon-outline.ts';
 import { FONT_FAMILY, type ImageHref, singlePanelSvg, WIDTH, webtoonSvg } from './webtoon-svg.ts';
 
