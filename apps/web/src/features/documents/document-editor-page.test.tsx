@@ -37,6 +37,18 @@ beforeEach(async () => {
 });
 
 describe('DocumentEditorPage', () => {
+  it('keeps the document assistant beside a saved document, and hides it on request', async () => {
+    serve(buildLibraryDocument());
+    renderAt('/document/editor/7');
+    await screen.findByRole('textbox', { name: '문서 본문' });
+    expect(screen.getByRole('region', { name: '문서 AI 도우미' })).toBeTruthy();
+    const toggle = screen.getByRole('button', { name: 'AI 도우미' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(screen.queryByRole('region', { name: '문서 AI 도우미' })).toBeNull());
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('saves a pause after the last change, once, with the edited model', async () => {
     const { calls } = serve(buildLibraryDocument());
     const { container } = renderAt('/document/editor/7');

@@ -10,6 +10,7 @@ import type { DocumentModel, LibraryDocument } from '@ssaem/contracts/documents'
 import type { LibraryDetail } from '@ssaem/contracts/library';
 import { IconEye, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { Editor } from '@tiptap/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -17,6 +18,7 @@ import { isApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { AccessSettings } from '../../library/components/access-settings';
 import { documentKeys, useLibraryDocument, useSaveDocument } from '../api';
+import { AssistantBeside, AssistantToggleButton, useAssistantToggle } from '../assistant/assistant-beside';
 import { useAutosave } from '../use-autosave';
 import { DownloadButtons } from './download-buttons';
 import { LazyDocumentEditor } from './lazy-document-editor';
@@ -84,6 +86,8 @@ function Editing({ item }: { item: LibraryDocument }) {
   );
   const autosave = useAutosave(saveDraft);
   useLeaveWarning(autosave.status !== 'saved');
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const assistant = useAssistantToggle();
 
   const handleDocumentChange = useCallback(
     (document: DocumentModel) => {
@@ -114,6 +118,7 @@ function Editing({ item }: { item: LibraryDocument }) {
           <SaveIndicator status={autosave.status} onRetry={() => void autosave.flush()} />
         </Group>
         <Group gap="xs">
+          <AssistantToggleButton toggle={assistant} />
           <Button
             component={Link}
             to={`/document/${item.id}`}
@@ -131,11 +136,19 @@ function Editing({ item }: { item: LibraryDocument }) {
           />
         </Group>
       </Group>
-      <LazyDocumentEditor
-        initialContent={item.document}
-        onChange={handleDocumentChange}
-        label={t('editor.bodyLabel')}
-      />
+      <AssistantBeside
+        toggle={assistant}
+        documentKey={`library:${item.id}`}
+        editor={editor}
+        title={title.trim() || item.title}
+      >
+        <LazyDocumentEditor
+          initialContent={item.document}
+          onChange={handleDocumentChange}
+          onEditor={setEditor}
+          label={t('editor.bodyLabel')}
+        />
+      </AssistantBeside>
     </Stack>
   );
 }

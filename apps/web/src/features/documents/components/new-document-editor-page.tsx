@@ -5,12 +5,10 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Tooltip.css';
-import '@mantine/core/styles/Drawer.css';
-import { Alert, Button, Drawer, FileButton, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, FileButton, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import type { DocumentModel } from '@ssaem/contracts/documents';
 import { DOCUMENT_UPLOAD_TYPES } from '@ssaem/contracts/documents';
-import { IconDeviceFloppy, IconFileUpload, IconSparkles } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconFileUpload } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +17,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { isApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useCreateDocument, useUploadDocument, useUploadedDocument } from '../api';
-import classes from '../assistant/assistant.module.css';
-import { DocumentAssistantPanel } from '../assistant/document-assistant-panel';
+import { AssistantBeside, AssistantToggleButton, useAssistantToggle } from '../assistant/assistant-beside';
 import { useEditorDraft } from '../editor-drafts';
 import { DownloadButtons } from './download-buttons';
 import { LazyDocumentEditor } from './lazy-document-editor';
@@ -61,10 +58,7 @@ export function NewDocumentEditorPage() {
   const document = useRef<DocumentModel>(BLANK);
   const titleRef = useRef(title);
   const [editor, setEditor] = useState<Editor | null>(null);
-  const isPhone = useMediaQuery('(max-width: 62em)') ?? false;
-  const [assistantOpen, setAssistantOpen] = useState<boolean | null>(null);
-  // Beside the document on a wide screen from the start; on a phone, a drawer opened on demand.
-  const showAssistant = assistantOpen ?? !isPhone;
+  const assistant = useAssistantToggle();
   const documentKey = fileUrl ?? 'blank';
   const draft = useEditorDraft(documentKey);
 
@@ -120,7 +114,7 @@ export function NewDocumentEditorPage() {
 
   const uploadError = upload.error ?? (fileUrl ? uploaded.error : null);
   return (
-    <Stack gap="sm" maw={showAssistant && !isPhone ? 1440 : 1040} mx="auto" px="md" pb="xl">
+    <Stack gap="sm" maw={assistant.beside ? 1440 : 1040} mx="auto" px="md" pb="xl">
       <title>{t('meta.newEditor')}</title>
       <Group justify="space-between" align="center" gap="sm" pr={56}>
         <TextInput
@@ -133,15 +127,7 @@ export function NewDocumentEditorPage() {
           style={{ flex: 1, minWidth: 240 }}
         />
         <Group gap="xs">
-          <Button
-            size="xs"
-            variant={showAssistant ? 'light' : 'default'}
-            leftSection={<IconSparkles size={14} aria-hidden />}
-            aria-pressed={showAssistant}
-            onClick={() => setAssistantOpen(!showAssistant)}
-          >
-            {t('assistant.toggle')}
-          </Button>
+          <AssistantToggleButton toggle={assistant} />
           <FileButton onChange={handleFile} accept={ACCEPT}>
             {(props) => (
               <Button
@@ -188,7 +174,7 @@ export function NewDocumentEditorPage() {
           </Group>
         </Alert>
       ) : null}
-      <div className={showAssistant && !isPhone ? classes.layout : undefined}>
+      <AssistantBeside toggle={assistant} documentKey={documentKey} editor={editor} title={title}>
         {source ? (
           <LazyDocumentEditor
             key={`${documentKey}:${draft.restored ? 'draft' : 'file'}`}
@@ -204,28 +190,7 @@ export function NewDocumentEditorPage() {
         ) : (
           <div />
         )}
-        {showAssistant && !isPhone ? (
-          <aside className={classes.aside}>
-            <DocumentAssistantPanel documentKey={documentKey} editor={editor} title={title} />
-          </aside>
-        ) : null}
-      </div>
-      <Drawer
-        opened={isPhone && showAssistant}
-        onClose={() => setAssistantOpen(false)}
-        position="bottom"
-        size="85%"
-        title={t('assistant.title')}
-        withinPortal
-      >
-        <DocumentAssistantPanel
-          documentKey={documentKey}
-          editor={editor}
-          title={title}
-          withHeading={false}
-          onInserted={() => setAssistantOpen(false)}
-        />
-      </Drawer>
+      </AssistantBeside>
       <SaveToMaterialsDialog
         opened={saveOpen}
         defaultTitle={title.trim() || t('editor.untitled')}
