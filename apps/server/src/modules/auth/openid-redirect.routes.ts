@@ -5,7 +5,7 @@ const query = z.object({ returnTo: z.string().max(2048).optional() });
 
 /** A path inside the app, or nothing: never another origin (`//host`, `https://…`). */
 function appPath(value: string | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   return value;
 }
 

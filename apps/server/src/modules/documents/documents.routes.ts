@@ -13,7 +13,7 @@ import {
   libraryDocumentUpdateSchema,
   pickLanguage,
 } from '@ssaem/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, teachersOnly } from '../../platform/auth/guards.ts';
@@ -21,8 +21,8 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
 import { drain } from '../../platform/http/upload-spool.ts';
 import { toolItemParams } from '../tools/tool-item.routes.ts';
-import { attachmentDisposition } from './content-disposition.ts';
-import type { DocumentsService, FileToSend, UploadedFile } from './documents.service.ts';
+import type { DocumentsService, UploadedFile } from './documents.service.ts';
+import { sendFile } from './send-file.ts';
 
 const languageOf = (request: FastifyRequest) => pickLanguage(request.headers['accept-language']);
 /**
@@ -52,15 +52,6 @@ async function readSingleFile(request: FastifyRequest): Promise<UploadedFile> {
     });
   }
   return upload;
-}
-
-function sendFile(reply: FastifyReply, file: FileToSend) {
-  return reply
-    .type(file.mimeType)
-    .header('content-disposition', attachmentDisposition(file.fileName))
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
 }
 
 /** document-tools.md §7 "hwp" and "Document" calls. */

@@ -6,14 +6,12 @@ import {
   classGroupResultSchema,
   classGroupUpdateSchema,
 } from '@ssaem/contracts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, teachersOnly } from '../../../platform/auth/guards.ts';
 import { ERROR_RESPONSES } from '../../../platform/http/error-responses.ts';
 import { accessContextOf } from '../../classes/classes.routes.ts';
-import { attachmentDisposition } from '../../documents/content-disposition.ts';
-import type { FileToSend } from '../../documents/documents.service.ts';
+import { sendFile } from '../../documents/send-file.ts';
 import { formError } from '../tool-form.ts';
 import { TOOL_SCHEMA, toolItemParams } from '../tool-item.routes.ts';
 import { itemResponseSchema } from '../tool-items.ts';
@@ -22,14 +20,6 @@ import type { ClassGroupService } from './class-group.service.ts';
 const BASE = '/api/v1/class-group';
 const itemSchema = itemResponseSchema(classGroupResultSchema);
 const itemWithInputSchema = itemSchema.extend({ input: z.record(z.string(), z.unknown()) });
-
-export function sendFile(reply: FastifyReply, file: FileToSend) {
-  return reply
-    .type(file.mimeType)
-    .header('content-disposition', attachmentDisposition(file.fileName))
-    .header('cache-control', 'private, no-store')
-    .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
-}
 
 /** document-tools.md §7 class-group: list, get, library, create, update, re-create, delete, copy, generate/ClassGroup. */
 export function classGroupRoutes(service: ClassGroupService): FastifyPluginAsyncZod {

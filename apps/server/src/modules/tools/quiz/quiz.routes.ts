@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, teachersOnly } from '../../../platform/auth/guards.ts';
 import { ERROR_RESPONSES } from '../../../platform/http/error-responses.ts';
-import { sendFile } from '../class-group/class-group.routes.ts';
+import { sendFile } from '../../documents/send-file.ts';
 import { formToolRoutes } from '../form-tool.routes.ts';
 import { TOOL_SCHEMA, toolItemParams } from '../tool-item.routes.ts';
 import type { QuizService } from './quiz.service.ts';
