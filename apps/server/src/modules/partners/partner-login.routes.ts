@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import {
   errorMessage,
+  errorResponseSchema,
   partnerLoginParamsSchema,
   pickLanguage,
   tokenExchangeErrorSchema,
@@ -8,6 +9,8 @@ import {
   tokenExchangeResponseSchema,
 } from '@ssaem/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
 import type { PartnerLoginService } from './partner-login.service.ts';
 import { invalidRequest, TokenExchangeError, unknownProduct } from './partner-login.service.ts';
 
@@ -16,6 +19,12 @@ import { invalidRequest, TokenExchangeError, unknownProduct } from './partner-lo
  * address and wider than a person's sign-in form (ten a minute); a flood is still cut off.
  */
 const EXCHANGES_PER_MINUTE = 120;
+
+/**
+ * The handler answers in the RFC's shape; a request refused before it runs (a NUL byte in the
+ * address, the rate limit) gets the catalogue's `{code, message}` like any other route.
+ */
+const refusal = z.union([tokenExchangeErrorSchema, errorResponseSchema]);
 
 /** `POST /api/auth/{product}-login`: RFC 8693 token exchange for partner products (docs/partner-login.md). */
 export function partnerLoginRoutes(service: PartnerLoginService): FastifyPluginAsyncZod {
@@ -44,10 +53,11 @@ export function partnerLoginRoutes(service: PartnerLoginService): FastifyPluginA
           params: partnerLoginParamsSchema,
           body: tokenExchangeRequestSchema,
           response: {
+            ...ERROR_RESPONSES,
             200: tokenExchangeResponseSchema,
-            400: tokenExchangeErrorSchema,
-            401: tokenExchangeErrorSchema,
-            404: tokenExchangeErrorSchema,
+            400: refusal,
+            401: refusal,
+            404: refusal,
           },
         },
       },
