@@ -55,6 +55,14 @@ test("a school administrator adds a teacher and disables her: the teacher's open
   // She signs in and works.
   const teacher = await openAs(browser, baseURL ?? '', username, password, '/my-info');
   await expect(teacher.getByRole('heading', { name: '내 정보' })).toBeVisible();
+  // The token her open page holds (read now: once refused, the page's session check clears it).
+  const token = await teacher.evaluate(() => {
+    const stored = Object.keys(sessionStorage).find((key) => key.startsWith('oidc.user:'));
+    return stored
+      ? (JSON.parse(sessionStorage.getItem(stored) ?? '{}') as { access_token?: string }).access_token
+      : undefined;
+  });
+  expect(token).toBeTruthy();
 
   // The administrator finds her, sees her session and disables the account (after confirming).
   await admin.getByLabel('이름, 아이디 또는 이메일').fill(username);
@@ -69,17 +77,14 @@ test("a school administrator adds a teacher and disables her: the teacher's open
   await expect(admin.getByText('계정을 사용 중지했어요.')).toBeVisible();
   await expect(admin.getByText('지금 로그인된 세션이 없어요.')).toBeVisible();
 
-  // Her open page: the next request is refused, and she is back at the sign-in page.
-  const refused = await teacher.evaluate(async () => {
-    const stored = Object.keys(sessionStorage).find((key) => key.startsWith('oidc.user:'));
-    const token = stored
-      ? (JSON.parse(sessionStorage.getItem(stored) ?? '{}') as { access_token?: string }).access_token
-      : undefined;
-    const response = await fetch('/api/v1/users/info', { headers: { authorization: `Bearer ${token}` } });
-    return response.status;
+  // Her token is refused at once; her open page leaves within its 5-second session check, and
+  // opening it again asks her to sign in.
+  const refused = await teacher.request.get('/api/v1/users/info', {
+    headers: { authorization: `Bearer ${token}` },
   });
-  expect(refused).toBe(401);
-  await teacher.reload();
+  expect(refused.status()).toBe(401);
+  await expect(teacher).not.toHaveURL(/\/my-info$/, { timeout: 15_000 });
+  await teacher.goto('/my-info');
   await expect(teacher).toHaveURL(/\/interaction\//);
   // And she cannot sign in again.
   await teacher.locator('#username').fill(username);
