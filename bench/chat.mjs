@@ -366,6 +366,8 @@ async function startServer(fakeUrl) {
     REFERENCE_DATA_DIR: join(dataDir, 'none'),
     CHAT_MAX_CONCURRENT_STREAMS: '10000',
     CHAT_REQUESTS_PER_MINUTE: '100000',
+    // Every client process connects from 127.0.0.1: lift the per-address cap above the streams.
+    MAX_CONNECTIONS_PER_ADDRESS: '100000',
   };
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
