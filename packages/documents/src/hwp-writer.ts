@@ -27,6 +27,7 @@ import { paraPt } from './hwpx-header.ts';
 import { PAGE, pageMarginsHwpunit } from './hwpx-section.ts';
 import { HWPUNIT_PER_MM, HWPUNIT_PER_PX } from './hwpx-xml.ts';
 import { collectImages, type ImageResolver, type ResolvedImage } from './image-source.ts';
+import { previewPng } from './preview-image.ts';
 import { columnWidths, layoutTable } from './table-layout.ts';
 
 /**
@@ -278,6 +279,9 @@ export async function writeHwp(document: DocumentNode, options: HwpWriteOptions 
     );
   }
   add('/PrvText', Buffer.from(writer.previewText(), 'utf16le'));
+  // The same small picture of the first page as HWPX's; 한글 stores it uncompressed, as PNG (or
+  // GIF in older files), and shows it in its file dialog and the Windows explorer.
+  add('/PrvImage', previewPng(document));
   add(
     '/\u0005HwpSummaryInformation',
     hwpSummaryInformation({

@@ -222,6 +222,7 @@ describe('HWP 5.0 writer', () => {
         'BodyText/Section0',
         'DocInfo',
         'FileHeader',
+        'PrvImage',
         'PrvText',
         '\u0005HwpSummaryInformation',
         '\u0001Sh33tJ5',
@@ -235,6 +236,10 @@ describe('HWP 5.0 writer', () => {
     expect(sizes.get('FileHeader')).toBe(256);
     const preview = Buffer.from(cfb.read('PrvText', 4096)).toString('utf16le');
     expect(preview).toContain('2025학년도 1학기 과학과 평가 계획');
+    const picture = Buffer.from(cfb.read('PrvImage', 1 << 20));
+    expect(picture.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    // The IHDR's width and height: an A4 portrait page at 2 px a millimetre, as in HWPX.
+    expect([picture.readUInt32BE(16), picture.readUInt32BE(20)]).toEqual([420, 594]);
   });
 
   it('declares its records consistently: ID mappings match the tables, every shape id resolves', async () => {
