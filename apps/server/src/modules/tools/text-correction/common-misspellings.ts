@@ -93,6 +93,13 @@ const RULES: { pattern: RegExp; fix: (match: string) => string; reason: string }
     reason: "'해야'와 '할'은 띄어 써서 '해야 할'로 적습니다.",
   },
   {
+    // Only places a school text names: 운동장애(운동 장애) or 사랑애 are words, so no general rule.
+    pattern:
+      /(?<![가-힣])(학교|교실|학원|도서관|체육관|급식실|보건실|과학실|음악실|강당|가정|집)애(?=서|는|도|만|(?![가-힣]))/g,
+    fix: (match) => `${match.slice(0, -1)}에`,
+    reason: "장소를 나타내는 조사는 '에'로 적습니다.",
+  },
+  {
     pattern: /(?<![가-힣])할일(?=[이은을도만]|(?![가-힣]))/g,
     fix: () => '할 일',
     reason: "'일'은 '할'의 꾸밈을 받는 명사이므로 띄어 씁니다.",
