@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPageTexts } from '../../lib/i18n';
 import { renderWithProviders } from '../../test/render';
 import {
@@ -109,4 +109,44 @@ describe('MaterialBody', () => {
     expect(screen.getByText('식물은 빛을 받아 양분을 만든다.')).toBeTruthy();
     expectNoRawData(container);
   });
+
+  it('reads a comic as the strip the server drew, with its words below', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:strip', revokeObjectURL: () => {} }),
+    );
+    const requested: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        requested.push(String(input));
+        return new Response('<svg xmlns="http://www.w3.org/2000/svg"/>', {
+          headers: { 'content-type': 'image/svg+xml' },
+        });
+      }),
+    );
+    const comic = {
+      topic: '광합성',
+      grade: '초등 5학년',
+      characters: [{ name: '하늘', role: '궁금한 학생', colour: '#4C6EF5' }],
+      panels: [1, 2, 3, 4].map((n) => ({
+        scene: `${n}번 장면`,
+        setting: 'classroom',
+        narration: `${n}컷 해설`,
+        dialogue: [{ speaker: '하늘', text: `${n}컷 질문이에요?` }],
+        imageUrl: null,
+      })),
+      engine: 'offline',
+      notice: null,
+    };
+    expect(materialView('WEBTOON', comic)).toBe('webtoon');
+    render(
+      <MaterialBody id={5} libraryType="WEBTOON" content={comic} text="1컷 해설 하늘: 1컷 질문이에요?" />,
+    );
+    const strip = await screen.findByRole('img', { name: '웹툰 그림' });
+    expect(strip.getAttribute('src')).toBe('blob:strip');
+    expect(requested.some((url) => url.endsWith('/api/v1/webtoon/5/svg'))).toBe(true);
+    expect(screen.getByText(/1컷 질문이에요/)).toBeTruthy();
+  });
 });
+afterEach(() => vi.unstubAllGlobals());

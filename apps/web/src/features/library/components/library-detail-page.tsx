@@ -150,7 +150,7 @@ function DetailBody({ item }: { item: LibraryDetail }) {
         </Text>
       </Stack>
       <ItemActions item={item} isCreator={isCreator} />
-      <MaterialBody libraryType={item.libraryType} content={item.content} text={item.text} />
+      <MaterialBody id={item.id} libraryType={item.libraryType} content={item.content} text={item.text} />
       <section aria-labelledby="library-share-title">
         <Title order={2} fz="h4" id="library-share-title" mb="sm">
           {t('share.title')}

@@ -3,15 +3,19 @@ import type { DocumentModel } from '@ssaem/contracts/documents';
 import { feedbackResultSchema } from '@ssaem/contracts/feedback';
 import { lessonResultSchema } from '@ssaem/contracts/lesson';
 import { textCorrectionResultSchema } from '@ssaem/contracts/text-correction';
+import { webtoonResultSchema } from '@ssaem/contracts/webtoon';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentView } from '../../documents/components/document-view';
 import { AreaDetails, ScoreChart } from '../../tool-views/components/feedback-view-page';
 import { LessonFacts, LessonSections, Standards } from '../../tool-views/components/lesson-plan-page';
 import { HighlightedText } from '../../tool-views/components/text-correction-view-page';
+import { WebtoonStrip } from '../../webtoon/components/webtoon-strip';
 import { DocumentText } from './document-text';
 
 interface MaterialBodyProps {
+  /** The item's id, for views drawn by the server (a comic's strip); absent on a shared link. */
+  id?: number;
   libraryType: string;
   content: unknown;
   /** The server's plain text of the item: what is shown when no richer view fits. */
@@ -37,13 +41,14 @@ export function storedDocument(content: unknown): DocumentModel | null {
 }
 
 /** Which reader fits the item: by its tool, then by the shape of what was stored. */
-export type MaterialView = 'lesson' | 'feedback' | 'correction' | 'document' | 'text';
+export type MaterialView = 'lesson' | 'feedback' | 'correction' | 'webtoon' | 'document' | 'text';
 
 export function materialView(libraryType: string, content: unknown): MaterialView {
   if (libraryType === 'LESSON' && lessonResultSchema.safeParse(content).success) return 'lesson';
   if (libraryType === 'FEEDBACK' && feedbackResultSchema.safeParse(content).success) return 'feedback';
   if (libraryType === 'TEXT_CORRECTION' && textCorrectionResultSchema.safeParse(content).success)
     return 'correction';
+  if (libraryType === 'WEBTOON' && webtoonResultSchema.safeParse(content).success) return 'webtoon';
   if (storedDocument(content)) return 'document';
   return 'text';
 }
@@ -155,10 +160,11 @@ function CorrectionBody({ content }: { content: unknown }) {
 
 /**
  * A library item as a teacher reads it: a lesson as its lesson plan, feedback with its scores, a
- * correction with its marks, a letter or plan as its document, a summary as keywords and points —
+ * correction with its marks, a comic as its strip, a letter or plan as its document, a summary as keywords and points —
  * by the same components as the tools' own views. Nothing of the stored data shows through.
  */
-export function MaterialBody({ libraryType, content, text }: MaterialBodyProps) {
+export function MaterialBody({ id, libraryType, content, text }: MaterialBodyProps) {
+  const { t } = useTranslation('library');
   const view = materialView(libraryType, content);
   if (view === 'lesson') return <LessonBody content={content} />;
   if (view === 'feedback') return <FeedbackBody content={content} />;
@@ -166,6 +172,17 @@ export function MaterialBody({ libraryType, content, text }: MaterialBodyProps) 
   const document = view === 'document' ? storedDocument(content) : null;
   return (
     <ContentCard>
+      {view === 'webtoon' && id ? (
+        // The strip as drawn, then its words: what a screen reader reads and a teacher can copy.
+        <div data-view="webtoon" style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
+          <WebtoonStrip
+            id={id}
+            version={JSON.stringify((content as { panels?: unknown }).panels)}
+            alt={t('detail.webtoonStrip')}
+            loadingLabel={t('detail.webtoonLoading')}
+          />
+        </div>
+      ) : null}
       {document ? (
         <div data-view="document">
           <DocumentView document={document} />

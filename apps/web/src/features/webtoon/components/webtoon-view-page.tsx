@@ -22,7 +22,8 @@ import { useToast } from '../../../components/toast/toast-context';
 import { isApiError } from '../../../lib/api-client';
 import { ToolAssistant } from '../../tool-assistant/tool-assistant';
 import { saveBlob } from '../../tool-views/save-blob';
-import { exportWebtoon, type PanelText, useSavePanels, useWebtoon, useWebtoonSvg } from '../api';
+import { exportWebtoon, type PanelText, useSavePanels, useWebtoon } from '../api';
+import { WebtoonStrip } from './webtoon-strip';
 
 const textOf = (result: WebtoonResult): PanelText[] =>
   result.panels.map((p) => ({ narration: p.narration, dialogue: p.dialogue.map((l) => ({ ...l })) }));
@@ -147,7 +148,6 @@ export function WebtoonViewPage() {
   const query = useWebtoon(id);
   const item = query.data;
   const result = item?.status === 3 ? item.result : null;
-  const svg = useWebtoonSvg(id, result ? JSON.stringify(result.panels) : null);
   const save = useSavePanels(id);
   const [error, setError] = useState<string | null>(null);
 
@@ -235,16 +235,12 @@ export function WebtoonViewPage() {
       ) : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          {svg.data ? (
-            <img
-              src={svg.data}
-              alt={t('view.strip', { title: item.title })}
-              data-testid="webtoon-strip"
-              style={{ width: '100%', maxWidth: 800, height: 'auto', display: 'block', margin: '0 auto' }}
-            />
-          ) : (
-            <Loader size="sm" aria-label={t('view.loading')} />
-          )}
+          <WebtoonStrip
+            id={id}
+            version={JSON.stringify(result.panels)}
+            alt={t('view.strip', { title: item.title })}
+            loadingLabel={t('view.loading')}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="lg">
