@@ -18,12 +18,7 @@ import {
   type TextAlign,
   type TextBoxNode,
 } from './document-model.ts';
-import {
-  type FontFace,
-  PAGE_MARGIN_SIDES,
-  type PageMargins,
-  toFontFace,
-} from './document-style.ts';
+import { type FontFace, PAGE_MARGIN_SIDES, type PageMargins, toFontFace } from './document-style.ts';
 import {
   appendText,
   buildBlocks,
