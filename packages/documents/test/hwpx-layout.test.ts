@@ -1,3 +1,4 @@
+import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import {
   type BlockNode,
@@ -221,6 +222,24 @@ describe('HWPX memos', () => {
     });
     expect(documentToPlainText(back)).not.toContain(LAYOUT_TEXT.memo);
     expect(documentToPlainText(back)).toContain(`실험 전에 ${LAYOUT_TEXT.marked}을 모두 읽습니다.`);
+  });
+
+  it('reads a memo whose text sits in a section-level memo group, as some writers keep it', async () => {
+    const zip = await JSZip.loadAsync(await writeHwpx(layoutWorksheet()));
+    const xml = await zip.file('Contents/section0.xml')?.async('string');
+    const moved = (xml ?? '')
+      .replace(`<hp:t>${LAYOUT_TEXT.memo}</hp:t>`, '<hp:t/>')
+      .replace(
+        '</hs:sec>',
+        '<hp:memogroup><hp:memo id="memo1" memoShapeIDRef="1"><hp:paraList><hp:p id="0" paraPrIDRef="0" styleIDRef="0" pageBreak="0" columnBreak="0" merged="0"><hp:run charPrIDRef="0"><hp:t>모둠 메모</hp:t></hp:run></hp:p></hp:paraList></hp:memo></hp:memogroup></hs:sec>',
+      );
+    expect(moved).toContain('<hp:memogroup>');
+    zip.file('Contents/section0.xml', moved);
+    const back = readHwpx(await zip.generateAsync({ type: 'uint8array' })).document;
+    const marked = back.content
+      .flatMap((node) => (node.type === 'paragraph' ? (node.content ?? []) : []))
+      .flatMap((node) => (node.type === 'text' && textMemo(node) ? [textMemo(node)] : []));
+    expect(marked).toEqual([{ text: '모둠 메모', author: LAYOUT_TEXT.memoAuthor }]);
   });
 
   it('writes no memo shape when the document has no memo', async () => {
