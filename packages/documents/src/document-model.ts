@@ -34,7 +34,13 @@ export type TextStyleMark = {
   type: 'textStyle';
   attrs?: { color?: string | null; fontFamily?: FontFace | null; fontSize?: number | null };
 };
-export type Mark = BoldMark | ItalicMark | UnderlineMark | StrikeMark | TextStyleMark;
+/**
+ * A memo (한글 메모, a comment in Word) on the text it marks: `text` is the memo's own text.
+ * Neighbouring text nodes with equal memo attrs form one memo. The memo is no part of the body's
+ * plain text.
+ */
+export type MemoMark = { type: 'memo'; attrs: { text: string; author?: string | null } };
+export type Mark = BoldMark | ItalicMark | UnderlineMark | StrikeMark | TextStyleMark | MemoMark;
 
 export type TextNode = { type: 'text'; text: string; marks?: Mark[] };
 export type HardBreakNode = { type: 'hardBreak' };
@@ -73,11 +79,33 @@ export type OrderedListNode = {
   attrs?: { start?: number | null };
   content: ListItemNode[];
 };
+export type BorderLineStyle = 'solid' | 'dashed' | 'dotted' | 'double' | 'none';
+/**
+ * A cell's border lines, all four sides alike: style, width in mm, colour. Without it a cell has
+ * the thin solid black lines every table gets. Writers share one definition between the cells
+ * that look alike (HWP/HWPX border fills by reference).
+ */
+export type CellBorder = { style?: BorderLineStyle | null; width?: number | null; color?: string | null };
+/** 한글's line widths in mm, in the order HWP numbers them (0 is 0.1 mm). */
+export const BORDER_WIDTHS_MM = [
+  0.1, 0.12, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 1, 1.5, 2, 3, 4, 5,
+] as const;
+
+/** The index of the 한글 line width nearest to `mm`. */
+export function borderWidthIndex(mm: number): number {
+  let best = 0;
+  BORDER_WIDTHS_MM.forEach((value, index) => {
+    if (Math.abs(value - mm) < Math.abs((BORDER_WIDTHS_MM[best] ?? 0) - mm)) best = index;
+  });
+  return best;
+}
+
 export type TableCellAttrs = {
   colspan?: number;
   rowspan?: number;
   colwidth?: number[] | null;
   backgroundColor?: string | null;
+  border?: CellBorder | null;
 };
 export type TableCellNode = { type: 'tableCell'; attrs?: TableCellAttrs; content: BlockNode[] };
 export type TableHeaderNode = { type: 'tableHeader'; attrs?: TableCellAttrs; content: BlockNode[] };
@@ -87,6 +115,11 @@ export type TableRowNode = { type: 'tableRow'; content: (TableCellNode | TableHe
  * the captioned tables in reading order (see captionNumbers). A picture's is "그림 1 …" below it.
  */
 export type TableNode = { type: 'table'; attrs?: { caption?: string | null }; content: TableRowNode[] };
+/**
+ * How text flows around a floating picture: `square` beside it, `topAndBottom` above and below
+ * only. Without `wrap` the picture stands in the line like a character (as before).
+ */
+export type ImageWrap = 'square' | 'topAndBottom';
 export type ImageNode = {
   type: 'image';
   attrs: {
@@ -96,10 +129,40 @@ export type ImageNode = {
     width?: number | null;
     height?: number | null;
     caption?: string | null;
+    wrap?: ImageWrap | null;
+    /** Where a floating picture stands across the column (default left). */
+    float?: 'left' | 'center' | 'right' | null;
   };
 };
 export type HorizontalRuleNode = { type: 'horizontalRule' };
 export type PageBreakNode = { type: 'pageBreak' };
+/**
+ * A text box (한글 글상자): a framed box of paragraphs in the flow, `width`/`height` in CSS px
+ * (height grows with the text when unset), a border and an optional fill.
+ */
+export type TextBoxNode = {
+  type: 'textBox';
+  attrs?: {
+    width?: number | null;
+    height?: number | null;
+    borderColor?: string | null;
+    backgroundColor?: string | null;
+  };
+  content: BlockNode[];
+};
+/** The page setup a section has: orientation, margins (mm), newspaper columns. */
+export type SectionPageAttrs = {
+  orientation?: PageOrientation | null;
+  margins?: Partial<PageMargins> | null;
+  columns?: number | null;
+};
+/**
+ * The start of a new section (구역) with its own page setup, on a new page. What comes before the
+ * first break is the first section, set up by the document's attrs; a document without breaks is
+ * one section, as every document was before sections existed. A setting a break leaves out is
+ * 한글's default (portrait, default margins, one column), not the previous section's.
+ */
+export type SectionBreakNode = { type: 'sectionBreak'; attrs?: SectionPageAttrs };
 
 export type BlockNode =
   | ParagraphNode
@@ -109,7 +172,9 @@ export type BlockNode =
   | TableNode
   | ImageNode
   | HorizontalRuleNode
-  | PageBreakNode;
+  | PageBreakNode
+  | TextBoxNode
+  | SectionBreakNode;
 
 export type PageOrientation = 'portrait' | 'landscape';
 export type DocumentAttrs = {
@@ -128,14 +193,39 @@ export type DocumentAttrs = {
   columns?: number | null;
 };
 
+/** A section: its page setup and its blocks (see SectionBreakNode). */
+export type DocumentSection = { attrs: SectionPageAttrs; content: BlockNode[] };
+
+/**
+ * The document as its list of sections. Section breaks only count at the top level; the first
+ * section takes the document's page setup.
+ */
+export function documentSections(document: DocumentNode): DocumentSection[] {
+  const first: SectionPageAttrs = {};
+  if (document.attrs?.orientation) first.orientation = document.attrs.orientation;
+  if (document.attrs?.margins) first.margins = document.attrs.margins;
+  if (document.attrs?.columns) first.columns = document.attrs.columns;
+  const out: DocumentSection[] = [{ attrs: first, content: [] }];
+  for (const node of document.content) {
+    if (node.type === 'sectionBreak') out.push({ attrs: { ...node.attrs }, content: [] });
+    else out.at(-1)?.content.push(node);
+  }
+  return out;
+}
+
+/** The number of newspaper columns a section asks for: 1 to 3. */
+export function sectionColumnCount(attrs: SectionPageAttrs): number {
+  const count = Math.trunc(attrs.columns ?? 1);
+  return Math.min(3, Math.max(1, Number.isFinite(count) ? count : 1));
+}
+
 /** The space between newspaper columns, in mm (한글's default for 다단). */
 export const COLUMN_GAP_MM = 8;
 export type DocumentNode = { type: 'doc'; attrs?: DocumentAttrs; content: BlockNode[] };
 
 /** The number of newspaper columns a document asks for: 1 to 3. */
 export function columnCount(document: DocumentNode): number {
-  const count = Math.trunc(document.attrs?.columns ?? 1);
-  return Math.min(3, Math.max(1, Number.isFinite(count) ? count : 1));
+  return sectionColumnCount({ columns: document.attrs?.columns });
 }
 
 /** A column's width when `count` columns with `gap` between them share `width` (any unit). */
@@ -158,6 +248,10 @@ export const markSchema: z.ZodType<Mark> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('italic') }),
   z.object({ type: z.literal('underline') }),
   z.object({ type: z.literal('strike') }),
+  z.object({
+    type: z.literal('memo'),
+    attrs: z.object({ text: z.string().max(10_000), author: z.string().max(200).nullish() }),
+  }),
   z.object({
     type: z.literal('textStyle'),
     attrs: z
@@ -192,7 +286,24 @@ const cellAttrsSchema = z.object({
   rowspan: z.number().int().min(1).max(1000).optional(),
   colwidth: z.array(z.number().nonnegative()).nullish(),
   backgroundColor: colorSchema.nullish(),
+  border: z
+    .object({
+      style: z.enum(['solid', 'dashed', 'dotted', 'double', 'none']).nullish(),
+      width: z.number().min(0.1).max(5).nullish(),
+      color: colorSchema.nullish(),
+    })
+    .nullish(),
 });
+const marginsSchema = z
+  .object({
+    top: marginSchema,
+    bottom: marginSchema,
+    left: marginSchema,
+    right: marginSchema,
+    header: marginSchema,
+    footer: marginSchema,
+  })
+  .nullish();
 
 export const blockNodeSchema: z.ZodType<BlockNode> = z.lazy(() =>
   z.discriminatedUnion('type', [
@@ -230,10 +341,34 @@ export const blockNodeSchema: z.ZodType<BlockNode> = z.lazy(() =>
         width: z.number().positive().nullish(),
         height: z.number().positive().nullish(),
         caption: captionSchema.nullish(),
+        wrap: z.enum(['square', 'topAndBottom']).nullish(),
+        float: z.enum(['left', 'center', 'right']).nullish(),
       }),
     }),
     z.object({ type: z.literal('horizontalRule') }),
     z.object({ type: z.literal('pageBreak') }),
+    z.object({
+      type: z.literal('textBox'),
+      attrs: z
+        .object({
+          width: z.number().positive().max(5000).nullish(),
+          height: z.number().positive().max(5000).nullish(),
+          borderColor: colorSchema.nullish(),
+          backgroundColor: colorSchema.nullish(),
+        })
+        .optional(),
+      content: z.array(blockNodeSchema),
+    }),
+    z.object({
+      type: z.literal('sectionBreak'),
+      attrs: z
+        .object({
+          orientation: z.enum(['portrait', 'landscape']).nullish(),
+          margins: marginsSchema,
+          columns: z.number().int().min(1).max(3).nullish(),
+        })
+        .optional(),
+    }),
   ]),
 );
 
@@ -260,16 +395,7 @@ export const documentAttrsSchema = z.object({
   columns: z.number().int().min(1).max(3).nullish(),
   header: z.string().max(2000).nullish(),
   footer: z.string().max(2000).nullish(),
-  margins: z
-    .object({
-      top: marginSchema,
-      bottom: marginSchema,
-      left: marginSchema,
-      right: marginSchema,
-      header: marginSchema,
-      footer: marginSchema,
-    })
-    .nullish(),
+  margins: marginsSchema,
 });
 
 export const documentSchema: z.ZodType<DocumentNode> = z.object({
@@ -408,6 +534,7 @@ function cellAttrs(attrs: TableCellAttrs | undefined): TableCellAttrs | undefine
   if (attrs.rowspan && attrs.rowspan > 1) out.rowspan = attrs.rowspan;
   if (attrs.colwidth) out.colwidth = attrs.colwidth;
   if (attrs.backgroundColor) out.backgroundColor = attrs.backgroundColor;
+  if (attrs.border) out.border = attrs.border;
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
@@ -485,9 +612,35 @@ function applyColwidths(rows: TableRowNode[], widths: number[]): void {
 
 export function image(
   src: string,
-  attrs: { alt?: string; title?: string; width?: number; height?: number; caption?: string } = {},
+  attrs: {
+    alt?: string;
+    title?: string;
+    width?: number;
+    height?: number;
+    caption?: string;
+    wrap?: ImageWrap;
+    float?: 'left' | 'center' | 'right';
+  } = {},
 ): ImageNode {
   return { type: 'image', attrs: { src, ...attrs } };
+}
+/** Text with a memo on it. */
+export function withMemo(value: string, memoText: string, author?: string, marks: Mark[] = []): TextNode {
+  const memo: MemoMark = { type: 'memo', attrs: author ? { text: memoText, author } : { text: memoText } };
+  return text(value, [...marks, memo]);
+}
+export function textBox(content: BlockInput, attrs?: TextBoxNode['attrs']): TextBoxNode {
+  return attrs
+    ? { type: 'textBox', attrs, content: blocks(content) }
+    : { type: 'textBox', content: blocks(content) };
+}
+export function sectionBreak(attrs?: SectionPageAttrs): SectionBreakNode {
+  return attrs ? { type: 'sectionBreak', attrs } : { type: 'sectionBreak' };
+}
+/** The memo on a text node, if any. */
+export function textMemo(node: TextNode): MemoMark['attrs'] | undefined {
+  for (const mark of node.marks ?? []) if (mark.type === 'memo') return mark.attrs;
+  return undefined;
 }
 export function horizontalRule(): HorizontalRuleNode {
   return { type: 'horizontalRule' };
@@ -575,6 +728,8 @@ export function captionNumbers(nodes: BlockNode[]): CaptionNumbers {
         if (node.attrs.caption?.trim()) out.set(node, ++counts.image);
       } else if (node.type === 'bulletList' || node.type === 'orderedList') {
         for (const item of node.content) walk(item.content);
+      } else if (node.type === 'textBox') {
+        walk(node.content);
       }
     }
   };
@@ -625,6 +780,11 @@ function pushBlock(node: BlockNode, lines: string[], indent: string): void {
     case 'horizontalRule':
     case 'pageBreak':
       lines.push('');
+      return;
+    case 'textBox':
+      pushBlocks(node.content, lines, indent);
+      return;
+    case 'sectionBreak':
       return;
   }
 }

@@ -1,12 +1,18 @@
 import {
   AlignmentType,
   BorderStyle,
+  CommentRangeEnd,
+  CommentRangeStart,
+  CommentReference,
   Document,
   EndnoteReferenceRun,
   Footer,
   FootnoteReferenceRun,
   Header,
   HeadingLevel,
+  HorizontalPositionAlign,
+  HorizontalPositionRelativeFrom,
+  type ICommentOptions,
   ImageRun,
   type INumberingOptions,
   LevelFormat,
@@ -21,17 +27,22 @@ import {
   TableCell,
   TableRow,
   TextRun,
+  TextWrappingSide,
+  TextWrappingType,
+  VerticalPositionRelativeFrom,
   WidthType,
 } from 'docx';
 import {
   type BlockNode,
   type CaptionNumbers,
+  type CellBorder,
   COLUMN_GAP_MM,
   captionLine,
   captionNumbers,
-  columnCount,
   columnWidth,
   type DocumentNode,
+  type DocumentSection,
+  documentSections,
   equationText,
   hasMark,
   type ImageNode,
@@ -39,10 +50,13 @@ import {
   type ListItemNode,
   PAGE_NUMBER_FIELD,
   type ParagraphSpacing,
+  sectionColumnCount,
   type TableNode,
   type TextAlign,
+  type TextBoxNode,
   textColor,
   textFont,
+  textMemo,
 } from './document-model.ts';
 import { MM_PER_INCH, type PageMargins, resolvePageMargins } from './document-style.ts';
 import { collectImages, type ImageResolver, type ResolvedImage } from './image-source.ts';
@@ -123,25 +137,25 @@ const ORDERED_LEVELS: [(typeof LevelFormat)[keyof typeof LevelFormat], string][]
   [LevelFormat.DECIMAL, '%9.'],
 ];
 
-type Context = { width: number; headerCell: boolean; images: Map<string, ResolvedImage> };
+/** A text box's frame and shading, put on every paragraph inside it (Word joins them into one box). */
+type Frame = { color: string; fill?: string };
+type Context = { width: number; headerCell: boolean; images: Map<string, ResolvedImage>; frame?: Frame };
 
 export async function writeDocx(document: DocumentNode, options: DocxWriteOptions = {}): Promise<Uint8Array> {
   const images = await collectImages(document.content, options.resolveImage);
-  const landscape = document.attrs?.orientation === 'landscape';
-  const pageWidth = landscape ? A4.height : A4.width;
-  const margins = pageMarginsTwips(document.attrs?.margins);
   const writer = new DocxBodyWriter();
   writer.captions = captionNumbers(document.content);
-  const columns = columnCount(document);
-  const gap = Math.round((COLUMN_GAP_MM / MM_PER_INCH) * 1440);
-  const textWidth = Math.max(pageWidth / 10, pageWidth - margins.left - margins.right);
-  const context: Context = {
-    width: columns > 1 ? columnWidth(textWidth, columns, gap) : textWidth,
-    headerCell: false,
-    images,
-  };
-  const children = writer.blocks(document.content, context);
-  writer.flushPageBreak(children);
+  // Each section of the model is a Word section with its own page size, margins and columns.
+  const sections = documentSections(document).map((section) => ({
+    properties: sectionProperties(section),
+    headers: document.attrs?.header
+      ? { default: new Header({ children: [centred(document.attrs.header)] }) }
+      : {},
+    footers: document.attrs?.footer
+      ? { default: new Footer({ children: [centred(document.attrs.footer)] }) }
+      : {},
+    children: sectionChildren(writer, section, images),
+  }));
   const font = options.font ?? DEFAULT_FONT;
   const headingRun = (size: number) => ({
     run: { size, bold: true, font: eastAsian(font), color: '000000' },
@@ -164,31 +178,50 @@ export async function writeDocx(document: DocumentNode, options: DocxWriteOption
       },
     },
     numbering: writer.numbering(),
-    sections: [
-      {
-        properties: {
-          page: {
-            size: {
-              width: A4.width,
-              height: A4.height,
-              orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
-            },
-            margin: margins,
-          },
-          ...(columns > 1 ? { column: { count: columns, space: gap, equalWidth: true } } : {}),
-        },
-        headers: document.attrs?.header
-          ? { default: new Header({ children: [centred(document.attrs.header)] }) }
-          : {},
-        footers: document.attrs?.footer
-          ? { default: new Footer({ children: [centred(document.attrs.footer)] }) }
-          : {},
-        children: children.length > 0 ? children : [new Paragraph({})],
-      },
-    ],
+    // Memos become Word comments on the text they mark.
+    ...(writer.comments.length > 0 ? { comments: { children: writer.comments } } : {}),
+    sections,
   });
   const buffer = await Packer.toBuffer(file);
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+const COLUMN_GAP_TWIPS = Math.round((COLUMN_GAP_MM / MM_PER_INCH) * 1440);
+
+function sectionProperties(section: DocumentSection) {
+  const landscape = section.attrs.orientation === 'landscape';
+  const columns = sectionColumnCount(section.attrs);
+  return {
+    page: {
+      size: {
+        width: A4.width,
+        height: A4.height,
+        orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
+      },
+      margin: pageMarginsTwips(section.attrs.margins),
+    },
+    ...(columns > 1 ? { column: { count: columns, space: COLUMN_GAP_TWIPS, equalWidth: true } } : {}),
+  };
+}
+
+function sectionChildren(
+  writer: DocxBodyWriter,
+  section: DocumentSection,
+  images: Map<string, ResolvedImage>,
+): (Paragraph | Table)[] {
+  const landscape = section.attrs.orientation === 'landscape';
+  const pageWidth = landscape ? A4.height : A4.width;
+  const margins = pageMarginsTwips(section.attrs.margins);
+  const columns = sectionColumnCount(section.attrs);
+  const textWidth = Math.max(pageWidth / 10, pageWidth - margins.left - margins.right);
+  const context: Context = {
+    width: columns > 1 ? columnWidth(textWidth, columns, COLUMN_GAP_TWIPS) : textWidth,
+    headerCell: false,
+    images,
+  };
+  const children = writer.blocks(section.content, context);
+  writer.flushPageBreak(children);
+  return children.length > 0 ? children : [new Paragraph({})];
 }
 
 function eastAsian(font: string) {
@@ -210,6 +243,7 @@ function centred(text: string): Paragraph {
 
 class DocxBodyWriter {
   captions: CaptionNumbers = new WeakMap();
+  readonly comments: ICommentOptions[] = [];
   private orderedLists = 0;
   private readonly orderedStarts = new Set<number>();
   private pageBreakPending = false;
@@ -261,6 +295,7 @@ class DocxBodyWriter {
             keepNext: true,
             pageBreakBefore: this.takePageBreak(),
             children: this.inline(node.content, context),
+            ...frameOptions(context.frame),
           }),
         ];
       case 'bulletList':
@@ -283,9 +318,23 @@ class DocxBodyWriter {
       case 'pageBreak':
         this.pageBreakPending = true;
         return [];
+      case 'textBox':
+        return this.textBox(node, context);
       default:
         return [];
     }
+  }
+
+  /**
+   * A text box as framed paragraphs: each paragraph inside gets the box's border and shading,
+   * which Word draws as one box around them (a text-box shape would need VML or DrawingML
+   * that the docx package does not write).
+   */
+  private textBox(node: TextBoxNode, context: Context): (Paragraph | Table)[] {
+    const frame: Frame = { color: (node.attrs?.borderColor ?? '#000000').slice(1) };
+    if (node.attrs?.backgroundColor) frame.fill = node.attrs.backgroundColor.slice(1);
+    const boxed = this.blocks(node.content, { ...context, frame });
+    return boxed.length > 0 ? boxed : [this.paragraph(undefined, undefined, { ...context, frame })];
   }
 
   /** A page break becomes "page break before" on the next paragraph, or a break run if none follows. */
@@ -311,13 +360,34 @@ class DocxBodyWriter {
       spacing: paragraphSpacing(spacing),
       pageBreakBefore: this.takePageBreak(),
       children: this.inline(content, context),
+      ...frameOptions(context.frame),
     });
   }
 
   private inline(content: InlineNode[] | undefined, context: Context): ParagraphChild[] {
     const out: ParagraphChild[] = [];
     let breakBefore = 0;
+    // The memo open on the text being written: its key and comment id.
+    let memo: { key: string; id: number } | undefined;
+    const closeMemo = () => {
+      if (!memo) return;
+      out.push(new CommentRangeEnd(memo.id), new TextRun({ children: [new CommentReference(memo.id)] }));
+      memo = undefined;
+    };
     for (const node of content ?? []) {
+      const memoAttrs = node.type === 'text' ? textMemo(node) : undefined;
+      const memoKey = memoAttrs ? JSON.stringify([memoAttrs.text, memoAttrs.author ?? '']) : undefined;
+      if (memo && memo.key !== memoKey) closeMemo();
+      if (memoAttrs && memoKey && !memo) {
+        const id = this.comments.length;
+        this.comments.push({
+          id,
+          author: memoAttrs.author ?? '',
+          children: memoAttrs.text.split(/\r?\n/).map((line) => new Paragraph(line)),
+        });
+        out.push(new CommentRangeStart(id));
+        memo = { key: memoKey, id };
+      }
       if (node.type === 'hardBreak') {
         breakBefore++;
         continue;
@@ -353,6 +423,7 @@ class DocxBodyWriter {
       );
       breakBefore = 0;
     }
+    closeMemo();
     if (breakBefore > 0) out.push(new TextRun({ text: '', break: breakBefore }));
     return out;
   }
@@ -420,6 +491,7 @@ class DocxBodyWriter {
           rowSpan: (placed?.rowSpan ?? 1) > 1 ? placed?.rowSpan : undefined,
           width: { size: width, type: WidthType.DXA },
           shading: fill ? { fill, type: ShadingType.CLEAR, color: 'auto' } : undefined,
+          borders: cellBorders(cell.attrs?.border),
           children: children.length > 0 ? children : [new Paragraph({})],
         });
       });
@@ -474,6 +546,7 @@ class DocxBodyWriter {
           type,
           data: image.bytes,
           transformation: { width: Math.round(width), height: Math.round(height) },
+          floating: floating(node),
           altText: node.attrs.alt
             ? { name: node.attrs.alt, description: node.attrs.alt, title: node.attrs.alt }
             : undefined,
@@ -481,6 +554,54 @@ class DocxBodyWriter {
       ],
     });
   }
+}
+
+/** A floating picture's anchor: against the column, at its paragraph, text wrapped as asked. */
+function floating(node: ImageNode) {
+  if (node.attrs.wrap !== 'square' && node.attrs.wrap !== 'topAndBottom') return undefined;
+  const align = {
+    left: HorizontalPositionAlign.LEFT,
+    center: HorizontalPositionAlign.CENTER,
+    right: HorizontalPositionAlign.RIGHT,
+  }[node.attrs.float ?? 'left'];
+  // 1 mm around the picture, in EMU, as the HWPX export leaves.
+  const gap = 36_000;
+  return {
+    horizontalPosition: { relative: HorizontalPositionRelativeFrom.COLUMN, align },
+    verticalPosition: { relative: VerticalPositionRelativeFrom.PARAGRAPH, offset: 0 },
+    wrap: {
+      type: node.attrs.wrap === 'square' ? TextWrappingType.SQUARE : TextWrappingType.TOP_AND_BOTTOM,
+      side: TextWrappingSide.BOTH_SIDES,
+    },
+    margins: { top: gap, bottom: gap, left: gap, right: gap },
+  };
+}
+
+/** The border and shading of a paragraph inside a text box. */
+function frameOptions(frame: Frame | undefined) {
+  if (!frame) return {};
+  const line = { style: BorderStyle.SINGLE, size: 6, color: frame.color, space: 4 };
+  return {
+    border: { top: line, bottom: line, left: line, right: line },
+    ...(frame.fill ? { shading: { fill: frame.fill, type: ShadingType.CLEAR, color: 'auto' } } : {}),
+  };
+}
+
+const BORDER_STYLES = {
+  solid: BorderStyle.SINGLE,
+  dashed: BorderStyle.DASHED,
+  dotted: BorderStyle.DOTTED,
+  double: BorderStyle.DOUBLE,
+  none: BorderStyle.NONE,
+} as const;
+
+/** A cell's border on all four sides; Word counts line widths in eighths of a point. */
+function cellBorders(border: CellBorder | null | undefined) {
+  if (!border) return undefined;
+  const style = BORDER_STYLES[border.style ?? 'solid'];
+  const size = Math.max(2, Math.round(((border.width ?? 0.12) / 25.4) * 72 * 8));
+  const line = { style, size, color: (border.color ?? '#000000').slice(1) };
+  return { top: line, bottom: line, left: line, right: line };
 }
 
 function alignment(value: TextAlign | null | undefined) {

@@ -3,6 +3,8 @@ import { inflateRawSync } from 'node:zlib';
 import { CfbFile, isCfb } from './cfb-reader.ts';
 import { DocumentError, toDocumentError } from './document-error.ts';
 import {
+  BORDER_WIDTHS_MM,
+  type CellBorder,
   type DocumentAttrs,
   type DocumentNode,
   documentToPlainText,
@@ -11,10 +13,13 @@ import {
   type InlineNode,
   type Mark,
   PAGE_NUMBER_FIELD,
+  type SectionBreakNode,
+  type SectionPageAttrs,
   type TableCellNode,
   type TableRowNode,
   type TextAlign,
 } from './document-model.ts';
+import type { PageMargins } from './document-style.ts';
 import {
   appendText,
   buildBlocks,
@@ -26,6 +31,7 @@ import {
 import {
   ByteReader,
   ctrlId,
+  type HwpBorder,
   type HwpDocInfo,
   type HwpRecord,
   parseRecords,
@@ -34,6 +40,7 @@ import {
   TAG,
 } from './hwp-records.ts';
 import type { ReadResult } from './hwpx-reader.ts';
+import { marginsFromHwpunit } from './hwpx-section.ts';
 import { HWPUNIT_PER_PX } from './hwpx-xml.ts';
 import { encodeDataUrl } from './image-source.ts';
 import { InflateBudget } from './inflate-budget.ts';
@@ -197,8 +204,9 @@ class HwpBodyReader {
   private readonly info: HwpDocInfo;
   private readonly headers: string[] = [];
   private readonly footers: string[] = [];
+  /** The page setup of the section being read: its page definition and first column setting. */
   private landscape = false;
-  /** The body's newspaper columns where the document opens (the model has one setting per document). */
+  private margins: Partial<PageMargins> | undefined;
   private columns: number | undefined;
   private runningDepth = 0;
   private readonly outline: number[] = [];
@@ -217,22 +225,42 @@ class HwpBodyReader {
     const sections = this.streams.sections();
     if (sections.length === 0) throw new DocumentError('unreadable', 'HWP has no body text');
     const items: FlowItem[] = [];
+    let first: SectionPageAttrs | undefined;
     for (const path of sections) {
       const roots = recordTree(parseRecords(this.streams.readSection(path)));
-      items.push(
-        ...this.paragraphs(
-          roots.filter((record) => record.tag === TAG.PARA_HEADER),
-          true,
-        ),
+      this.landscape = false;
+      this.margins = undefined;
+      this.columns = undefined;
+      const paragraphs = this.paragraphs(
+        roots.filter((record) => record.tag === TAG.PARA_HEADER),
+        true,
       );
+      // Each section stream after the first starts a section with its own page setup.
+      const setup = this.sectionSetup();
+      if (first) {
+        const node: SectionBreakNode = { type: 'sectionBreak' };
+        if (Object.keys(setup).length > 0) node.attrs = setup;
+        items.push({ kind: 'block', node });
+      } else first = setup;
+      items.push(...paragraphs);
     }
     const content = buildBlocks(items);
     const attrs: DocumentAttrs = {};
-    if (this.landscape) attrs.orientation = 'landscape';
-    if (this.columns && this.columns > 1) attrs.columns = Math.min(3, this.columns);
+    if (first?.orientation) attrs.orientation = first.orientation;
+    if (first?.margins) attrs.margins = first.margins;
+    if (first?.columns) attrs.columns = first.columns;
     if (this.headers.length > 0) attrs.header = [...new Set(this.headers)].join('\n');
     if (this.footers.length > 0) attrs.footer = [...new Set(this.footers)].join('\n');
     return Object.keys(attrs).length > 0 ? { type: 'doc', attrs, content } : { type: 'doc', content };
+  }
+
+  /** The page setup of the section just read, only where it differs from 한글's default. */
+  private sectionSetup(): SectionPageAttrs {
+    const setup: SectionPageAttrs = {};
+    if (this.landscape) setup.orientation = 'landscape';
+    if (this.margins) setup.margins = this.margins;
+    if (this.columns && this.columns > 1) setup.columns = Math.min(3, this.columns);
+    return setup;
   }
 
   private paragraphs(paragraphs: HwpRecord[], topLevel: boolean): FlowItem[] {
@@ -360,7 +388,13 @@ class HwpBodyReader {
     switch (id) {
       case 'secd': {
         const pageDef = control.children.find((child) => child.tag === TAG.PAGE_DEF);
-        if (pageDef) this.landscape ||= (new ByteReader(pageDef.data, 36).u32() & 1) === 1;
+        if (pageDef) {
+          // Width, height, then the margins left, right, top, bottom, header, footer (HWPUNIT).
+          const page = new ByteReader(pageDef.data, 8);
+          const [left, right, top, bottom, header, footer] = [0, 0, 0, 0, 0, 0].map(() => page.u32());
+          this.margins = marginsFromHwpunit({ left, right, top, bottom, header, footer });
+          this.landscape = (new ByteReader(pageDef.data, 36).u32() & 1) === 1;
+        }
         const r = new ByteReader(control.data, 4);
         r.skip(4 + 2 + 2 + 2 + 4);
         // The section's outline numbering (a NUMBERING id, 1-based).
@@ -532,6 +566,8 @@ class HwpBodyReader {
       if (placement.rowSpan > 1) cell.attrs.rowspan = placement.rowSpan;
       const fill = this.info.borderFills[placement.borderFill - 1]?.fill;
       if (fill) cell.attrs.backgroundColor = fill;
+      const border = cellBorderOf(this.info.borderFills[placement.borderFill - 1]?.borders);
+      if (border) cell.attrs.border = border;
       const row = rows.get(placement.row) ?? [];
       row.push(cell);
       rows.set(placement.row, row);
@@ -682,4 +718,41 @@ function decodeParaText(view: DataView, start: number, size: number): string {
     }
   }
   return text;
+}
+
+// HWP line types (hwplib's BorderType: 0 none, 1 solid, 2 dash, 3 dot, 4–6 dashes, 7 circles,
+// 8–11 double and triple lines); widths are BORDER_WIDTHS_MM indices.
+const HWP_LINE_STYLES: CellBorder['style'][] = [
+  'none',
+  'solid',
+  'dashed',
+  'dotted',
+  'dashed',
+  'dashed',
+  'dashed',
+  'dotted',
+  'double',
+  'double',
+  'double',
+  'double',
+];
+
+/**
+ * A border fill's four lines as a cell border, when they are alike and not the thin solid black
+ * line (the model has one border for all sides; mixed sides keep the default).
+ */
+function cellBorderOf(borders: HwpBorder[] | undefined): CellBorder | undefined {
+  const first = borders?.[0];
+  if (!borders || !first) return undefined;
+  const same = (a: HwpBorder, b: HwpBorder) =>
+    a.type === b.type && (a.type === 0 || (a.width === b.width && a.color === b.color));
+  if (borders.length < 4 || !borders.every((border) => same(border, first))) return undefined;
+  const style = HWP_LINE_STYLES[first.type] ?? 'solid';
+  if (style === 'none') return { style: 'none' };
+  const width = BORDER_WIDTHS_MM[first.width] ?? 0.12;
+  const color = first.color.toUpperCase();
+  if (style === 'solid' && width === 0.12 && color === '#000000') return undefined;
+  const border: CellBorder = { style, width };
+  if (color !== '#000000') border.color = color;
+  return border;
 }

@@ -2,13 +2,16 @@ import { deflateRawSync } from 'node:zlib';
 import CFB from 'cfb';
 import {
   type BlockNode,
+  borderWidthIndex,
   type CaptionNumbers,
+  type CellBorder,
   COLUMN_GAP_MM,
   captionLine,
   captionNumbers,
-  columnCount,
   columnWidth,
   type DocumentNode,
+  type DocumentSection,
+  documentSections,
   hasMark,
   type ImageNode,
   type InlineNode,
@@ -16,8 +19,11 @@ import {
   type ListItemNode,
   PAGE_NUMBER_FIELD,
   type ParagraphSpacing,
+  sectionColumnCount,
+  type TableCellNode,
   type TableNode,
   type TextAlign,
+  type TextBoxNode,
   textColor,
   textFont,
 } from './document-model.ts';
@@ -263,15 +269,15 @@ export async function writeHwp(document: DocumentNode, options: HwpWriteOptions 
     const extension = { png: 'png', jpeg: 'jpg', gif: 'gif', bmp: 'bmp' }[image.info.format as string];
     if (extension) images.set(src, { binId: images.size + 1, extension, image });
   }
-  const writer = new HwpBodyWriter(images);
-  const body = writer.section(document);
-  const docInfo = writer.docInfo();
+  const writer = new HwpBodyWriter(images, document);
+  const bodies = documentSections(document).map((section) => writer.section(document, section));
+  const docInfo = writer.docInfo(bodies.length);
 
   const cfb = CFB.utils.cfb_new();
   const add = (path: string, data: Uint8Array) => CFB.utils.cfb_add(cfb, path, Buffer.from(data));
   add('/FileHeader', fileHeader());
   add('/DocInfo', compress(docInfo));
-  add('/BodyText/Section0', compress(body));
+  for (const [index, body] of bodies.entries()) add(`/BodyText/Section${index}`, compress(body));
   for (const image of images.values()) {
     add(
       `/BinData/BIN${image.binId.toString(16).toUpperCase().padStart(4, '0')}.${image.extension}`,
@@ -320,15 +326,17 @@ class HwpBodyWriter {
   private readonly images: Map<string, Image>;
   private readonly chars = new Registry<CharLook>();
   private readonly paras = new Registry<ParaLook>();
-  private readonly fills = new Registry<string>();
+  private readonly fills = new Registry<HwpFill>();
   private readonly preview: string[] = [];
   private instance = 0x10000;
   /** The text width of the page being written, HWPUNIT. */
   private bodyWidth = BODY_WIDTH;
   private captions: CaptionNumbers = new WeakMap();
 
-  constructor(images: Map<string, Image>) {
+  constructor(images: Map<string, Image>, document: DocumentNode) {
     this.images = images;
+    // Caption numbers count through the whole document, across its sections.
+    this.captions = captionNumbers(document.content);
     this.chars.id(charLook({}));
     this.paras.id({ align: 'justify', left: 0, indent: 0, before: 0, after: 0 });
   }
@@ -355,13 +363,14 @@ class HwpBodyWriter {
     if (context.top) this.preview.push(line);
   }
 
-  section(document: DocumentNode): Uint8Array {
+  /** One BodyText/Section stream: the section's page setup, running header and footer, body. */
+  section(document: DocumentNode, section: DocumentSection): Uint8Array {
     const paragraphs: Para[] = [];
     const first = new ParaText();
-    first.control(2, 'secd', (records, level) => this.sectionDefinition(records, level, document));
+    first.control(2, 'secd', (records, level) => this.sectionDefinition(records, level, section));
     // Column definition: attribute (bit 12 same widths, bits 2–9 the count), gap, then the high
     // attribute, divider line type, thickness and colour, all zero (no divider).
-    const columns = columnCount(document);
+    const columns = sectionColumnCount(section.attrs);
     const gap = Math.round(COLUMN_GAP_MM * HWPUNIT_PER_MM);
     first.control(2, 'cold', (records, level) =>
       records.add(
@@ -382,12 +391,11 @@ class HwpBodyWriter {
       const text = document.attrs.footer;
       first.control(16, 'foot', (records, level) => this.running(records, level, 'foot', text));
     }
-    const margins = pageMarginsHwpunit(document.attrs?.margins);
+    const margins = pageMarginsHwpunit(section.attrs.margins);
     // As this writer always has: the portrait text width, whatever the orientation.
     this.bodyWidth = Math.max(PAGE.width / 10, PAGE.width - margins.left - margins.right);
     if (columns > 1) this.bodyWidth = columnWidth(this.bodyWidth, columns, gap);
-    this.captions = captionNumbers(document.content);
-    this.blocks(document.content, paragraphs, { width: this.bodyWidth, left: 0, top: true });
+    this.blocks(section.content, paragraphs, { width: this.bodyWidth, left: 0, top: true });
     // The section's own controls open the first paragraph, as 한글 writes them.
     const opening = paragraphs[0];
     if (opening) {
@@ -457,6 +465,7 @@ class HwpBodyWriter {
                         'content' in block &&
                         Array.isArray(block.content) &&
                         block.type !== 'table' &&
+                        block.type !== 'textBox' &&
                         block.type !== 'bulletList' &&
                         block.type !== 'orderedList'
                           ? inlineText(block.content)
@@ -477,8 +486,17 @@ class HwpBodyWriter {
             const height = Math.round((node.attrs.height ?? image.image.info.height) * HWPUNIT_PER_PX);
             const scale = Math.min(1, (context.width - context.left) / Math.max(1, width));
             const alt = node.attrs.alt ?? '';
+            const attr = pictureAttr(node);
             text.control(11, 'gso ', (records, level) =>
-              this.picture(records, level, image, Math.round(width * scale), Math.round(height * scale), alt),
+              this.picture(
+                records,
+                level,
+                image,
+                Math.round(width * scale),
+                Math.round(height * scale),
+                alt,
+                attr,
+              ),
             );
           } else if (node.attrs.alt) text.text(`[${node.attrs.alt}]`, this.chars.id(charLook({})));
           out.push({
@@ -492,7 +510,7 @@ class HwpBodyWriter {
         }
         case 'horizontalRule': {
           // An empty paragraph drawn with a bottom border.
-          const border = this.fills.id('rule') + 2;
+          const border = this.fills.id({ fill: 'rule' }) + 2;
           out.push({
             text: new ParaText(),
             paraShape: this.paras.id({
@@ -508,6 +526,9 @@ class HwpBodyWriter {
           });
           break;
         }
+        case 'textBox':
+          out.push(this.table(textBoxTable(node), context.width - context.left));
+          break;
         case 'pageBreak':
           pageBreak = true;
           continue;
@@ -686,14 +707,14 @@ class HwpBodyWriter {
     this.writeParagraphs(records, level, paragraphs, width);
   }
 
-  private sectionDefinition(records: RecordWriter, level: number, document: DocumentNode): void {
+  private sectionDefinition(records: RecordWriter, level: number, section: DocumentSection): void {
     records.add(
       TAG.CTRL_HEADER,
       level,
       new Bytes().u32(ctrlId('secd')).u32(0).u16(1134).u16(0).u16(0).u32(8000).u16(0).zeros(16),
     );
-    const landscape = document.attrs?.orientation === 'landscape';
-    const margins = pageMarginsHwpunit(document.attrs?.margins);
+    const landscape = section.attrs.orientation === 'landscape';
+    const margins = pageMarginsHwpunit(section.attrs.margins);
     records.add(
       TAG.PAGE_DEF,
       level + 1,
@@ -768,7 +789,7 @@ class HwpBodyWriter {
   private table(node: TableNode, width: number): Para {
     const { cells, rowCount, colCount } = layoutTable(node);
     const widths = columnWidths(cells, colCount, width - 600);
-    const cellBorder = this.fills.id('');
+    const cellBorder = this.fills.id({ fill: '' });
     const rowSizes = new Array<number>(rowCount).fill(0);
     for (const cell of cells) rowSizes[cell.row] = (rowSizes[cell.row] ?? 0) + 1;
     const prepared = cells.map((placed) => {
@@ -783,7 +804,13 @@ class HwpBodyWriter {
       });
       if (paragraphs.length === 0) paragraphs.push(this.plainPara('', 'left'));
       const background = placed.cell.attrs?.backgroundColor ?? (header ? '#E5E5E5' : '');
-      return { placed, cellWidth, paragraphs, fill: background ? this.fills.id(background) : cellBorder };
+      // Cells that look alike share one border fill of DocInfo, as in HWPX.
+      const line = hwpLine(placed.cell.attrs?.border);
+      const fill =
+        background || line
+          ? this.fills.id(line ? { fill: background, line } : { fill: background })
+          : cellBorder;
+      return { placed, cellWidth, paragraphs, fill };
     });
     const rowHeight = 1800;
     const text = new ParaText();
@@ -862,8 +889,9 @@ class HwpBodyWriter {
     width: number,
     height: number,
     alt: string,
+    attr: number,
   ): void {
-    records.add(TAG.CTRL_HEADER, level, this.objectHeader('gso ', 0x042a6211, width, height, alt));
+    records.add(TAG.CTRL_HEADER, level, this.objectHeader('gso ', attr, width, height, alt));
     const originalWidth = image.image.info.width * HWPUNIT_PER_PX;
     const originalHeight = image.image.info.height * HWPUNIT_PER_PX;
     const identity = (b: Bytes) => b.f64(1).f64(0).f64(0).f64(0).f64(1).f64(0);
@@ -926,12 +954,13 @@ class HwpBodyWriter {
   // -------------------------------------------------------------------------------------------
   // DocInfo
 
-  docInfo(): Uint8Array {
+  /** DocInfo; `sections` is the number of BodyText/Section streams. */
+  docInfo(sections: number): Uint8Array {
     const records = new RecordWriter();
     records.add(
       TAG.DOCUMENT_PROPERTIES,
       0,
-      new Bytes().u16(1).u16(1).u16(1).u16(1).u16(1).u16(1).u16(1).zeros(12),
+      new Bytes().u16(sections).u16(1).u16(1).u16(1).u16(1).u16(1).u16(1).zeros(12),
     );
     const ids = new Bytes().i32(this.images.size);
     for (let i = 0; i < 7; i++) ids.i32(HWP_FACES.length);
@@ -949,7 +978,7 @@ class HwpBodyWriter {
     for (let language = 0; language < 7; language++)
       for (const face of HWP_FACES) records.add(TAG.FACE_NAME, 1, new Bytes().u8(0).string(face));
     // Border fill 1: none (the page); then the cells' solid thin borders, with or without shading.
-    records.add(TAG.BORDER_FILL, 1, borderFill(false, ''));
+    records.add(TAG.BORDER_FILL, 1, borderFill(false, { fill: '' }));
     for (const fill of this.fills.items) records.add(TAG.BORDER_FILL, 1, borderFill(true, fill));
     for (const look of this.chars.items) {
       const face = look.face;
@@ -1024,19 +1053,63 @@ function charLook(look: Partial<CharLook>): CharLook {
   };
 }
 
-function borderFill(lines: boolean, fill: string): Bytes {
+/**
+ * A picture's common object attribute: 한글's inline picture (like a character, top-and-bottom
+ * wrap, numbered as a figure); a floating one drops the character bit and overlap, places itself
+ * across the column (bits 10–12) and wraps square (0) or top-and-bottom (1) in bits 21–23.
+ */
+function pictureAttr(node: ImageNode): number {
+  const inline = 0x042a6211;
+  if (node.attrs.wrap !== 'square' && node.attrs.wrap !== 'topAndBottom') return inline;
+  const align = { left: 0, center: 1, right: 2 }[node.attrs.float ?? 'left'] ?? 0;
+  const wrap = node.attrs.wrap === 'square' ? 0 : 1;
+  return ((inline & ~1 & ~(7 << 10) & ~(1 << 14) & ~(7 << 21)) | (align << 10) | (wrap << 21)) >>> 0;
+}
+
+/**
+ * HWP has no text box in this writer: a box becomes a one-cell table with the box's fill and
+ * frame colour, so its text and look survive (it reads back as a table).
+ */
+function textBoxTable(node: TextBoxNode): TableNode {
+  const attrs: TableCellNode['attrs'] = {};
+  if (node.attrs?.backgroundColor) attrs.backgroundColor = node.attrs.backgroundColor;
+  if (node.attrs?.borderColor) attrs.border = { style: 'solid', width: 0.12, color: node.attrs.borderColor };
+  const content = node.content.length > 0 ? node.content : [{ type: 'paragraph' as const }];
+  return { type: 'table', content: [{ type: 'tableRow', content: [{ type: 'tableCell', attrs, content }] }] };
+}
+
+/** A border fill: its shading ('rule' for a horizontal rule) and a cell line other than thin solid black. */
+type HwpFill = { fill: string; line?: HwpLine };
+/** A border line as DocInfo stores it: type and width by 한글's numbering, colour. */
+type HwpLine = { type: number; width: number; color: string };
+
+// HWP line types (0 none, 1 solid, 2 dash, 3 dot, 8 double); widths are BORDER_WIDTHS_MM indices.
+const HWP_LINE_TYPES = { none: 0, solid: 1, dashed: 2, dotted: 3, double: 8 } as const;
+
+/** A cell border as an HWP line, or undefined for the default thin solid black line. */
+function hwpLine(border: CellBorder | null | undefined): HwpLine | undefined {
+  if (!border) return undefined;
+  const type = HWP_LINE_TYPES[border.style ?? 'solid'];
+  const width = borderWidthIndex(border.width ?? 0.12);
+  const color = (border.color ?? '#000000').toUpperCase();
+  if (type === 1 && width === 1 && color === '#000000') return undefined;
+  return { type, width, color };
+}
+
+function borderFill(lines: boolean, fill: HwpFill): Bytes {
   const data = new Bytes().u16(0);
   // 'rule' is a horizontal rule: the bottom line only, grey.
-  const rule = fill === 'rule';
+  const rule = fill.fill === 'rule';
   for (let side = 0; side < 4; side++) {
     const drawn = rule ? side === 3 : lines;
+    const line = drawn && !rule ? (fill.line ?? { type: 1, width: 1, color: '#000000' }) : undefined;
     data
-      .u8(drawn ? 1 : 0)
-      .u8(drawn ? 1 : 0)
-      .u32(rule ? colorRef('#808080') : 0);
+      .u8(line ? line.type : drawn ? 1 : 0)
+      .u8(line ? line.width : drawn ? 1 : 0)
+      .u32(rule ? colorRef('#808080') : colorRef(line?.color ?? '#000000'));
   }
   data.u8(0).u8(0).u32(0);
-  if (fill && !rule) data.u32(1).u32(colorRef(fill)).u32(0).i32(-1);
+  if (fill.fill && !rule) data.u32(1).u32(colorRef(fill.fill)).u32(0).i32(-1);
   else data.u32(0);
   return data.u32(0);
 }

@@ -119,6 +119,11 @@ export const PARA_HEADER = 9;
 export const PARA_NOTE = 10;
 export const CHAR_HEADER = 2;
 export const CHAR_NOTE = 3;
+export const CHAR_MEMO = 4;
+export const PARA_MEMO = 11;
+export const STYLE_MEMO = 13;
+/** The memo shape (hh:memoPr) every memo of ours uses: 한글's yellow-green memo box. */
+export const MEMO_SHAPE = 1;
 
 /** Bullet characters by nesting depth. */
 const BULLET_CHARS = ['●', '○', '■', '□', '◆', '◇', '-'];
@@ -134,7 +139,9 @@ const NUMBER_LEVELS: [string, string][] = [
   ['CIRCLED_DIGIT', '^7'],
 ];
 
-type BorderFill = { borders: 'none' | 'all' | 'bottom'; fill?: string };
+/** A border line other than the default thin solid black: 한글's type, width ("0.4 mm") and colour. */
+export type BorderLine = { type: string; width: string; color: string };
+type BorderFill = { borders: 'none' | 'all' | 'bottom'; fill?: string; line?: BorderLine };
 
 export class HwpxHeader {
   private readonly chars: CharStyle[] = [...STANDARD_CHARS];
@@ -226,9 +233,10 @@ export class HwpxHeader {
     return this.numberingStarts.length + 1;
   }
 
-  toXml(): string {
+  /** header.xml; `sections` is the number of section files, `memos` whether any memo is written. */
+  toXml(sections = 1, memos = false): string {
     return (
-      `${XML_DECLARATION}<hh:head ${HWPML_NAMESPACES} version="1.2" secCnt="1">` +
+      `${XML_DECLARATION}<hh:head ${HWPML_NAMESPACES} version="1.2" secCnt="${sections}">` +
       '<hh:beginNum page="1" footnote="1" endnote="1" pic="1" tbl="1" equation="1"/><hh:refList>' +
       this.fontfacesXml() +
       `<hh:borderFills itemCnt="${this.borderFills.length}">${this.borderFills.map(borderFillXml).join('')}</hh:borderFills>` +
@@ -239,6 +247,9 @@ export class HwpxHeader {
       this.bulletsXml() +
       `<hh:paraProperties itemCnt="${this.paras.length}">${this.paras.map(paraPrXml).join('')}</hh:paraProperties>` +
       `<hh:styles itemCnt="${this.styles.length}">${this.styles.map(styleXml).join('')}</hh:styles>` +
+      (memos
+        ? `<hh:memoProperties itemCnt="1"><hh:memoPr id="${MEMO_SHAPE}" width="15591" lineWidth="1" lineType="SOLID" lineColor="#000000" fillColor="#CCFF99" activeColor="#FFFF99" memoType="NOMAL"/></hh:memoProperties>`
+        : '') +
       '</hh:refList><hh:compatibleDocument targetProgram="HWP201X"><hh:layoutCompatibility/></hh:compatibleDocument>' +
       '<hh:docOption><hh:linkinfo path="" pageInherit="0" footnoteInherit="0"/></hh:docOption>' +
       // sic: 한글 spells the element "trackchageConfig".
@@ -310,12 +321,16 @@ function paraKey(style: ParaStyle): string {
 }
 
 function borderKey(fill: BorderFill): string {
-  return `${fill.borders}|${fill.fill ?? ''}`;
+  const line = fill.line ? `${fill.line.type}|${fill.line.width}|${fill.line.color}` : '';
+  return `${fill.borders}|${fill.fill ?? ''}|${line}`;
 }
 
 function borderFillXml(fill: BorderFill, index: number): string {
-  const line = (name: string, solid: boolean) =>
-    `<hh:${name} type="${solid ? 'SOLID' : 'NONE'}" width="${solid ? '0.12 mm' : '0.1 mm'}" color="#000000"/>`;
+  const look = fill.line ?? { type: 'SOLID', width: '0.12 mm', color: '#000000' };
+  const line = (name: string, drawn: boolean) =>
+    drawn
+      ? `<hh:${name} type="${look.type}" width="${look.width}" color="${look.color}"/>`
+      : `<hh:${name} type="NONE" width="0.1 mm" color="#000000"/>`;
   const all = fill.borders === 'all';
   const brush =
     fill.fill === undefined

@@ -1,25 +1,24 @@
 import { DocumentError, toDocumentError } from './document-error.ts';
 import {
   type BlockNode,
+  type CellBorder,
   type DocumentAttrs,
   type DocumentNode,
   documentToPlainText,
   type HeadingLevel,
+  type ImageNode,
   type InlineNode,
+  type MemoMark,
   PAGE_NUMBER_FIELD,
   type ParagraphSpacing,
+  type SectionPageAttrs,
   type TableCellNode,
   type TableHeaderNode,
   type TableRowNode,
   type TextAlign,
+  type TextBoxNode,
 } from './document-model.ts';
-import {
-  DEFAULT_PAGE_MARGINS_MM,
-  type FontFace,
-  PAGE_MARGIN_SIDES,
-  type PageMargins,
-  toFontFace,
-} from './document-style.ts';
+import { type FontFace, PAGE_MARGIN_SIDES, type PageMargins, toFontFace } from './document-style.ts';
 import {
   appendText,
   buildBlocks,
@@ -28,7 +27,7 @@ import {
   resolveColumnWidths,
   runningText,
 } from './flow-builder.ts';
-import { HWPUNIT_PER_MM, headingSpacing } from './hwpx-section.ts';
+import { headingSpacing, marginsFromHwpunit } from './hwpx-section.ts';
 import { HWPUNIT_PER_PX } from './hwpx-xml.ts';
 import { encodeDataUrl } from './image-source.ts';
 import { type ReadLimits, resolveLimits } from './limits.ts';
@@ -86,6 +85,8 @@ type Header = {
   paras: Map<string, ParaLook>;
   styles: Map<string, StyleInfo>;
   fills: Map<string, string>;
+  /** Cell borders other than the thin solid black line, by borderFill id. */
+  borders: Map<string, CellBorder>;
   numberings: Map<string, OutlineNumbering>;
 };
 
@@ -126,6 +127,7 @@ class HwpxReader {
     paras: new Map(),
     styles: new Map(),
     fills: new Map(),
+    borders: new Map(),
     numberings: new Map(),
   };
   private readonly outline: number[] = [];
@@ -133,10 +135,14 @@ class HwpxReader {
   private binItems = new Map<string, { href: string; mediaType: string }>();
   private headerTexts: string[] = [];
   private footerTexts: string[] = [];
-  private landscape = false;
+  /** The page setup of the section being read: its secPr and its first colPr. */
+  private landscape: boolean | undefined;
   private margins: Partial<PageMargins> | undefined;
-  /** The body's newspaper columns where the document opens (the model has one setting per document). */
   private columns: number | undefined;
+  /** The memo open on the text being read (between a MEMO fieldBegin and its fieldEnd). */
+  private memo: { field: string; mark: MemoMark } | undefined;
+  /** The memos' text of the section being read, by memo id (its memo group). */
+  private memoTexts = new Map<string, string>();
   private runningDepth = 0;
   private cellDepth = 0;
 
@@ -150,20 +156,52 @@ class HwpxReader {
     if (this.zip.has('Contents/header.xml'))
       this.header = readHeader(parseXml(this.zip.readText('Contents/header.xml')));
     const content: BlockNode[] = [];
+    let first: SectionPageAttrs | undefined;
     for (const name of sections) {
       if (!this.zip.has(name)) continue;
       const root = parseXml(this.zip.readText(name), name);
       const section = firstElement(root, 'sec') ?? root;
-      content.push(...buildBlocks(this.paragraphs(elements(section, 'p'), true)));
+      this.landscape = undefined;
+      this.margins = undefined;
+      this.columns = undefined;
+      this.memoTexts = this.readMemoGroup(section);
+      const blocks = buildBlocks(this.paragraphs(elements(section, 'p'), true));
+      const setup = this.sectionSetup();
+      // Each section file after the first starts a new section with its own page setup.
+      if (first)
+        content.push(
+          Object.keys(setup).length > 0 ? { type: 'sectionBreak', attrs: setup } : { type: 'sectionBreak' },
+        );
+      else first = setup;
+      content.push(...blocks);
     }
     const attrs: DocumentAttrs = {};
     if (title) attrs.title = title;
-    if (this.landscape) attrs.orientation = 'landscape';
+    if (first?.orientation) attrs.orientation = first.orientation;
     if (this.headerTexts.length > 0) attrs.header = unique(this.headerTexts).join('\n');
     if (this.footerTexts.length > 0) attrs.footer = unique(this.footerTexts).join('\n');
-    if (this.margins) attrs.margins = this.margins;
-    if (this.columns && this.columns > 1) attrs.columns = Math.min(3, this.columns);
+    if (first?.margins) attrs.margins = first.margins;
+    if (first?.columns) attrs.columns = first.columns;
     return Object.keys(attrs).length > 0 ? { type: 'doc', attrs, content } : { type: 'doc', content };
+  }
+
+  /** The page setup of the section just read, only where it differs from 한글's default. */
+  private sectionSetup(): SectionPageAttrs {
+    const setup: SectionPageAttrs = {};
+    if (this.landscape) setup.orientation = 'landscape';
+    if (this.margins) setup.margins = this.margins;
+    if (this.columns && this.columns > 1) setup.columns = Math.min(3, this.columns);
+    return setup;
+  }
+
+  /** The memo group 한글 keeps after a section's paragraphs: each memo's text by its id. */
+  private readMemoGroup(section: XmlElement): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const memo of findAll(section, 'memo')) {
+      const paragraphs = findAll(memo, 'p');
+      out.set(memo.attrs.id ?? '', paragraphs.map((p) => textOf(p)).join('\n'));
+    }
+    return out;
   }
 
   /** Section files in spine order (content.hpf), else by number; pictures from the manifest. */
@@ -259,7 +297,8 @@ class HwpxReader {
       fontSize: look.size && look.size !== styleChar.size ? look.size : undefined,
     });
     for (const child of elements(run)) {
-      if (child.name === 't') this.text(child, content, marks);
+      // A memo opened by a field control earlier in the run (or paragraph) marks the text after it.
+      if (child.name === 't') this.text(child, content, this.memo ? [...marks, this.memo.mark] : marks);
       else this.inlineObject(child, content, objects);
     }
   }
@@ -295,8 +334,9 @@ class HwpxReader {
   private inlineObject(element: XmlElement, content: InlineNode[], objects: FlowItem[]): void {
     switch (element.name) {
       case 'secPr':
-        this.landscape ||= firstElement(element, 'pagePr')?.attrs.landscape === 'NARROWLY';
-        this.margins ??= readMargins(firstElement(firstElement(element, 'pagePr') ?? element, 'margin'));
+        if (this.landscape !== undefined) return;
+        this.landscape = firstElement(element, 'pagePr')?.attrs.landscape === 'NARROWLY';
+        this.margins = readMargins(firstElement(firstElement(element, 'pagePr') ?? element, 'margin'));
         if (element.attrs.outlineShapeIDRef) this.outlineNumbering = element.attrs.outlineShapeIDRef;
         return;
       case 'ctrl':
@@ -308,6 +348,12 @@ class HwpxReader {
       case 'pic':
         objects.push(...this.picture(element));
         return;
+      case 'rect':
+        if (firstElement(element, 'drawText')) {
+          objects.push(...this.textBox(element));
+          return;
+        }
+        break;
       case 'switch': {
         const branch = firstElement(element, 'default') ?? firstElement(element, 'case');
         if (branch) for (const child of elements(branch)) this.inlineObject(child, content, objects);
@@ -322,16 +368,41 @@ class HwpxReader {
       }
       case 'linesegarray':
         return;
-      default:
-        // Text boxes (drawText in shapes), containers and anything newer: keep their paragraphs.
-        for (const subList of findAll(element, 'subList')) {
-          objects.push(...this.paragraphs(elements(subList, 'p'), false));
-        }
+    }
+    // Text in other shapes, containers and anything newer: keep their paragraphs.
+    for (const subList of findAll(element, 'subList')) {
+      objects.push(...this.paragraphs(elements(subList, 'p'), false));
     }
   }
 
+  /** A rectangle with text (글상자) as a text box node; its caption, if any, beside it. */
+  private textBox(rect: XmlElement): FlowItem[] {
+    const drawText = firstElement(rect, 'drawText');
+    const paragraphs = drawText ? findAll(drawText, 'subList').flatMap((s) => elements(s, 'p')) : [];
+    const content = buildBlocks(this.paragraphs(paragraphs, false));
+    const node: TextBoxNode = { type: 'textBox', content };
+    const attrs: NonNullable<TextBoxNode['attrs']> = {};
+    const size = firstElement(rect, 'sz');
+    const width = Math.round(intAttr(size, 'width', 0) / HWPUNIT_PER_PX);
+    if (width > 0) attrs.width = width;
+    const line = firstElement(rect, 'lineShape');
+    const border = normaliseColor(line?.attrs.color);
+    if (border && border !== '#000000' && line?.attrs.style !== 'NONE') attrs.borderColor = border;
+    const fill = normaliseColor(findAll(rect, 'winBrush')[0]?.attrs.faceColor);
+    if (fill) attrs.backgroundColor = fill;
+    if (Object.keys(attrs).length > 0) node.attrs = attrs;
+    const caption = firstElement(rect, 'caption');
+    const captionItems = caption ? this.paragraphs(findAll(caption, 'p'), false) : [];
+    const item: FlowItem = { kind: 'block', node };
+    return caption?.attrs.side === 'TOP' ? [...captionItems, item] : [item, ...captionItems];
+  }
+
   private control(control: XmlElement, content: InlineNode[]): void {
-    if (control.name === 'colPr') {
+    if (control.name === 'fieldBegin' && control.attrs.type === 'MEMO') {
+      this.memo = { field: control.attrs.id ?? '', mark: this.memoMark(control) };
+    } else if (control.name === 'fieldEnd') {
+      if (this.memo && (control.attrs.beginIDRef ?? '') === this.memo.field) this.memo = undefined;
+    } else if (control.name === 'colPr') {
       this.columns ??= Number(control.attrs.colCount ?? 1) || 1;
     } else if (control.name === 'header' || control.name === 'footer') {
       this.runningDepth++;
@@ -353,6 +424,20 @@ class HwpxReader {
         attrs: { text, kind: control.name === 'endNote' ? 'endnote' : 'footnote' },
       });
     }
+  }
+
+  /** A memo's mark: its text from the section's memo group (or the field's own list), its author. */
+  private memoMark(field: XmlElement): MemoMark {
+    const parameters = findAll(field, 'stringParam');
+    const parameter = (name: string) => parameters.find((p) => p.attrs.name === name);
+    const memoId = parameter('ID') ? textOf(parameter('ID') as XmlElement).trim() : '';
+    const ownText = findAll(field, 'subList')
+      .flatMap((subList) => elements(subList, 'p'))
+      .map((p) => textOf(p))
+      .join('\n');
+    const text = this.memoTexts.get(memoId) ?? ownText;
+    const author = parameter('Author') ? textOf(parameter('Author') as XmlElement).trim() : '';
+    return { type: 'memo', attrs: author ? { text, author } : { text } };
   }
 
   private subListText(element: XmlElement, running = false): string {
@@ -425,6 +510,8 @@ class HwpxReader {
     attrs.colwidth = widths.slice(placement.col, placement.col + placement.colSpan);
     const fill = this.header.fills.get(tc.attrs.borderFillIDRef ?? '');
     if (fill) attrs.backgroundColor = fill;
+    const border = this.header.borders.get(tc.attrs.borderFillIDRef ?? '');
+    if (border) attrs.border = border;
     cell.attrs = attrs;
     return cell;
   }
@@ -445,12 +532,13 @@ class HwpxReader {
       const width = Math.round(intAttr(size, 'width', 0) / HWPUNIT_PER_PX);
       const height = Math.round(intAttr(size, 'height', 0) / HWPUNIT_PER_PX);
       const mimeType = item.mediaType === 'image/jpg' ? 'image/jpeg' : item.mediaType;
-      const attrs: { src: string; alt?: string; width?: number; height?: number } = {
+      const attrs: ImageNode['attrs'] = {
         src: included ? encodeDataUrl(this.zip.read(item.href), mimeType) : item.href,
       };
       if (width > 0) attrs.width = width;
       if (height > 0) attrs.height = height;
       if (alt) attrs.alt = alt;
+      Object.assign(attrs, floatOf(pic));
       out.push({ kind: 'block', node: { type: 'image', attrs } });
     }
     return caption?.attrs.side === 'TOP' ? [...captionItems, ...out] : [...out, ...captionItems];
@@ -478,6 +566,7 @@ function readHeader(root: XmlElement): Header {
     paras: new Map(),
     styles: new Map(),
     fills: new Map(),
+    borders: new Map(),
     numberings: new Map(),
   };
   for (const numbering of findAll(root, 'numbering')) {
@@ -541,21 +630,70 @@ function readHeader(root: XmlElement): Header {
     const brush = findAll(fill, 'winBrush')[0];
     const color = normaliseColor(brush?.attrs.faceColor);
     if (color && color !== '#FFFFFF') header.fills.set(fill.attrs.id ?? '', color);
+    const border = cellBorder(fill);
+    if (border) header.borders.set(fill.attrs.id ?? '', border);
   }
   return header;
+}
+
+const LINE_STYLES: Record<string, CellBorder['style']> = {
+  NONE: 'none',
+  SOLID: 'solid',
+  DASH: 'dashed',
+  LONG_DASH: 'dashed',
+  DASH_DOT: 'dashed',
+  DASH_DOT_DOT: 'dashed',
+  DOT: 'dotted',
+  CIRCLE: 'dotted',
+  DOUBLE_SLIM: 'double',
+  SLIM_THICK: 'double',
+  THICK_SLIM: 'double',
+  SLIM_THICK_SLIM: 'double',
+};
+
+/**
+ * A borderFill's lines as a cell border, when all four sides are alike and differ from the thin
+ * solid black line (the model has one border for all sides; mixed sides keep the default).
+ */
+function cellBorder(fill: XmlElement): CellBorder | undefined {
+  const sides = ['leftBorder', 'rightBorder', 'topBorder', 'bottomBorder'].map((name) =>
+    firstElement(fill, name),
+  );
+  const [first] = sides;
+  if (!first) return undefined;
+  const key = (side: XmlElement | undefined) =>
+    side?.attrs.type === 'NONE' ? 'NONE' : `${side?.attrs.type}|${side?.attrs.width}|${side?.attrs.color}`;
+  if (!sides.every((side) => key(side) === key(first))) return undefined;
+  const style = LINE_STYLES[first.attrs.type ?? 'SOLID'] ?? 'solid';
+  if (style === 'none') return { style: 'none' };
+  const width = Number.parseFloat(first.attrs.width ?? '0.12') || 0.12;
+  const color = normaliseColor(first.attrs.color) ?? '#000000';
+  if (style === 'solid' && width === 0.12 && color === '#000000') return undefined;
+  const border: CellBorder = { style, width };
+  if (color !== '#000000') border.color = color;
+  return border;
+}
+
+/** A floating picture's wrap and place across the column; nothing for one set like a character. */
+function floatOf(pic: XmlElement): Pick<ImageNode['attrs'], 'wrap' | 'float'> {
+  const pos = firstElement(pic, 'pos');
+  if (pos?.attrs.treatAsChar !== '0') return {};
+  const wrap = pic.attrs.textWrap;
+  if (wrap !== 'SQUARE' && wrap !== 'TOP_AND_BOTTOM') return {};
+  const out: Pick<ImageNode['attrs'], 'wrap' | 'float'> = {
+    wrap: wrap === 'SQUARE' ? 'square' : 'topAndBottom',
+  };
+  if (pos.attrs.horzAlign === 'CENTER') out.float = 'center';
+  else if (pos.attrs.horzAlign === 'RIGHT') out.float = 'right';
+  return out;
 }
 
 /** Page margins in mm (to 0.1 mm) when any side differs from 한글's default. */
 function readMargins(margin: XmlElement | undefined): Partial<PageMargins> | undefined {
   if (!margin) return undefined;
-  const out: Partial<PageMargins> = {};
-  for (const side of PAGE_MARGIN_SIDES) {
-    const value = Number(margin.attrs[side]);
-    if (!Number.isFinite(value)) continue;
-    const mm = Math.round((value / HWPUNIT_PER_MM) * 10) / 10;
-    if (Math.abs(mm - DEFAULT_PAGE_MARGINS_MM[side]) >= 0.1) out[side] = mm;
-  }
-  return Object.keys(out).length > 0 ? out : undefined;
+  const values: Partial<Record<keyof PageMargins, number>> = {};
+  for (const side of PAGE_MARGIN_SIDES) values[side] = Number(margin.attrs[side]);
+  return marginsFromHwpunit(values);
 }
 
 /** `#RRGGBB` from 한글's `#RRGGBB` or `#AARRGGBB`; undefined for none or fully transparent. */

@@ -1,13 +1,17 @@
 import {
   type BlockNode,
+  BORDER_WIDTHS_MM,
+  borderWidthIndex,
   CAPTION_LABELS,
   type CaptionNumbers,
+  type CellBorder,
   COLUMN_GAP_MM,
   captionLine,
   captionNumbers,
-  columnCount,
   columnWidth,
   type DocumentNode,
+  type DocumentSection,
+  documentSections,
   type FootnoteNode,
   hasMark,
   type ImageNode,
@@ -16,13 +20,16 @@ import {
   type ListItemNode,
   PAGE_NUMBER_FIELD,
   type ParagraphSpacing,
+  sectionColumnCount,
   type TableCellNode,
   type TableHeaderNode,
   type TableNode,
   type TextAlign,
+  type TextBoxNode,
   type TextNode,
   textColor,
   textFont,
+  textMemo,
 } from './document-model.ts';
 import {
   DEFAULT_PAGE_MARGINS_MM,
@@ -31,7 +38,9 @@ import {
   resolvePageMargins,
 } from './document-style.ts';
 import {
+  type BorderLine,
   CHAR_HEADER,
+  CHAR_MEMO,
   CHAR_NOTE,
   type CharStyle,
   FONT_GOTHIC,
@@ -39,11 +48,14 @@ import {
   fontId,
   type HwpxAlign,
   type HwpxHeader,
+  MEMO_SHAPE,
+  PARA_MEMO,
   PARA_NOTE,
   paraPt,
   STYLE_ENDNOTE,
   STYLE_FOOTNOTE,
   STYLE_HEADER,
+  STYLE_MEMO,
   STYLE_NORMAL,
 } from './hwpx-header.ts';
 import { escapeXml, HWPML_NAMESPACES, HWPUNIT_PER_PX, XML_DECLARATION } from './hwpx-xml.ts';
@@ -86,6 +98,23 @@ export function pageMarginsHwpunit(margins: Partial<PageMargins> | null | undefi
   };
 }
 
+/**
+ * Page margins read from a file (HWPUNIT by side) as the model keeps them: mm to 0.1 mm, only
+ * the sides that differ from 한글's default; undefined when none does.
+ */
+export function marginsFromHwpunit(
+  values: Partial<Record<keyof PageMargins, number>>,
+): Partial<PageMargins> | undefined {
+  const out: Partial<PageMargins> = {};
+  for (const side of PAGE_MARGIN_SIDES) {
+    const value = values[side];
+    if (value === undefined || !Number.isFinite(value)) continue;
+    const mm = Math.round((value / HWPUNIT_PER_MM) * 10) / 10;
+    if (Math.abs(mm - DEFAULT_PAGE_MARGINS_MM[side]) >= 0.1) out[side] = mm;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 /** A paragraph's own spacing over the default for where it stands (paragraph unit for margins). */
 function spacingOf(
   attrs: ParagraphSpacing | undefined,
@@ -100,6 +129,9 @@ function spacingOf(
 
 const CELL_MARGIN = { left: 510, right: 510, top: 141, bottom: 141 };
 const TABLE_OUT_MARGIN = 283;
+/** The space around a floating picture (1 mm) and inside a text box's frame, HWPUNIT. */
+const FLOAT_MARGIN = 283;
+const TEXT_BOX_MARGIN = 283;
 const BODY_HEIGHT = 1000;
 const HEADING_SIZES = [1600, 1400, 1200, 1100, 1000, 1000];
 const HEADER_FILL = '#E5E5E5';
@@ -135,34 +167,55 @@ export class HwpxSectionWriter {
   private objects = 0;
   private endnotes = 0;
   private captions: CaptionNumbers = new WeakMap();
+  /** Memos written in the whole document and in the section being written. */
+  private memoCount = 0;
+  private sectionMemos = 0;
 
   constructor(header: HwpxHeader, images: Map<string, BinImage>) {
     this.header = header;
     this.images = images;
   }
 
-  /** Contents/section0.xml for the whole document. */
-  sectionXml(document: DocumentNode): string {
-    const landscape = document.attrs?.orientation === 'landscape';
-    const margins = pageMarginsHwpunit(document.attrs?.margins);
+  /**
+   * Contents/section0.xml, section1.xml, … one per section of the document, each opening with its
+   * own page setup (secPr, colPr) and the running header and footer.
+   */
+  sectionXmls(document: DocumentNode): string[] {
+    this.captions = captionNumbers(document.content);
+    return documentSections(document).map((section) => this.sectionXml(document, section));
+  }
+
+  private sectionXml(document: DocumentNode, section: DocumentSection): string {
+    const landscape = section.attrs.orientation === 'landscape';
+    const margins = pageMarginsHwpunit(section.attrs.margins);
     const textWidth = Math.max(
       PAGE.width / 10,
       (landscape ? PAGE.height : PAGE.width) - margins.left - margins.right,
     );
     // Newspaper columns: the body (tables and pictures) is laid out one column wide.
-    const columns = columnCount(document);
+    const columns = sectionColumnCount(section.attrs);
     const gap = Math.round(COLUMN_GAP_MM * HWPUNIT_PER_MM);
     const bodyWidth = columns > 1 ? columnWidth(textWidth, columns, gap) : textWidth;
     const context: Context = { width: bodyWidth, inCell: false, headerCell: false, left: 0, topLevel: true };
-    this.captions = captionNumbers(document.content);
-    const paragraphs = this.blocks(document.content, context);
+    // A new section starts on a new page by itself; a break left pending would add a blank one.
+    this.pendingPageBreak = false;
+    this.paragraphCount = 0;
+    this.sectionMemos = 0;
+    const paragraphs = this.blocks(section.content, context);
     // A break at the very end still starts a new (empty) page, as the author asked.
     if (this.pendingPageBreak) paragraphs.push(this.paragraph(0, STYLE_NORMAL, this.emptyRun(0), context));
     if (paragraphs.length === 0) paragraphs.push(this.paragraph(0, STYLE_NORMAL, this.emptyRun(0)));
     // 한글 reads the page setup from a secPr in the first run of the first paragraph.
-    const first = secPrRun(landscape, margins, columns, gap) + this.headerFooterRun(document, textWidth);
+    const memoShape = this.sectionMemos > 0 ? MEMO_SHAPE : 0;
+    const first =
+      secPrRun(landscape, margins, columns, gap, memoShape) + this.headerFooterRun(document, textWidth);
     paragraphs[0] = (paragraphs[0] ?? '').replace(/^(<hp:p [^>]*>)/, `$1${first}`);
     return `${XML_DECLARATION}<hs:sec ${HWPML_NAMESPACES}>${paragraphs.join('')}</hs:sec>`;
+  }
+
+  /** Whether any memo was written (header.xml then declares the memo shape). */
+  hasMemos(): boolean {
+    return this.memoCount > 0;
   }
 
   /** Preview/PrvText.txt: the opening text, tables as <cell> rows, as 한글 writes it. */
@@ -202,6 +255,8 @@ export class HwpxSectionWriter {
         ];
       case 'image':
         return [this.image(node, context)];
+      case 'textBox':
+        return [this.objectParagraph(this.textBox(node, context), context, 'LEFT')];
       case 'horizontalRule': {
         const borderFill = this.header.borderFill({ borders: 'bottom' });
         const para = this.header.paraPr({
@@ -348,12 +403,29 @@ export class HwpxSectionWriter {
     let out = '';
     let currentId = -1;
     let text = '';
+    // The memo open on the text being written: its key (text and author) and field id.
+    let memo: { key: string; field: number } | undefined;
     const flush = () => {
       if (currentId >= 0) out += `<hp:run charPrIDRef="${currentId}"><hp:t>${text}</hp:t></hp:run>`;
       currentId = -1;
       text = '';
     };
+    const closeMemo = () => {
+      if (!memo) return;
+      flush();
+      out += `<hp:run charPrIDRef="${baseId}"><hp:ctrl><hp:fieldEnd beginIDRef="${memo.field}" fieldid="${memo.field}"/></hp:ctrl></hp:run>`;
+      memo = undefined;
+    };
     for (const node of content) {
+      const memoAttrs = node.type === 'text' ? textMemo(node) : undefined;
+      const memoKey = memoAttrs ? JSON.stringify([memoAttrs.text, memoAttrs.author ?? '']) : undefined;
+      if (memo && memo.key !== memoKey) closeMemo();
+      if (memoAttrs && memoKey && !memo) {
+        flush();
+        const field = this.objectId++;
+        out += this.memoBegin(field, memoAttrs.text, memoAttrs.author ?? '', baseId);
+        memo = { key: memoKey, field };
+      }
       if (node.type === 'footnote') {
         flush();
         out += this.note(node, baseId);
@@ -376,8 +448,35 @@ export class HwpxSectionWriter {
       }
       text += node.type === 'text' ? textXml(node.text) : '<hp:lineBreak/>';
     }
+    closeMemo();
     flush();
     return out || this.emptyRun(baseId);
+  }
+
+  /**
+   * A memo as 한글 anchors one: a MEMO field begins before the text it marks (its parameters name
+   * the memo, its list holds the memo's text, which 한글 shows in the margin) and a fieldEnd closes
+   * it. No section-level memo group (hp:memogroup) is written: hwpxlib, the independent reader
+   * we check against, refuses the whole file for that element, and the field's list suffices.
+   */
+  private memoBegin(field: number, memoText: string, author: string, charPr: number): string {
+    const number = ++this.memoCount;
+    this.sectionMemos++;
+    const memoId = `memo${number}`;
+    const paragraph = (text: string) =>
+      `<hp:p id="0" paraPrIDRef="${PARA_MEMO}" styleIDRef="${STYLE_MEMO}" pageBreak="0" columnBreak="0" merged="0">` +
+      `<hp:run charPrIDRef="${CHAR_MEMO}"><hp:t>${textXml(text)}</hp:t></hp:run></hp:p>`;
+    const paragraphs = memoText.split(/\r?\n/).map(paragraph).join('');
+    return (
+      `<hp:run charPrIDRef="${charPr}"><hp:ctrl><hp:fieldBegin id="${field}" type="MEMO" name="" editable="1" dirty="0" zorder="-1" fieldid="${field}">` +
+      `<hp:parameters cnt="5" name=""><hp:stringParam name="ID">${memoId}</hp:stringParam>` +
+      `<hp:integerParam name="Number">${number}</hp:integerParam>` +
+      '<hp:stringParam name="CreateDateTime"></hp:stringParam>' +
+      `<hp:stringParam name="Author">${escapeXml(author)}</hp:stringParam>` +
+      `<hp:stringParam name="MemoShapeIDRef">${MEMO_SHAPE}</hp:stringParam></hp:parameters>` +
+      '<hp:subList id="" textDirection="HORIZONTAL" lineWrap="BREAK" vertAlign="TOP" linkListIDRef="0" linkListNextIDRef="0" textWidth="0" textHeight="0" hasTextRef="0" hasNumRef="0">' +
+      `${paragraphs}</hp:subList></hp:fieldBegin></hp:ctrl></hp:run>`
+    );
   }
 
   /** An equation as 한글 equation script, placed like a character in the line. */
@@ -481,8 +580,19 @@ export class HwpxSectionWriter {
     const id = this.objectId++;
     const z = this.zOrder++;
     const comment = node.attrs.alt ? `<hp:shapeComment>${escapeXml(node.attrs.alt)}</hp:shapeComment>` : '';
+    const floating = node.attrs.wrap === 'square' || node.attrs.wrap === 'topAndBottom';
+    const wrap = node.attrs.wrap === 'square' ? 'SQUARE' : 'TOP_AND_BOTTOM';
+    const horzAlign =
+      { left: 'LEFT', center: 'CENTER', right: 'RIGHT' }[node.attrs.float ?? 'left'] ?? 'LEFT';
+    // A floating picture is placed against the column at the top of its anchor paragraph, the
+    // text flowing beside it (SQUARE) or only above and below (TOP_AND_BOTTOM); an inline one
+    // stands in the line like a character, as pictures always did.
+    const pos = floating
+      ? `<hp:pos treatAsChar="0" affectLSpacing="0" flowWithText="1" allowOverlap="0" holdAnchorAndSO="0" vertRelTo="PARA" horzRelTo="COLUMN" vertAlign="TOP" horzAlign="${horzAlign}" vertOffset="0" horzOffset="0"/>`
+      : '<hp:pos treatAsChar="1" affectLSpacing="0" flowWithText="1" allowOverlap="1" holdAnchorAndSO="0" vertRelTo="PARA" horzRelTo="PARA" vertAlign="TOP" horzAlign="LEFT" vertOffset="0" horzOffset="0"/>';
+    const outMargin = floating ? FLOAT_MARGIN : 0;
     const pic =
-      `<hp:pic id="${id}" zOrder="${z}" numberingType="PICTURE" textWrap="TOP_AND_BOTTOM" textFlow="BOTH_SIDES" lock="0" dropcapstyle="None" href="" groupLevel="0" instid="${id - 500_000_000}" reverse="0">` +
+      `<hp:pic id="${id}" zOrder="${z}" numberingType="PICTURE" textWrap="${wrap}" textFlow="BOTH_SIDES" lock="0" dropcapstyle="None" href="" groupLevel="0" instid="${id - 500_000_000}" reverse="0">` +
       `<hp:offset x="0" y="0"/><hp:orgSz width="${width}" height="${height}"/><hp:curSz width="${width}" height="${height}"/>` +
       `<hp:flip horizontal="0" vertical="0"/><hp:rotationInfo angle="0" centerX="${width >> 1}" centerY="${height >> 1}" rotateimage="1"/>` +
       '<hp:renderingInfo><hc:transMatrix e1="1" e2="0" e3="0" e4="0" e5="1" e6="0"/><hc:scaMatrix e1="1" e2="0" e3="0" e4="0" e5="1" e6="0"/><hc:rotMatrix e1="1" e2="0" e3="0" e4="0" e5="1" e6="0"/></hp:renderingInfo>' +
@@ -490,10 +600,50 @@ export class HwpxSectionWriter {
       `<hp:imgClip left="0" right="${naturalWidth}" top="0" bottom="${naturalHeight}"/><hp:inMargin left="0" right="0" top="0" bottom="0"/>` +
       `<hp:imgDim dimwidth="${naturalWidth}" dimheight="${naturalHeight}"/>` +
       `<hc:img binaryItemIDRef="${bin.id}" bright="0" contrast="0" effect="REAL_PIC" alpha="0"/><hp:effects/>` +
+      `<hp:sz width="${width}" widthRelTo="ABSOLUTE" height="${height}" heightRelTo="ABSOLUTE" protect="0"/>${pos}` +
+      `<hp:outMargin left="${outMargin}" right="${outMargin}" top="${outMargin}" bottom="${outMargin}"/>${this.caption(node, 'BOTTOM', width, context)}${comment}</hp:pic>`;
+    return this.objectParagraph(pic, context, floating ? 'LEFT' : 'CENTER');
+  }
+
+  /**
+   * A text box as 한글 draws a 글상자: a rectangle whose drawText holds the paragraphs. It stands
+   * in the flow like a table (text above and below), its height grown to the text when unset.
+   */
+  private textBox(node: TextBoxNode, context: Context): string {
+    const width = Math.min(
+      context.width - 2 * TABLE_OUT_MARGIN,
+      node.attrs?.width
+        ? Math.round(node.attrs.width * HWPUNIT_PER_PX)
+        : context.width - 2 * TABLE_OUT_MARGIN,
+    );
+    const inner = width - 2 * TEXT_BOX_MARGIN;
+    const needed = estimateBlocksHeight(node.content, inner) + 2 * TEXT_BOX_MARGIN;
+    const height = Math.max(needed, node.attrs?.height ? Math.round(node.attrs.height * HWPUNIT_PER_PX) : 0);
+    const inside: Context = { width: inner, inCell: false, headerCell: false, left: 0, topLevel: false };
+    const paragraphs = this.blocks(node.content, inside);
+    if (paragraphs.length === 0) paragraphs.push(this.textParagraph(undefined, undefined, inside));
+    const id = this.objectId++;
+    const z = this.zOrder++;
+    const border = node.attrs?.borderColor ?? '#000000';
+    const fill = node.attrs?.backgroundColor
+      ? `<hc:fillBrush><hc:winBrush faceColor="${node.attrs.backgroundColor}" hatchColor="#000000" alpha="0"/></hc:fillBrush>`
+      : '';
+    return (
+      `<hp:rect id="${id}" zOrder="${z}" numberingType="PICTURE" textWrap="TOP_AND_BOTTOM" textFlow="BOTH_SIDES" lock="0" dropcapstyle="None" href="" groupLevel="0" instid="${id - 500_000_000}" ratio="0">` +
+      `<hp:offset x="0" y="0"/><hp:orgSz width="${width}" height="${height}"/><hp:curSz width="0" height="0"/>` +
+      '<hp:flip horizontal="0" vertical="0"/><hp:rotationInfo angle="0"/>' +
+      '<hp:renderingInfo><hc:transMatrix e1="1" e2="0" e3="0" e4="0" e5="1" e6="0"/><hc:scaMatrix e1="1" e2="0" e3="0" e4="0" e5="1" e6="0"/><hc:rotMatrix e1="1" e2="0" e3="0" e4="0" e5="1" e6="0"/></hp:renderingInfo>' +
+      `<hp:lineShape color="${border}" width="33" style="SOLID" endCap="FLAT" headStyle="NORMAL" tailStyle="NORMAL" headfill="1" tailfill="1" headSz="MEDIUM_MEDIUM" tailSz="MEDIUM_MEDIUM" outlineStyle="NORMAL" alpha="0"/>` +
+      `${fill}<hp:shadow type="NONE" color="#000000" offsetX="0" offsetY="0" alpha="0"/>` +
+      `<hp:drawText lastWidth="${width}" name="" editable="0">` +
+      '<hp:subList id="" textDirection="HORIZONTAL" lineWrap="BREAK" vertAlign="TOP" linkListIDRef="0" linkListNextIDRef="0" textWidth="0" textHeight="0" hasTextRef="0" hasNumRef="0">' +
+      `${paragraphs.join('')}</hp:subList>` +
+      `<hp:textMargin left="${TEXT_BOX_MARGIN}" right="${TEXT_BOX_MARGIN}" top="${TEXT_BOX_MARGIN}" bottom="${TEXT_BOX_MARGIN}"/></hp:drawText>` +
+      `<hc:pt0 x="0" y="0"/><hc:pt1 x="${width}" y="0"/><hc:pt2 x="${width}" y="${height}"/><hc:pt3 x="0" y="${height}"/>` +
       `<hp:sz width="${width}" widthRelTo="ABSOLUTE" height="${height}" heightRelTo="ABSOLUTE" protect="0"/>` +
-      '<hp:pos treatAsChar="1" affectLSpacing="0" flowWithText="1" allowOverlap="1" holdAnchorAndSO="0" vertRelTo="PARA" horzRelTo="PARA" vertAlign="TOP" horzAlign="LEFT" vertOffset="0" horzOffset="0"/>' +
-      `<hp:outMargin left="0" right="0" top="0" bottom="0"/>${this.caption(node, 'BOTTOM', width, context)}${comment}</hp:pic>`;
-    return this.objectParagraph(pic, context, 'CENTER');
+      '<hp:pos treatAsChar="0" affectLSpacing="0" flowWithText="1" allowOverlap="0" holdAnchorAndSO="0" vertRelTo="PARA" horzRelTo="COLUMN" vertAlign="TOP" horzAlign="LEFT" vertOffset="0" horzOffset="0"/>' +
+      `<hp:outMargin left="${TABLE_OUT_MARGIN}" right="${TABLE_OUT_MARGIN}" top="${TABLE_OUT_MARGIN}" bottom="${TABLE_OUT_MARGIN}"/></hp:rect>`
+    );
   }
 
   private table(node: TableNode, width: number, context: Context): string {
@@ -533,7 +683,9 @@ export class HwpxSectionWriter {
   private cell(placed: PlacedCell, width: number, heights: number[], titleRow: boolean): string {
     const isHeader = placed.cell.type === 'tableHeader';
     const fill = placed.cell.attrs?.backgroundColor ?? (isHeader ? HEADER_FILL : undefined);
-    const borderFill = fill ? this.header.borderFill({ borders: 'all', fill }) : 3;
+    // Cells that look alike share one borderFill entry of the header (3 is the plain solid grid).
+    const line = borderLine(placed.cell.attrs?.border);
+    const borderFill = fill || line ? this.header.borderFill({ borders: 'all', fill, line }) : 3;
     const context: Context = {
       width: width - CELL_MARGIN.left - CELL_MARGIN.right,
       inCell: true,
@@ -586,9 +738,15 @@ function textXml(value: string): string {
     .replace(/\n/g, '<hp:lineBreak/>');
 }
 
-function secPrRun(landscape: boolean, margins: PageMargins, columns: number, gap: number): string {
+function secPrRun(
+  landscape: boolean,
+  margins: PageMargins,
+  columns: number,
+  gap: number,
+  memoShape: number,
+): string {
   return (
-    '<hp:run charPrIDRef="0"><hp:secPr id="" textDirection="HORIZONTAL" spaceColumns="1134" tabStop="8000" outlineShapeIDRef="1" memoShapeIDRef="0" textVerticalWidthHead="0" masterPageCnt="0">' +
+    `<hp:run charPrIDRef="0"><hp:secPr id="" textDirection="HORIZONTAL" spaceColumns="1134" tabStop="8000" outlineShapeIDRef="1" memoShapeIDRef="${memoShape}" textVerticalWidthHead="0" masterPageCnt="0">` +
     '<hp:grid lineGrid="0" charGrid="0" wonggojiFormat="0"/><hp:startNum pageStartsOn="BOTH" page="0" pic="0" tbl="0" equation="0"/>' +
     '<hp:visibility hideFirstHeader="0" hideFirstFooter="0" hideFirstMasterPage="0" border="SHOW_ALL" fill="SHOW_ALL" hideFirstPageNum="0" hideFirstEmptyLine="0" showLineNumber="0"/>' +
     '<hp:lineNumberShape restartType="0" countBy="0" distance="0" startNumber="0"/>' +
@@ -617,6 +775,25 @@ function pictureSize(node: ImageNode, info: ImageInfo, maxWidth: number): { widt
     width = maxWidth;
   }
   return { width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)) };
+}
+
+const LINE_TYPES = {
+  solid: 'SOLID',
+  dashed: 'DASH',
+  dotted: 'DOT',
+  double: 'DOUBLE_SLIM',
+  none: 'NONE',
+} as const;
+
+/** A cell border as a borderFill line, or undefined for the default thin solid black line. */
+function borderLine(border: CellBorder | null | undefined): BorderLine | undefined {
+  if (!border) return undefined;
+  const type = LINE_TYPES[border.style ?? 'solid'];
+  // A border's width becomes the nearest of 한글's line widths.
+  const width = BORDER_WIDTHS_MM[borderWidthIndex(border.width ?? 0.12)] ?? 0.12;
+  const color = (border.color ?? '#000000').toUpperCase();
+  if (type === 'SOLID' && width === 0.12 && color === '#000000') return undefined;
+  return { type, width: `${width === 1 || width >= 2 ? width.toFixed(1) : width} mm`, color };
 }
 
 function sum(values: number[]): number {

@@ -38,9 +38,9 @@ export async function writeHwpx(document: DocumentNode, options: HwpxWriteOption
   const images = await storedImages(document.content, options.resolveImage);
   const header = new HwpxHeader();
   const section = new HwpxSectionWriter(header, images);
-  const sectionXml = section.sectionXml(document);
-  // header.xml last: the section registers the character and paragraph shapes it uses.
-  const headerXml = header.toXml();
+  const sectionXmls = section.sectionXmls(document);
+  // header.xml last: the sections register the character and paragraph shapes they use.
+  const headerXml = header.toXml(sectionXmls.length, section.hasMemos());
 
   const zip = new JSZip();
   const add = (name: string, data: string | Uint8Array, store = false) =>
@@ -52,13 +52,13 @@ export async function writeHwpx(document: DocumentNode, options: HwpxWriteOption
   const binImages = [...images.values()];
   // Pictures are already compressed; deflating them again only costs time.
   for (const image of binImages) add(image.path, image.bytes, true);
-  add('Contents/section0.xml', sectionXml);
+  for (const [index, xml] of sectionXmls.entries()) add(`Contents/section${index}.xml`, xml);
   add('Preview/PrvText.txt', section.previewText());
   // Already deflated inside the PNG.
   add('Preview/PrvImage.png', previewPng(document), true);
   add('settings.xml', settingsXml());
-  add('META-INF/container.rdf', containerRdf());
-  add('Contents/content.hpf', contentHpf(document, binImages, options));
+  add('META-INF/container.rdf', containerRdf(sectionXmls.length));
+  add('Contents/content.hpf', contentHpf(document, binImages, sectionXmls.length, options));
   add('META-INF/container.xml', containerXml());
   add(
     'META-INF/manifest.xml',
@@ -135,7 +135,7 @@ function containerXml(): string {
   );
 }
 
-function containerRdf(): string {
+function containerRdf(sections: number): string {
   const pkg = 'http://www.hancom.co.kr/hwpml/2016/meta/pkg#';
   const part = (path: string, type: string) =>
     `<rdf:Description rdf:about=""><ns0:hasPart xmlns:ns0="${pkg}" rdf:resource="${path}"/></rdf:Description>` +
@@ -143,7 +143,9 @@ function containerRdf(): string {
   return (
     `${XML_DECLARATION}<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">` +
     part('Contents/header.xml', 'HeaderFile') +
-    part('Contents/section0.xml', 'SectionFile') +
+    Array.from({ length: sections }, (_, index) => part(`Contents/section${index}.xml`, 'SectionFile')).join(
+      '',
+    ) +
     `<rdf:Description rdf:about=""><rdf:type rdf:resource="${pkg}Document"/></rdf:Description></rdf:RDF>`
   );
 }
@@ -154,7 +156,13 @@ const koreanDate = new Intl.DateTimeFormat('ko-KR', {
   timeZone: 'Asia/Seoul',
 });
 
-function contentHpf(document: DocumentNode, images: BinImage[], options: HwpxWriteOptions): string {
+function contentHpf(
+  document: DocumentNode,
+  images: BinImage[],
+  sections: number,
+  options: HwpxWriteOptions,
+): string {
+  const sectionIds = Array.from({ length: sections }, (_, index) => `section${index}`);
   const now = options.now ?? new Date();
   const iso = now.toISOString().replace(/\.\d+Z$/, 'Z');
   const creator = escapeXml(options.creator ?? '');
@@ -167,7 +175,9 @@ function contentHpf(document: DocumentNode, images: BinImage[], options: HwpxWri
       (image) =>
         `<opf:item id="${image.id}" href="${image.path}" media-type="${image.mediaType}" isEmbeded="1"/>`,
     ),
-    '<opf:item id="section0" href="Contents/section0.xml" media-type="application/xml"/>',
+    ...sectionIds.map(
+      (id) => `<opf:item id="${id}" href="Contents/${id}.xml" media-type="application/xml"/>`,
+    ),
     '<opf:item id="settings" href="settings.xml" media-type="application/xml"/>',
   ];
   return (
@@ -178,6 +188,6 @@ function contentHpf(document: DocumentNode, images: BinImage[], options: HwpxWri
     `<opf:meta name="CreatedDate" content="text">${iso}</opf:meta><opf:meta name="ModifiedDate" content="text">${iso}</opf:meta>` +
     `<opf:meta name="date" content="text">${escapeXml(koreanDate.format(now))}</opf:meta><opf:meta name="keyword" content="text"/>` +
     `</opf:metadata><opf:manifest>${items.join('')}</opf:manifest>` +
-    '<opf:spine><opf:itemref idref="header" linear="yes"/><opf:itemref idref="section0" linear="yes"/></opf:spine></opf:package>'
+    `<opf:spine><opf:itemref idref="header" linear="yes"/>${sectionIds.map((id) => `<opf:itemref idref="${id}" linear="yes"/>`).join('')}</opf:spine></opf:package>`
   );
 }

@@ -54,6 +54,8 @@ export async function collectImages(
         for (const item of node.content) await visit(item.content);
       } else if (node.type === 'table') {
         for (const row of node.content) for (const cell of row.content) await visit(cell.content);
+      } else if (node.type === 'textBox') {
+        await visit(node.content);
       }
     }
   };

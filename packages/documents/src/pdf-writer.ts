@@ -6,6 +6,7 @@ import {
   captionLine,
   captionNumbers,
   type DocumentNode,
+  documentSections,
   equationText,
   hasMark,
   type ImageNode,
@@ -15,6 +16,7 @@ import {
   type ParagraphSpacing,
   type TableNode,
   type TextAlign,
+  type TextBoxNode,
   textColor,
   textFont,
 } from './document-model.ts';
@@ -110,10 +112,24 @@ export async function writePdf(document: DocumentNode, options: PdfWriteOptions 
   const images = await collectImages(document.content, options.resolveImage);
   const landscape = document.attrs?.orientation === 'landscape';
   const page = pageSetup(document);
-  const width = Math.max(60, (landscape ? A4.height : A4.width) - page.margins[0] - page.margins[2]);
   const builder = new PdfContentBuilder(images);
   builder.captions = captionNumbers(document.content);
-  const content = builder.blocks(document.content, width);
+  // pdfmake has one set of page margins; each section turns its pages as it asks (a section break
+  // starts a new page in that orientation), inside the first section's margins.
+  const sectionWidth = (orientation: string | null | undefined) =>
+    Math.max(60, (orientation === 'landscape' ? A4.height : A4.width) - page.margins[0] - page.margins[2]);
+  const width = sectionWidth(document.attrs?.orientation);
+  const content: PdfContent[] = [];
+  for (const [index, section] of documentSections(document).entries()) {
+    const blocks = builder.blocks(section.content, sectionWidth(section.attrs.orientation));
+    if (index > 0) {
+      const turn = { pageBreak: 'before', pageOrientation: section.attrs.orientation ?? 'portrait' };
+      const first = blocks[0];
+      if (first && typeof first === 'object' && !Array.isArray(first)) Object.assign(first, turn);
+      else blocks.unshift({ text: '', ...turn });
+    }
+    content.push(...blocks);
+  }
   if (builder.notes.length > 0) {
     content.push({
       canvas: [{ type: 'line', x1: 0, y1: 0, x2: width / 3, y2: 0, lineWidth: 0.5 }],
@@ -235,9 +251,33 @@ class PdfContentBuilder {
       case 'pageBreak':
         this.pageBreakPending = true;
         return undefined;
+      case 'textBox':
+        return this.textBox(node, width);
       default:
         return undefined;
     }
+  }
+
+  /** A text box as a one-cell table in the box's frame colour and fill. */
+  private textBox(node: TextBoxNode, width: number): Record<string, unknown> {
+    const boxWidth = Math.min(width, node.attrs?.width ? node.attrs.width * PX_TO_PT : width);
+    const cell: Record<string, unknown> = { stack: this.blocks(node.content, boxWidth - 12) };
+    if (node.attrs?.backgroundColor) cell.fillColor = node.attrs.backgroundColor;
+    const color = node.attrs?.borderColor ?? '#000000';
+    return {
+      table: { widths: [boxWidth - 12], body: [[cell]] },
+      layout: {
+        hLineWidth: () => 0.75,
+        vLineWidth: () => 0.75,
+        hLineColor: () => color,
+        vLineColor: () => color,
+        paddingLeft: () => 5,
+        paddingRight: () => 5,
+        paddingTop: () => 4,
+        paddingBottom: () => 4,
+      },
+      margin: [0, 4, 0, 8],
+    };
   }
 
   private listItem(item: ListItemNode, width: number): PdfContent {
@@ -290,6 +330,10 @@ class PdfContentBuilder {
       if (placed.rowSpan > 1) cell.rowSpan = placed.rowSpan;
       const fill = placed.cell.attrs?.backgroundColor ?? (isHeader ? HEADER_FILL : undefined);
       if (fill) cell.fillColor = fill;
+      // pdfmake sets line widths per table; a cell keeps its border's colour, or no lines.
+      const border = placed.cell.attrs?.border;
+      if (border?.style === 'none') cell.border = [false, false, false, false];
+      else if (border?.color) cell.borderColor = new Array(4).fill(border.color);
       if (isHeader) {
         cell.bold = true;
         cell.alignment = 'center';
@@ -338,10 +382,12 @@ class PdfContentBuilder {
       return node.attrs.alt ? { text: `[${node.attrs.alt}]`, alignment: 'center' } : undefined;
     }
     const imageWidth = Math.min(width, (node.attrs.width ?? image.info.width) * PX_TO_PT);
+    // pdfmake flows no text around a picture: a floating one stands on its own line, on its side.
+    const floating = node.attrs.wrap === 'square' || node.attrs.wrap === 'topAndBottom';
     return {
       image: encodeDataUrl(image.bytes, image.info.format === 'png' ? 'image/png' : 'image/jpeg'),
       width: imageWidth,
-      alignment: 'center',
+      alignment: floating ? (node.attrs.float ?? 'left') : 'center',
       margin: [0, 4, 0, 4],
     };
   }

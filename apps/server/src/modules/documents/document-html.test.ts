@@ -1,4 +1,4 @@
-import { doc, image, table } from '@ssaem/documents';
+import { doc, image, paragraph, sectionBreak, table, textBox } from '@ssaem/documents';
 import { describe, expect, it } from 'vitest';
 import { documentToHtml } from './document-html.ts';
 
@@ -17,5 +17,15 @@ describe('documentToHtml captions', () => {
     expect(html).toContain('<caption>표 1 &lt;b&gt;인원&lt;/b&gt;</caption>');
     expect(html).toContain('<figcaption>그림 1 추이</figcaption>');
     expect(html).toContain('<caption>표 2 둘째</caption>');
+  });
+});
+
+describe('documentToHtml layout nodes', () => {
+  it('keeps a text box with its text, escaped, and starts a new section on a new page', () => {
+    const html = documentToHtml(
+      doc([textBox('<안내> 보안경'), sectionBreak({ orientation: 'landscape' }), paragraph('가로')]),
+    );
+    expect(html).toContain('<div class="text-box"><p>&lt;안내&gt; 보안경</p></div>');
+    expect(html).toContain('<div class="page-break"></div><p>가로</p>');
   });
 });

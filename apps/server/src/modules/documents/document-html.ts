@@ -101,7 +101,11 @@ function renderBlock(node: BlockNode, state: RenderState): string {
     case 'horizontalRule':
       return '<hr>';
     case 'pageBreak':
+    // A new section starts on a new page; the HTML view has no page setup to change.
+    case 'sectionBreak':
       return '<div class="page-break"></div>';
+    case 'textBox':
+      return `<div class="text-box">${renderBlocks(node.content, state)}</div>`;
     default:
       return '';
   }
