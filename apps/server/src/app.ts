@@ -114,6 +114,7 @@ import { summaryRoutes } from './modules/tools/summary/summary.routes.ts';
 import { createSummaryService } from './modules/tools/summary/summary.service.ts';
 import { textCorrectionRoutes } from './modules/tools/text-correction/text-correction.routes.ts';
 import { createTextCorrectionService } from './modules/tools/text-correction/text-correction.service.ts';
+import { createToolFiles } from './modules/tools/tool-files.ts';
 import { createToolsRepository } from './modules/tools/tools.repository.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { createToolsService } from './modules/tools/tools.service.ts';
@@ -372,9 +373,10 @@ export async function buildApp({
   app.addHook('onClose', () => reader.close());
   // Upload parts are written straight into the readers' folder, so a reader is handed a path.
   registerUploadSpool(app, () => reader.folder);
+  const filesRepository = createFilesRepository(db);
   const filesService = createFilesService({
     reader,
-    repository: createFilesRepository(db),
+    repository: filesRepository,
     storage: fileStorage,
     log: app.log,
     presignedDownloads: config.S3_PRESIGNED_DOWNLOADS,
@@ -530,6 +532,7 @@ export async function buildApp({
     ),
   );
   await app.register(aiConnectionRoutes(config));
+  const toolFiles = createToolFiles({ repository: filesRepository, storage: fileStorage });
   await app.register(
     summaryRoutes(
       createSummaryService({
@@ -538,6 +541,7 @@ export async function buildApp({
         library: libraryRepository,
         gateway,
         tools: toolsService,
+        files: toolFiles,
       }),
     ),
   );
@@ -560,6 +564,7 @@ export async function buildApp({
         library: libraryRepository,
         gateway,
         tools: toolsService,
+        files: toolFiles,
       }),
     ),
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keptFilesField } from './kept-files.ts';
 import { PRIVATE_SHARING } from './sharing.ts';
 
 /** document-tools.md §3: the six areas of writing feedback, in the order the view shows them. */
@@ -65,6 +66,8 @@ export const feedbackInputSchema = z
     // A pupil's writing: private, and nobody else edits it, unless the teacher opens it.
     accessLevel: z.enum(['PUBLIC', 'SCHOOL', 'PRIVATE']).default(PRIVATE_SHARING.accessLevel),
     editable: z.boolean().default(PRIVATE_SHARING.editable),
+    /** On recreate: the attachments kept from before that the feedback is still made from. */
+    keptFiles: keptFilesField(FEEDBACK_MAX_FILES),
   })
   .superRefine((value, ctx) => {
     if (value.useManualType && !value.targetContent.trim()) {

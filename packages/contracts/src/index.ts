@@ -13,6 +13,7 @@ export * from './errors.ts';
 export * from './events.ts';
 export * from './feedback.ts';
 export * from './i18n.ts';
+export * from './kept-files.ts';
 export * from './lesson.ts';
 export * from './library.ts';
 export * from './licenses.ts';

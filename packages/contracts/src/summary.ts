@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { keptFilesField } from './kept-files.ts';
 
 export const SUMMARY_TYPES = ['TOPIC_SUMMARY', 'DOCUMENT_SUMMARY', 'TEXT_SUMMARY'] as const;
 export const SUMMARY_FORMATS = ['KEYWORD_SUMMARY', 'EASY_SUMMARY', 'EASY_KEYWORD_SUMMARY'] as const;
+export const SUMMARY_MAX_FILES = 5;
 
 /** document-tools.md §3, §5: the summary form and its messages (files are checked by the route). */
 export const summaryInputSchema = z
@@ -19,6 +21,8 @@ export const summaryInputSchema = z
     subject: z.string().max(50).optional(),
     accessLevel: z.enum(['PUBLIC', 'SCHOOL', 'PRIVATE']).default('PUBLIC'),
     editable: z.boolean().default(true),
+    /** On recreate: the documents kept from before that the summary is still made from. */
+    keptFiles: keptFilesField(SUMMARY_MAX_FILES),
   })
   .superRefine((value, ctx) => {
     if (value.summaryType === 'TOPIC_SUMMARY' && !value.summaryTopic.trim()) {

@@ -463,7 +463,8 @@ export interface StoredFileTable {
   width: number | null;
   height: number | null;
   storageKey: string;
-  purpose: 'chat' | 'image';
+  /** `tool`: an upload a tool's form was made with, kept for recreate (modules/tools/tool-files.ts). */
+  purpose: 'chat' | 'image' | 'tool';
   status: StoredFileStatus;
   /** Text read from a document, for the model. */
   text: string | null;

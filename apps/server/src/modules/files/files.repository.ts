@@ -13,6 +13,9 @@ export function createFilesRepository(db: Kysely<Database>) {
       if (ids.length === 0) return Promise.resolve([]);
       return db.selectFrom('storedFile').selectAll().where('id', 'in', ids).execute();
     },
+    async remove(id: string) {
+      await db.deleteFrom('storedFile').where('id', '=', id).execute();
+    },
     /** Changes a file only while it is still processing, so a cancel is never overwritten. */
     async finishProcessing(
       id: string,

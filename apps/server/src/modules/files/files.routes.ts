@@ -18,7 +18,7 @@ const fileSchema = z
     height: z.number().int().nullable(),
     status: z.enum(['processing', 'ready', 'failed', 'cancelled']),
     error: z.string().nullable(),
-    purpose: z.enum(['chat', 'image']),
+    purpose: z.enum(['chat', 'image', 'tool']),
     filepath: z.string(),
   })
   .meta({ id: 'StoredFile' });

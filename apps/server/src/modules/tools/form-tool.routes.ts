@@ -5,7 +5,7 @@ import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
 import type { SpooledFile } from '../../platform/http/upload-spool.ts';
 import type { Actor } from '../../policies/actor.ts';
 import { formError, readToolForm } from './tool-form.ts';
-import { TOOL_SCHEMA, toolItemParams } from './tool-item.routes.ts';
+import { readChangedForm, TOOL_SCHEMA, toolItemParams } from './tool-item.routes.ts';
 import { itemResponseSchema } from './tool-items.ts';
 
 const created = z.object({ id: z.number().int() });
@@ -116,17 +116,10 @@ export function formToolRoutes<I, U>(options: {
         },
       },
       async (request) => {
-        const form = await readToolForm(request, { maxFiles: options.maxFiles });
-        const raw = request.isMultipart()
-          ? form.input
-          : (form.input as { input?: unknown } | undefined)?.input;
-        let changed: I | undefined;
-        if (raw !== undefined && raw !== null) {
-          const parsed = inputSchema.safeParse(raw);
-          if (!parsed.success) throw formError(parsed.error.issues);
-          changed = parsed.data;
-        }
-        return service.recreate(actorOf(request), request.params.id, changed, form.files);
+        const { changed, files } = await readChangedForm(request, inputSchema, {
+          maxFiles: options.maxFiles,
+        });
+        return service.recreate(actorOf(request), request.params.id, changed, files);
       },
     );
     app.post(

@@ -30,7 +30,12 @@ export function createToolItems<T extends z.ZodType>(deps: {
    * The form a stored input was made from, given back to the item's creator with `get` so that
    * recreate reopens it complete (document-tools.md §2); other readers get null.
    */
-  formOf?: (stored: unknown) => Record<string, unknown> | null;
+  formOf?: (
+    stored: unknown,
+    item: LibraryItemRow,
+  ) => Record<string, unknown> | null | Promise<Record<string, unknown> | null>;
+  /** Clean-up of what the item keeps outside its row (its kept files), when its creator deletes it. */
+  onRemove?: (item: LibraryItemRow) => Promise<void>;
 }) {
   async function visible(actor: Actor, id: number): Promise<LibraryItemRow> {
     const item = await deps.library.find(id);
@@ -38,6 +43,28 @@ export function createToolItems<T extends z.ZodType>(deps: {
       throw new AppError('E_NOT_FOUND');
     }
     return item;
+  }
+
+  /**
+   * Makes the same item again (recreate), by its creator only: someone who may see it but did not
+   * make it is forbidden, anyone else finds nothing. The licence is checked before `next` does any
+   * work; `next` turns a changed form into the new stored input (validated, files read, exactly as
+   * a new one) or gives nothing to make it again from the kept one.
+   */
+  async function recreateWith(
+    actor: Actor,
+    id: number,
+    next?: (item: LibraryItemRow) => Promise<{ input: unknown; title: string } | undefined>,
+  ): Promise<{ id: number }> {
+    const item = await visible(actor, id);
+    if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
+    await deps.generation.assertLicensed(actor);
+    const changed = next ? await next(item) : undefined;
+    if (changed) {
+      await deps.library.updateInput(item.id, { input: JSON.stringify(changed.input), title: changed.title });
+    }
+    await deps.generation.regenerate(actor, item.id);
+    return { id: item.id };
   }
 
   function present(actor: Actor, item: LibraryItemRow) {
@@ -62,18 +89,16 @@ export function createToolItems<T extends z.ZodType>(deps: {
       const presented = present(actor, item);
       if (!deps.formOf) return presented;
       const mine = canOnMaterial(actor, 'edit', asMaterial(item));
-      return { ...presented, input: mine ? deps.formOf(JSON.parse(item.input)) : null };
+      return { ...presented, input: mine ? await deps.formOf(JSON.parse(item.input), item) : null };
     },
     async list(actor: Actor) {
       return (await deps.library.listOwn(actor.userId, deps.libraryType)).map((item) => present(actor, item));
     },
-    /** By the creator; an item the actor sees but did not make is forbidden, not hidden. */
-    async recreate(actor: Actor, id: number) {
-      const item = await visible(actor, id);
-      if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
-      await deps.generation.regenerate(actor, item.id);
-      return { id: item.id };
+    /** By the creator, from the kept form; an item the actor sees but did not make is forbidden, not hidden. */
+    recreate(actor: Actor, id: number) {
+      return recreateWith(actor, id);
     },
+    recreateWith,
     /** The creator saves an edited result (the view's edit → save). */
     async saveResult(actor: Actor, id: number, changes: { title?: string | undefined; result?: unknown }) {
       const item = await visible(actor, id);
@@ -98,6 +123,7 @@ export function createToolItems<T extends z.ZodType>(deps: {
       const item = await visible(actor, id);
       if (!canOnMaterial(actor, 'delete', asMaterial(item))) throw new AppError('E_FORBIDDEN');
       await deps.library.remove(item.id);
+      await deps.onRemove?.(item);
       return { success: true };
     },
   };

@@ -77,31 +77,6 @@ describe('SummaryViewPage', () => {
     expect(screen.queryByRole('button', { name: '저장' })).toBeNull();
   });
 
-  it('makes the summary again after the teacher confirms, then shows it being made', async () => {
-    let recreated = false;
-    // After the re-create the item reads as waiting again.
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch([
-        on('GET', '/api/v1/summary/11', () =>
-          Response.json(recreated ? buildItem(null, { status: 1 }) : buildItem(buildSummary())),
-        ),
-        on('POST', '/api/v1/summary/11/re-create', () => {
-          recreated = true;
-          return Response.json({ id: 11 });
-        }),
-      ]).fetchMock,
-    );
-    renderAt(11);
-    fireEvent.click(await screen.findByRole('button', { name: '다시 만들기' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('지금 결과를 지우고 같은 내용으로 다시 만들까요?')).toBeTruthy();
-    expect(recreated).toBe(false);
-    fireEvent.click(within(dialog).getByRole('button', { name: '다시 만들기' }));
-    await waitFor(() => expect(recreated).toBe(true));
-    expect(await screen.findByText('만들기를 기다리는 중이에요')).toBeTruthy();
-  });
-
   it('cancels without saving and keeps the result as it was', async () => {
     const { calls } = serve(buildItem(buildSummary()));
     renderAt(11);

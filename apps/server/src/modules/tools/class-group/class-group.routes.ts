@@ -13,7 +13,7 @@ import { ERROR_RESPONSES } from '../../../platform/http/error-responses.ts';
 import { accessContextOf } from '../../classes/classes.routes.ts';
 import { sendFile } from '../../documents/send-file.ts';
 import { formError } from '../tool-form.ts';
-import { TOOL_SCHEMA, toolItemParams } from '../tool-item.routes.ts';
+import { readChangedForm, TOOL_SCHEMA, toolItemParams } from '../tool-item.routes.ts';
 import { itemResponseSchema } from '../tool-items.ts';
 import type { ClassGroupService } from './class-group.service.ts';
 
@@ -108,12 +108,10 @@ export function classGroupRoutes(service: ClassGroupService): FastifyPluginAsync
           response: { 200: z.object({ id: z.number().int() }), ...ERROR_RESPONSES },
         },
       },
-      (request) =>
-        service.recreate(
-          accessContextOf(request),
-          request.params.id,
-          (request.body as { input?: unknown } | undefined)?.input,
-        ),
+      async (request) => {
+        const { changed } = await readChangedForm(request, classGroupInputSchema, { maxFiles: 0 });
+        return service.recreate(accessContextOf(request), request.params.id, changed);
+      },
     );
     app.post(
       `${BASE}/copy`,

@@ -7,7 +7,6 @@ import {
   type ClassGroupStudent,
   type ClassGroupUpdate,
   classGroupConstraintsSchema,
-  classGroupInputSchema,
   classGroupResultSchema,
 } from '@ssaem/contracts';
 import { doc, type ExportFormat, exportDocument, heading, paragraph, table } from '@ssaem/documents';
@@ -133,28 +132,14 @@ export function createClassGroupService(deps: {
      * Forms the groups again: with a changed form when one is sent (validated like a new one),
      * otherwise the same form with the next seed, so the teacher sees another arrangement.
      */
-    async recreate(context: AccessContext, id: number, changed: unknown) {
-      const item = await editable(context.actor, id);
-      await deps.generation.assertLicensed(context.actor);
-      const previous = inputOf(item);
-      let next: StoredClassGroupInput;
-      if (changed === undefined) {
-        next = { ...previous, seed: (previous.seed % 2_147_483_646) + 1 };
-      } else {
-        const parsed = classGroupInputSchema.safeParse(changed);
-        if (!parsed.success) {
-          throw new AppError('E_VALIDATION', {
-            details: parsed.error.issues.map((issue) => ({
-              path: issue.path.join('.'),
-              message: issue.message,
-            })),
-          });
-        }
-        next = await stored(context, parsed.data);
-      }
-      await deps.library.updateInput(item.id, { input: JSON.stringify(next), title: next.title });
-      await deps.generation.regenerate(context.actor, item.id);
-      return { id: item.id };
+    recreate(context: AccessContext, id: number, changed: ClassGroupInput | undefined) {
+      return items.recreateWith(context.actor, id, async (item) => {
+        const previous = inputOf(item);
+        const next = changed
+          ? await stored(context, changed)
+          : { ...previous, seed: (previous.seed % 2_147_483_646) + 1 };
+        return { input: next, title: next.title };
+      });
     },
 
     /** Saves groups the teacher rearranged: the same pupils, each once; explanations re-derived. */

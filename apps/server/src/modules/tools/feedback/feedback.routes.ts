@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { actorOf, teachersOnly } from '../../../platform/auth/guards.ts';
 import { ERROR_RESPONSES } from '../../../platform/http/error-responses.ts';
 import { formError, readToolForm } from '../tool-form.ts';
-import { TOOL_SCHEMA, toolItemParams, toolItemRoutes } from '../tool-item.routes.ts';
+import { readChangedForm, TOOL_SCHEMA, toolItemParams, toolItemRoutes } from '../tool-item.routes.ts';
 import { itemResponseSchema } from '../tool-items.ts';
 import type { FeedbackService } from './feedback.service.ts';
 
@@ -34,12 +34,11 @@ export function feedbackRoutes(service: FeedbackService): FastifyPluginAsyncZod 
           const form = await readToolForm(request, { maxFiles: FEEDBACK_MAX_FILES });
           const parsed = feedbackInputSchema.safeParse(form.input ?? {});
           if (!parsed.success) throw formError(parsed.error.issues);
-          const text = await service.textFrom(parsed.data, form.files);
           const key = request.headers['idempotency-key'];
           const { id } = await service.create(
             actorOf(request),
             parsed.data,
-            text,
+            form.files,
             typeof key === 'string' ? key.slice(0, 100) : undefined,
           );
           return reply.status(201).send({ id });
@@ -67,6 +66,12 @@ export function feedbackRoutes(service: FeedbackService): FastifyPluginAsyncZod 
         resultSchema: feedbackResultSchema,
         // Re-creating someone else's visible item is forbidden here, as PUT and DELETE are.
         items: service.items,
+        recreate: async (request) => {
+          const { changed, files } = await readChangedForm(request, feedbackInputSchema, {
+            maxFiles: FEEDBACK_MAX_FILES,
+          });
+          return service.recreate(actorOf(request), request.params.id, changed, files);
+        },
       }),
     );
   };

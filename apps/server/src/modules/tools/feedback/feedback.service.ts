@@ -1,6 +1,7 @@
 import {
   FEEDBACK_AREA_LABELS,
   FEEDBACK_AREAS,
+  FEEDBACK_MAX_FILES,
   FEEDBACK_MESSAGES,
   type FeedbackArea,
   type FeedbackInput,
@@ -21,6 +22,7 @@ import { canOnMaterial } from '../../../policies/material.policy.ts';
 import type { LibraryRepository } from '../../library/library.repository.ts';
 import type { GenerationService } from '../generation.service.ts';
 import { checkSpelling } from '../text-correction/spell-checker.ts';
+import { droppedFiles, keptFilesOf, type StoredKeptFile, type ToolFiles } from '../tool-files.ts';
 import { asMaterial, createToolItems } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
 import { draftFeedbackOffline } from './offline-feedback.ts';
@@ -52,11 +54,56 @@ const modelOutputSchema = z.object({
   overall: z.string(),
 });
 
-interface StoredInput {
+/** What feedback is made from (the generator's view of a stored input, old or new). */
+interface FeedbackSource {
   text: string;
   areas: FeedbackArea[];
   grade: string | null;
   query: string | null;
+}
+
+/** Items made before the form was kept: the source alone (the attachments' text joined). */
+type LegacyStoredInput = FeedbackSource;
+
+/** The form as the teacher sent it (files apart), and the attachments kept by reference with their text. */
+interface StoredFeedbackInput {
+  form: Omit<FeedbackInput, 'keptFiles'>;
+  files: StoredKeptFile[];
+}
+
+type StoredInput = StoredFeedbackInput | LegacyStoredInput;
+
+const isKeptForm = (stored: StoredInput): stored is StoredFeedbackInput => 'form' in stored;
+
+function sourceOf(stored: StoredInput): FeedbackSource {
+  if (!isKeptForm(stored)) return stored;
+  const { form, files } = stored;
+  return {
+    text: form.useManualType ? form.targetContent.trim() : joinedText(files.map((file) => file.text)),
+    areas: form.items,
+    grade: form.grade ?? null,
+    query: form.query?.trim() || null,
+  };
+}
+
+function joinedText(texts: string[]): string {
+  return texts
+    .map((text) => text.trim())
+    .filter(Boolean)
+    .join('\n\n')
+    .slice(0, MAX_TEXT);
+}
+
+/** The form an item made before the form was kept comes back as far as its source tells. */
+function legacyFormOf(stored: LegacyStoredInput): Record<string, unknown> {
+  return {
+    items: stored.areas,
+    useManualType: true,
+    targetContent: stored.text,
+    ...(stored.grade ? { grade: stored.grade } : {}),
+    query: stored.query ?? '',
+    keptFiles: [],
+  };
 }
 
 const fileError = (message: string) =>
@@ -103,9 +150,10 @@ export function createFeedbackService(deps: {
   library: LibraryRepository;
   gateway: AiGateway;
   tools: ToolsService;
+  files: ToolFiles;
 }) {
   deps.generation.register(FEEDBACK, async ({ item, input }) => {
-    const form = input as StoredInput;
+    const form = sourceOf(input as StoredInput);
     if (deps.gateway.info.offline) {
       const spelling = form.areas.includes('grammar')
         ? (await checkSpelling(form.text)).corrections.map(({ original, suggestion }) => ({
@@ -148,6 +196,15 @@ export function createFeedbackService(deps: {
     generation: deps.generation,
     libraryType: FEEDBACK,
     resultSchema: feedbackResultSchema,
+    async formOf(stored, item) {
+      const kept = stored as StoredInput;
+      if (!isKeptForm(kept)) return legacyFormOf(kept);
+      return { ...kept.form, keptFiles: await deps.files.present(item.creatorId, kept.files) };
+    },
+    async onRemove(item) {
+      const kept = JSON.parse(item.input) as StoredInput;
+      if (isKeptForm(kept)) await deps.files.remove(item.creatorId, kept.files);
+    },
   });
 
   async function readFile(file: SpooledFile): Promise<string> {
@@ -170,25 +227,35 @@ export function createFeedbackService(deps: {
     }
   }
 
-  return {
-    /** The student's text: typed into the form, or read from every attachment in order. */
-    async textFrom(input: FeedbackInput, files: SpooledFile[]): Promise<string> {
-      if (input.useManualType) return input.targetContent.trim();
-      if (files.length === 0) throw fileError(FEEDBACK_MESSAGES.noFile);
-      const texts: string[] = [];
-      for (const file of files) texts.push((await readFile(file)).trim());
-      const text = texts.filter(Boolean).join('\n\n').slice(0, MAX_TEXT);
-      if (!text) throw fileError(FEEDBACK_MESSAGES.noText);
-      return text;
-    },
+  /**
+   * The stored input of a form: the attachments kept from before that it still lists, then the new
+   * ones (read first, stored only once the whole form is acceptable). A typed text keeps no files.
+   */
+  async function storedInput(
+    actor: Actor,
+    input: FeedbackInput,
+    files: SpooledFile[],
+    previous: StoredKeptFile[],
+  ): Promise<StoredFeedbackInput> {
+    const { keptFiles, ...form } = input;
+    if (input.useManualType) return { form, files: [] };
+    const kept = keptFilesOf(previous, keptFiles);
+    if (kept.length + files.length === 0) throw fileError(FEEDBACK_MESSAGES.noFile);
+    if (kept.length + files.length > FEEDBACK_MAX_FILES)
+      throw fileError(`파일은 ${FEEDBACK_MAX_FILES}개까지 첨부할 수 있어요.`);
+    const added: { file: SpooledFile; text: string }[] = [];
+    for (const file of files) added.push({ file, text: await readFile(file) });
+    if (!joinedText([...kept, ...added].map((entry) => entry.text)))
+      throw fileError(FEEDBACK_MESSAGES.noText);
+    const stored = [...kept];
+    for (const { file, text } of added) stored.push(await deps.files.keep(actor.userId, file, text));
+    return { form, files: stored };
+  }
 
-    async create(actor: Actor, input: FeedbackInput, text: string, idempotencyKey?: string) {
-      const stored: StoredInput = {
-        text,
-        areas: input.items,
-        grade: input.grade ?? null,
-        query: input.query?.trim() || null,
-      };
+  return {
+    async create(actor: Actor, input: FeedbackInput, files: SpooledFile[], idempotencyKey?: string) {
+      await deps.generation.assertLicensed(actor);
+      const stored = await storedInput(actor, input, files, []);
       return deps.generation.submit(actor, {
         libraryType: FEEDBACK,
         materialType: 'feedback',
@@ -200,6 +267,26 @@ export function createFeedbackService(deps: {
         promptSeq: PROMPT_SEQ,
         ...(idempotencyKey ? { idempotencyKey } : {}),
       });
+    },
+
+    /**
+     * Again, by its creator: from the kept form, or from a changed one (validated like a new one;
+     * the attachments it no longer lists are removed once the new form is stored).
+     */
+    async recreate(actor: Actor, id: number, changed: FeedbackInput | undefined, files: SpooledFile[]) {
+      let dropped: StoredKeptFile[] = [];
+      let owner = actor.userId;
+      const answer = await items.recreateWith(actor, id, async (item) => {
+        if (!changed) return undefined;
+        const previous = JSON.parse(item.input) as StoredInput;
+        const before = isKeptForm(previous) ? previous.files : [];
+        const stored = await storedInput(actor, changed, files, before);
+        dropped = droppedFiles(before, stored.files);
+        owner = item.creatorId;
+        return { input: stored, title: changed.title };
+      });
+      await deps.files.remove(owner, dropped);
+      return answer;
     },
 
     /**

@@ -300,17 +300,12 @@ export function createQuizService(deps: {
     },
 
     /** Again, with the kept form or a changed one; files kept from before unless new ones come. */
-    async recreate(actor: Actor, id: number, changed: QuizToolInput | undefined, files: SpooledFile[]) {
-      const item = await items.visible(actor, id);
-      if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
-      await deps.generation.assertLicensed(actor);
-      if (changed) {
-        const kept = JSON.parse(item.input) as StoredQuizInput;
-        const form = await storedInput(changed, files, kept);
-        await deps.library.updateInput(item.id, { input: JSON.stringify(form), title: form.title });
-      }
-      await deps.generation.regenerate(actor, item.id);
-      return { id: item.id };
+    recreate(actor: Actor, id: number, changed: QuizToolInput | undefined, files: SpooledFile[]) {
+      return items.recreateWith(actor, id, async (item) => {
+        if (!changed) return undefined;
+        const form = await storedInput(changed, files, JSON.parse(item.input) as StoredQuizInput);
+        return { input: form, title: form.title };
+      });
     },
 
     /** The 시험지 (no answers) or the answer sheet, as HWPX, PDF, DOCX or HWP. */

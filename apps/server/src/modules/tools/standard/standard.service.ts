@@ -306,16 +306,12 @@ export function createStandardService(deps: {
     },
 
     /** Again, with the kept form or a changed one (the plan's text is kept; new files add to it). */
-    async recreate(actor: Actor, id: number, changed: StandardToolInput | undefined, files: SpooledFile[]) {
-      const item = await items.visible(actor, id);
-      if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
-      await deps.generation.assertLicensed(actor);
-      if (changed) {
+    recreate(actor: Actor, id: number, changed: StandardToolInput | undefined, files: SpooledFile[]) {
+      return items.recreateWith(actor, id, async () => {
+        if (!changed) return undefined;
         const form = await storedInput(changed, files);
-        await deps.library.updateInput(item.id, { input: JSON.stringify(form), title: form.title });
-      }
-      await deps.generation.regenerate(actor, item.id);
-      return { id: item.id };
+        return { input: form, title: form.title };
+      });
     },
   };
 }

@@ -4,12 +4,10 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../../db/schema.ts';
 import type { AiGateway } from '../../../platform/ai/gateway.ts';
-import { AppError } from '../../../platform/errors/app-error.ts';
 import type { Actor } from '../../../policies/actor.ts';
-import { canOnMaterial } from '../../../policies/material.policy.ts';
 import type { LibraryRepository } from '../../library/library.repository.ts';
 import type { GenerationService } from '../generation.service.ts';
-import { asMaterial, createToolItems } from '../tool-items.ts';
+import { createToolItems } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
 
 /** What every studio draft may use besides the form: the school, the date. */
@@ -163,18 +161,16 @@ export function createStudioTool<
     },
 
     /** Re-create with a changed form (the tool's `PUT library/{id}/…`): the creator only. */
-    async update(actor: Actor, id: number, submitted: I) {
-      const item = await items.visible(actor, id);
-      if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
-      const form = tool.prepare ? await tool.prepare(submitted) : submitted;
-      const stored: StoredStudioForm<I> = {
-        form,
-        submitted,
-        schoolName: await schoolNameOf(actor, form),
-      };
-      await deps.library.updateInput(item.id, { input: JSON.stringify(stored), title: form.title });
-      await deps.generation.regenerate(actor, item.id);
-      return { id: item.id };
+    update(actor: Actor, id: number, submitted: I) {
+      return items.recreateWith(actor, id, async () => {
+        const form = tool.prepare ? await tool.prepare(submitted) : submitted;
+        const stored: StoredStudioForm<I> = {
+          form,
+          submitted,
+          schoolName: await schoolNameOf(actor, form),
+        };
+        return { input: stored, title: form.title };
+      });
     },
   };
 }

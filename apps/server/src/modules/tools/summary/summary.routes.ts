@@ -1,14 +1,14 @@
-import { summaryInputSchema, summaryResultSchema } from '@ssaem/contracts';
+import { SUMMARY_MAX_FILES, summaryInputSchema, summaryResultSchema } from '@ssaem/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, teachersOnly } from '../../../platform/auth/guards.ts';
 import { ERROR_RESPONSES } from '../../../platform/http/error-responses.ts';
 import { formError, readToolForm } from '../tool-form.ts';
-import { TOOL_SCHEMA, toolItemParams, toolItemRoutes } from '../tool-item.routes.ts';
+import { readChangedForm, TOOL_SCHEMA, toolItemParams, toolItemRoutes } from '../tool-item.routes.ts';
 import { itemResponseSchema } from '../tool-items.ts';
 import { type SummaryService, summaryUpdateSchema } from './summary.service.ts';
 
-const MAX_FILES = 5;
+const MAX_FILES = SUMMARY_MAX_FILES;
 
 export function summaryRoutes(service: SummaryService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -28,8 +28,8 @@ export function summaryRoutes(service: SummaryService): FastifyPluginAsyncZod {
           const form = await readToolForm(request, { maxFiles: MAX_FILES });
           const parsed = summaryInputSchema.safeParse(form.input ?? {});
           if (!parsed.success) throw formError(parsed.error.issues);
-          const text = await service.sourceText(parsed.data, form.files);
-          return reply.status(201).send(await service.create(actorOf(request), parsed.data, text));
+          const { id } = await service.create(actorOf(request), parsed.data, form.files);
+          return reply.status(201).send({ id });
         },
       );
     app.put(
@@ -52,6 +52,12 @@ export function summaryRoutes(service: SummaryService): FastifyPluginAsyncZod {
         getAliases: ['/api/v1/summary/library/:id'],
         resultSchema: summaryResultSchema,
         items: service.items,
+        recreate: async (request) => {
+          const { changed, files } = await readChangedForm(request, summaryInputSchema, {
+            maxFiles: MAX_FILES,
+          });
+          return service.recreate(actorOf(request), request.params.id, changed, files);
+        },
       }),
     );
   };

@@ -1,4 +1,9 @@
-import { type SummaryInput, summaryResultSchema } from '@ssaem/contracts';
+import {
+  SUMMARY_MAX_FILES,
+  SUMMARY_MESSAGES,
+  type SummaryInput,
+  summaryResultSchema,
+} from '@ssaem/contracts';
 import { isDocumentError } from '@ssaem/documents';
 import { z } from 'zod';
 import type { AiGateway } from '../../../platform/ai/gateway.ts';
@@ -8,6 +13,7 @@ import { type DocumentReader, documentFileError } from '../../../platform/sandbo
 import type { Actor } from '../../../policies/actor.ts';
 import type { LibraryRepository } from '../../library/library.repository.ts';
 import type { GenerationService } from '../generation.service.ts';
+import { droppedFiles, keptFilesOf, type StoredKeptFile, type ToolFiles } from '../tool-files.ts';
 import { createToolItems } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
 import { summariseOffline, topicOutlineOffline } from './offline-summary.ts';
@@ -23,13 +29,61 @@ const FORMAT_LABEL: Record<string, string> = {
 
 const modelOutputSchema = summaryResultSchema.pick({ title: true, keywords: true, summary: true });
 
-interface StoredInput {
+/** What a summary is made from (the generator's view of a stored input, old or new). */
+interface SummarySource {
   summaryType: string;
   summaryFormat: string;
   topic: string;
   text: string;
   details: string;
   grade: string | null;
+}
+
+/** Items made before the form was kept: the source alone (the documents' text joined). */
+type LegacyStoredInput = SummarySource;
+
+/** The form as the teacher sent it (files apart), and the documents kept by reference with their text. */
+interface StoredSummaryInput {
+  form: Omit<SummaryInput, 'keptFiles'>;
+  files: StoredKeptFile[];
+}
+
+type StoredInput = StoredSummaryInput | LegacyStoredInput;
+
+const isKeptForm = (stored: StoredInput): stored is StoredSummaryInput => 'form' in stored;
+
+function sourceOf(stored: StoredInput): SummarySource {
+  if (!isKeptForm(stored)) return stored;
+  const { form, files } = stored;
+  return {
+    summaryType: form.summaryType,
+    summaryFormat: form.summaryFormat,
+    topic: form.summaryTopic,
+    text:
+      form.summaryType === 'TEXT_SUMMARY'
+        ? form.inputText.trim()
+        : form.summaryType === 'DOCUMENT_SUMMARY'
+          ? files
+              .map((file) => file.text)
+              .join('\n\n')
+              .slice(0, MAX_SOURCE_TEXT)
+          : '',
+    details: form.summaryDetails,
+    grade: form.grade ?? null,
+  };
+}
+
+/** The form an item made before the form was kept comes back as far as its source tells. */
+function legacyFormOf(stored: LegacyStoredInput): Record<string, unknown> {
+  return {
+    summaryType: stored.summaryType,
+    summaryFormat: stored.summaryFormat,
+    summaryTopic: stored.topic,
+    inputText: stored.summaryType === 'TEXT_SUMMARY' ? stored.text : '',
+    summaryDetails: stored.details,
+    ...(stored.grade ? { grade: stored.grade } : {}),
+    keptFiles: [],
+  };
 }
 
 /**
@@ -43,9 +97,10 @@ export function createSummaryService(deps: {
   library: LibraryRepository;
   gateway: AiGateway;
   tools: ToolsService;
+  files: ToolFiles;
 }) {
   deps.generation.register(SUMMARY, async ({ item, input }) => {
-    const form = input as StoredInput;
+    const form = sourceOf(input as StoredInput);
     if (deps.gateway.info.offline) {
       return {
         content:
@@ -78,46 +133,69 @@ export function createSummaryService(deps: {
     generation: deps.generation,
     libraryType: SUMMARY,
     resultSchema: summaryResultSchema,
+    async formOf(stored, item) {
+      const kept = stored as StoredInput;
+      if (!isKeptForm(kept)) return legacyFormOf(kept);
+      return { ...kept.form, keptFiles: await deps.files.present(item.creatorId, kept.files) };
+    },
+    async onRemove(item) {
+      const kept = JSON.parse(item.input) as StoredInput;
+      if (isKeptForm(kept)) await deps.files.remove(item.creatorId, kept.files);
+    },
   });
 
-  return {
-    /** The text to summarise: the form's text, or every uploaded document's text in order. */
-    async sourceText(input: SummaryInput, files: SpooledFile[]): Promise<string> {
-      if (input.summaryType === 'TEXT_SUMMARY') return input.inputText.trim();
-      if (input.summaryType === 'TOPIC_SUMMARY') return '';
-      if (files.length === 0)
-        throw new AppError('E_VALIDATION', {
-          details: [{ path: 'files', message: '파일을 업로드해주세요.' }],
+  /** Each new document read (an unreadable or unsupported one refuses the form), in order. */
+  async function readDocuments(files: SpooledFile[]): Promise<{ file: SpooledFile; text: string }[]> {
+    const read: { file: SpooledFile; text: string }[] = [];
+    for (const file of files) {
+      try {
+        const document = await deps.reader.readFile(file.path, file.filename, {
+          allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf'],
         });
-      const texts: string[] = [];
-      for (const file of files) {
-        try {
-          const document = await deps.reader.readFile(file.path, file.filename, {
-            allowedKinds: ['hwp', 'hwpx', 'docx', 'pdf'],
+        read.push({ file, text: document.text });
+      } catch (error) {
+        if (isDocumentError(error) && error.reason === 'unsupported-type') {
+          throw new AppError('E_VALIDATION', {
+            details: [{ path: 'files', message: SUMMARY_MESSAGES.unsupported }],
           });
-          texts.push(document.text);
-        } catch (error) {
-          if (isDocumentError(error) && error.reason === 'unsupported-type') {
-            throw new AppError('E_VALIDATION', {
-              details: [{ path: 'files', message: '지원하지 않는 파일 형식입니다.' }],
-            });
-          }
-          if (isDocumentError(error)) throw documentFileError(error, 'files');
-          throw error;
         }
+        if (isDocumentError(error)) throw documentFileError(error, 'files');
+        throw error;
       }
-      return texts.join('\n\n').slice(0, MAX_SOURCE_TEXT);
-    },
+    }
+    return read;
+  }
 
-    async create(actor: Actor, input: SummaryInput, text: string) {
-      const stored: StoredInput = {
-        summaryType: input.summaryType,
-        summaryFormat: input.summaryFormat,
-        topic: input.summaryTopic,
-        text,
-        details: input.summaryDetails,
-        grade: input.grade ?? null,
-      };
+  /**
+   * The stored input of a form: the documents kept from before that it still lists, then the new
+   * ones (read first, stored only once the whole form is acceptable). A typed text or a topic
+   * keeps no files.
+   */
+  async function storedInput(
+    actor: Actor,
+    input: SummaryInput,
+    files: SpooledFile[],
+    previous: StoredKeptFile[],
+  ): Promise<StoredSummaryInput> {
+    const { keptFiles, ...form } = input;
+    if (input.summaryType !== 'DOCUMENT_SUMMARY') return { form, files: [] };
+    const kept = keptFilesOf(previous, keptFiles);
+    if (kept.length + files.length === 0)
+      throw new AppError('E_VALIDATION', { details: [{ path: 'files', message: SUMMARY_MESSAGES.noFile }] });
+    if (kept.length + files.length > SUMMARY_MAX_FILES)
+      throw new AppError('E_VALIDATION', {
+        details: [{ path: 'files', message: `파일은 ${SUMMARY_MAX_FILES}개까지 올릴 수 있어요.` }],
+      });
+    const added = await readDocuments(files);
+    const stored = [...kept];
+    for (const { file, text } of added) stored.push(await deps.files.keep(actor.userId, file, text));
+    return { form, files: stored };
+  }
+
+  return {
+    async create(actor: Actor, input: SummaryInput, files: SpooledFile[]) {
+      await deps.generation.assertLicensed(actor);
+      const stored = await storedInput(actor, input, files, []);
       return deps.generation.submit(actor, {
         libraryType: SUMMARY,
         materialType: 'summary',
@@ -130,10 +208,29 @@ export function createSummaryService(deps: {
       });
     },
 
+    /**
+     * Again, by its creator: from the kept form, or from a changed one (validated like a new one;
+     * the documents it no longer lists are removed once the new form is stored).
+     */
+    async recreate(actor: Actor, id: number, changed: SummaryInput | undefined, files: SpooledFile[]) {
+      let dropped: StoredKeptFile[] = [];
+      let owner = actor.userId;
+      const answer = await items.recreateWith(actor, id, async (item) => {
+        if (!changed) return undefined;
+        const previous = JSON.parse(item.input) as StoredInput;
+        const before = isKeptForm(previous) ? previous.files : [];
+        const stored = await storedInput(actor, changed, files, before);
+        dropped = droppedFiles(before, stored.files);
+        owner = item.creatorId;
+        return { input: stored, title: changed.title };
+      });
+      await deps.files.remove(owner, dropped);
+      return answer;
+    },
+
     items,
     get: items.get,
     list: items.list,
-    recreate: items.recreate,
     saveResult: items.saveResult,
     remove: items.remove,
   };

@@ -11,7 +11,7 @@ import { ERROR_RESPONSES } from '../../../platform/http/error-responses.ts';
 import { GENERATED_IMAGE_FILE } from '../../../platform/storage/generated-images.ts';
 import { attachmentDisposition } from '../../documents/content-disposition.ts';
 import { formError } from '../tool-form.ts';
-import { TOOL_SCHEMA, toolItemParams } from '../tool-item.routes.ts';
+import { readChangedForm, TOOL_SCHEMA, toolItemParams } from '../tool-item.routes.ts';
 import { itemResponseSchema } from '../tool-items.ts';
 import type { WebtoonService } from './webtoon.service.ts';
 
@@ -128,12 +128,10 @@ export function webtoonRoutes(service: WebtoonService): FastifyPluginAsyncZod {
           response: { 200: z.object({ id: z.number().int() }), ...ERROR_RESPONSES },
         },
       },
-      (request) =>
-        service.recreate(
-          actorOf(request),
-          request.params.id,
-          (request.body as { input?: unknown } | undefined)?.input,
-        ),
+      async (request) => {
+        const { changed } = await readChangedForm(request, webtoonInputSchema, { maxFiles: 0 });
+        return service.recreate(actorOf(request), request.params.id, changed);
+      },
     );
     app.post(
       `${BASE}/copy`,

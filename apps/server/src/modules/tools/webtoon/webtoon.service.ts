@@ -6,7 +6,6 @@ import {
   type WebtoonPanel,
   type WebtoonResult,
   type WebtoonUpdate,
-  webtoonInputSchema,
   webtoonResultSchema,
 } from '@ssaem/contracts';
 import type { Kysely } from 'kysely';
@@ -254,24 +253,13 @@ export function createWebtoonService(deps: {
       });
     },
 
-    /** Again, with the kept form or a changed one. */
-    async recreate(actor: Actor, id: number, changed: unknown) {
-      const item = await editable(actor, id);
-      await deps.generation.assertLicensed(actor);
-      if (changed !== undefined && changed !== null) {
-        const parsed = webtoonInputSchema.safeParse(changed);
-        if (!parsed.success)
-          throw new AppError('E_VALIDATION', {
-            details: parsed.error.issues.map((issue) => ({
-              path: issue.path.join('.'),
-              message: issue.message,
-            })),
-          });
-        const form = await storedInput(parsed.data);
-        await deps.library.updateInput(item.id, { input: JSON.stringify(form), title: form.title });
-      }
-      await deps.generation.regenerate(actor, item.id);
-      return { id: item.id };
+    /** Again, with the kept form or a changed one (validated by the route like a new one). */
+    recreate(actor: Actor, id: number, changed: WebtoonInput | undefined) {
+      return items.recreateWith(actor, id, async () => {
+        if (!changed) return undefined;
+        const form = await storedInput(changed);
+        return { input: form, title: form.title };
+      });
     },
 
     /**

@@ -1,13 +1,17 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRecreateItem } from '../api';
+import { FeedbackPanel } from '../../tools/panel/feedback-panel';
+import { SummaryPanel } from '../../tools/panel/summary-panel';
+import { toolViewKeys } from '../api';
 import type { ToolKind } from '../types';
 
 /**
- * The recreate mode of summary and feedback (document-tools.md §2): the same form is made again.
- * The current result is replaced, so the teacher confirms first.
+ * The recreate mode of summary and feedback (document-tools.md §2): the tool's panel reopens with
+ * the form the item was made from (its kept files listed), changeable; once the server accepts the
+ * changed form the panel closes and this page follows the same item being made again.
  */
 export function RecreateButton({
   kind,
@@ -17,8 +21,13 @@ export function RecreateButton({
   id: number;
 }) {
   const { t } = useTranslation('toolViews');
+  const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
-  const recreate = useRecreateItem(kind);
+  const onDone = () => {
+    setOpened(false);
+    void queryClient.invalidateQueries({ queryKey: toolViewKeys.item(kind, id) });
+  };
+  const Panel = kind === 'summary' ? SummaryPanel : FeedbackPanel;
   return (
     <>
       <Button
@@ -28,25 +37,7 @@ export function RecreateButton({
       >
         {t('recreate.button')}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('recreate.title')} centered>
-        <Text mb="md">{t(kind === 'feedback' ? 'recreate.confirmFeedback' : 'recreate.confirm')}</Text>
-        {recreate.isError ? (
-          <Text c="red" role="alert" mb="sm">
-            {t('recreate.failed')}
-          </Text>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setOpened(false)}>
-            {t('state.cancel')}
-          </Button>
-          <Button
-            loading={recreate.isPending}
-            onClick={() => recreate.mutate(id, { onSuccess: () => setOpened(false) })}
-          >
-            {t('recreate.button')}
-          </Button>
-        </Group>
-      </Modal>
+      <Panel opened={opened} onClose={() => setOpened(false)} recreateId={id} onDone={onDone} />
     </>
   );
 }

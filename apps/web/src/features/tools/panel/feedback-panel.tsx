@@ -19,21 +19,28 @@ import { createFeedback } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { FilePicker } from './file-picker';
 import { GradeSelect } from './grade-subject-select';
-import type { PanelProps } from './panel-props';
+import { KeptFileList, recreateWithForm, useKeptFormTarget, useRecreateSubmit } from './kept-form';
+import type { RecreatablePanelProps } from './panel-props';
+import { RecreateNotice, refillForm } from './studio-fields';
 import { ToolPanel } from './tool-panel';
 import { useGeneration } from './use-generation';
 
 type FeedbackFormInput = z.input<typeof feedbackInputSchema>;
 type FeedbackFormOutput = z.output<typeof feedbackInputSchema>;
 
-/** Feedback on student writing (document-tools.md §3, §5): six areas, a typed text or files. */
-export function FeedbackPanel({ opened, onClose }: PanelProps) {
-  return opened ? <FeedbackForm onClose={onClose} /> : null;
+/**
+ * Feedback on student writing (document-tools.md §3, §5): six areas, a typed text or files. With
+ * `recreateId` it reopens that feedback's form, prefilled with its kept attachments, and makes the
+ * same feedback again from the changed form.
+ */
+export function FeedbackPanel(props: RecreatablePanelProps) {
+  return props.opened ? <FeedbackForm {...props} /> : null;
 }
 
-function FeedbackForm({ onClose }: { onClose: () => void }) {
+function FeedbackForm({ onClose, recreateId, onDone }: RecreatablePanelProps) {
   const { t } = useTranslation('tools');
   const generation = useGeneration('feedback');
+  const recreating = useRecreateSubmit(onDone);
   const form = useForm<FeedbackFormInput, unknown, FeedbackFormOutput>({
     resolver: zodResolver(feedbackInputSchema),
     mode: 'all',
@@ -45,33 +52,46 @@ function FeedbackForm({ onClose }: { onClose: () => void }) {
       gradeSeq: null,
       query: '',
       ...PRIVATE_SHARING,
+      keptFiles: [],
     },
   });
+  const target = useKeptFormTarget('feedback', recreateId, (item) => refillForm(form, item));
   const { errors } = form.formState;
   const [files, setFiles] = useState<File[]>([]);
   const [rejected, setRejected] = useState(false);
   const manual = useWatch({ control: form.control, name: 'useManualType' }) ?? true;
+  const kept = useWatch({ control: form.control, name: 'keptFiles' }) ?? [];
+  const fileCount = files.length + kept.length;
   const fileError = rejected
     ? FEEDBACK_MESSAGES.unsupported
-    : !manual && files.length === 0
+    : !manual && fileCount === 0
       ? FEEDBACK_MESSAGES.noFile
       : undefined;
-  const canSubmit = form.formState.isValid && (manual || files.length > 0);
+  const canSubmit =
+    form.formState.isValid &&
+    (manual || fileCount > 0) &&
+    !target.isLoading &&
+    !target.isError &&
+    target.canEdit;
 
-  const handleSubmit = form.handleSubmit((values) =>
-    generation.run(() => createFeedback(values, manual ? [] : files)),
-  );
+  const handleSubmit = form.handleSubmit((values) => {
+    const chosen = manual ? [] : files;
+    if (target.isRecreate && recreateId)
+      return recreating.run(() => recreateWithForm('feedback', recreateId, values, chosen));
+    return generation.run(() => createFeedback(values, chosen));
+  });
 
   return (
     <ToolPanel
       opened
       onClose={onClose}
-      title={t('tools.feedback')}
+      title={target.isRecreate ? t('feedback.recreateTitle') : t('tools.feedback')}
       canSubmit={canSubmit}
       onSubmit={() => void handleSubmit()}
-      isGenerating={generation.isGenerating}
-      error={generation.error}
+      isGenerating={generation.isGenerating || recreating.isSubmitting}
+      error={generation.error ?? recreating.error}
     >
+      <RecreateNotice target={target} />
       <TextInput
         {...form.register('title')}
         label={t('feedback.title')}
@@ -123,19 +143,25 @@ function FeedbackForm({ onClose }: { onClose: () => void }) {
           error={errors.targetContent?.message}
         />
       ) : (
-        <FilePicker
-          label={t('feedback.files')}
-          accept={FEEDBACK_FILE_TYPES}
-          multiple
-          max={FEEDBACK_MAX_FILES}
-          files={files}
-          onChange={(next) => {
-            setFiles(next);
-            setRejected(false);
-          }}
-          onRejected={(names) => setRejected(names.length > 0)}
-          error={fileError}
-        />
+        <>
+          <KeptFileList
+            files={kept}
+            onChange={(next) => form.setValue('keptFiles', next, { shouldValidate: true })}
+          />
+          <FilePicker
+            label={t('feedback.files')}
+            accept={FEEDBACK_FILE_TYPES}
+            multiple
+            max={FEEDBACK_MAX_FILES - kept.length}
+            files={files}
+            onChange={(next) => {
+              setFiles(next);
+              setRejected(false);
+            }}
+            onRejected={(names) => setRejected(names.length > 0)}
+            error={fileError}
+          />
+        </>
       )}
       <Controller
         control={form.control}
@@ -158,7 +184,11 @@ function FeedbackForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.query?.message}
       />
-      <FormCommonSettings form={form} tool="feedback" />
+      <FormCommonSettings
+        form={form}
+        tool={target.isRecreate ? undefined : 'feedback'}
+        readOnly={target.isRecreate && target.item?.abilities.changeSettings !== true}
+      />
     </ToolPanel>
   );
 }

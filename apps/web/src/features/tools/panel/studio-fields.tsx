@@ -98,7 +98,15 @@ export function useRecreateTarget(
   apply: (item: StudioItemResponse) => void,
 ) {
   const id = recreateId ?? null;
-  const item = useStudioItem(tool, id);
+  return useItemFormTarget(id, useStudioItem(tool, id), apply);
+}
+
+/** The recreate state of a panel from its item's query: the form applied once, when it arrives. */
+export function useItemFormTarget(
+  id: number | null,
+  item: { data?: StudioItemResponse | undefined; isPending: boolean; isError: boolean },
+  apply: (item: StudioItemResponse) => void,
+) {
   const applied = useRef<number | null>(null);
   const applyRef = useRef(apply);
   applyRef.current = apply;

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   SUMMARY_FORMATS,
+  SUMMARY_MAX_FILES,
   SUMMARY_MESSAGES,
   SUMMARY_TYPES,
   summaryInputSchema,
@@ -15,7 +16,9 @@ import { createSummary } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { FilePicker } from './file-picker';
 import { GradeSelect } from './grade-subject-select';
-import type { PanelProps } from './panel-props';
+import { KeptFileList, recreateWithForm, useKeptFormTarget, useRecreateSubmit } from './kept-form';
+import type { RecreatablePanelProps } from './panel-props';
+import { RecreateNotice, refillForm } from './studio-fields';
 import { ToolPanel } from './tool-panel';
 import { useGeneration } from './use-generation';
 
@@ -24,16 +27,20 @@ type SummaryFormOutput = z.output<typeof summaryInputSchema>;
 
 /** document-tools.md §9: summaries read hwp, docx and pdf (hwpx as well, as the server does). */
 export const SUMMARY_FILE_TYPES = ['hwp', 'hwpx', 'docx', 'pdf'] as const;
-const SUMMARY_MAX_FILES = 5;
 
-/** The summary panel (document-tools.md §3, §5): a topic, documents or a text, in one of three formats. */
-export function SummaryPanel({ opened, onClose }: PanelProps) {
-  return opened ? <SummaryForm onClose={onClose} /> : null;
+/**
+ * The summary panel (document-tools.md §3, §5): a topic, documents or a text, in one of three
+ * formats. With `recreateId` it reopens that summary's form, prefilled with its kept documents,
+ * and makes the same summary again from the changed form.
+ */
+export function SummaryPanel(props: RecreatablePanelProps) {
+  return props.opened ? <SummaryForm {...props} /> : null;
 }
 
-function SummaryForm({ onClose }: { onClose: () => void }) {
+function SummaryForm({ onClose, recreateId, onDone }: RecreatablePanelProps) {
   const { t } = useTranslation('tools');
   const generation = useGeneration('summary');
+  const recreating = useRecreateSubmit(onDone);
   const form = useForm<SummaryFormInput, unknown, SummaryFormOutput>({
     resolver: zodResolver(summaryInputSchema),
     mode: 'all',
@@ -46,34 +53,47 @@ function SummaryForm({ onClose }: { onClose: () => void }) {
       gradeSeq: null,
       accessLevel: 'PUBLIC',
       editable: true,
+      keptFiles: [],
     },
   });
+  const target = useKeptFormTarget('summary', recreateId, (item) => refillForm(form, item));
   const { errors } = form.formState;
   const [files, setFiles] = useState<File[]>([]);
   const [rejected, setRejected] = useState(false);
   const type = useWatch({ control: form.control, name: 'summaryType' });
+  const kept = useWatch({ control: form.control, name: 'keptFiles' }) ?? [];
   const needsFiles = type === 'DOCUMENT_SUMMARY';
+  const fileCount = files.length + kept.length;
   const filesError = rejected
     ? SUMMARY_MESSAGES.unsupported
-    : needsFiles && files.length === 0
+    : needsFiles && fileCount === 0
       ? SUMMARY_MESSAGES.noFile
       : undefined;
-  const canSubmit = form.formState.isValid && (!needsFiles || files.length > 0);
+  const canSubmit =
+    form.formState.isValid &&
+    (!needsFiles || fileCount > 0) &&
+    !target.isLoading &&
+    !target.isError &&
+    target.canEdit;
 
-  const handleSubmit = form.handleSubmit((values) =>
-    generation.run(() => createSummary(values, needsFiles ? files : [])),
-  );
+  const handleSubmit = form.handleSubmit((values) => {
+    const chosen = needsFiles ? files : [];
+    if (target.isRecreate && recreateId)
+      return recreating.run(() => recreateWithForm('summary', recreateId, values, chosen));
+    return generation.run(() => createSummary(values, chosen));
+  });
 
   return (
     <ToolPanel
       opened
       onClose={onClose}
-      title={t('tools.summary')}
+      title={target.isRecreate ? t('summary.recreateTitle') : t('tools.summary')}
       canSubmit={canSubmit}
       onSubmit={() => void handleSubmit()}
-      isGenerating={generation.isGenerating}
-      error={generation.error}
+      isGenerating={generation.isGenerating || recreating.isSubmitting}
+      error={generation.error ?? recreating.error}
     >
+      <RecreateNotice target={target} />
       <TextInput
         {...form.register('title')}
         label={t('fields.title')}
@@ -121,11 +141,17 @@ function SummaryForm({ onClose }: { onClose: () => void }) {
         />
       ) : null}
       {needsFiles ? (
+        <KeptFileList
+          files={kept}
+          onChange={(next) => form.setValue('keptFiles', next, { shouldValidate: true })}
+        />
+      ) : null}
+      {needsFiles ? (
         <FilePicker
           label={t('summary.files')}
           accept={SUMMARY_FILE_TYPES}
           multiple
-          max={SUMMARY_MAX_FILES}
+          max={SUMMARY_MAX_FILES - kept.length}
           files={files}
           onChange={(next) => {
             setFiles(next);
@@ -173,7 +199,11 @@ function SummaryForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.summaryDetails?.message}
       />
-      <FormCommonSettings form={form} tool="summary" />
+      <FormCommonSettings
+        form={form}
+        tool={target.isRecreate ? undefined : 'summary'}
+        readOnly={target.isRecreate && target.item?.abilities.changeSettings !== true}
+      />
     </ToolPanel>
   );
 }
