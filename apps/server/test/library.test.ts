@@ -538,6 +538,36 @@ describe('assistant suggestions', () => {
     expect(page.items.every((item) => item.reason)).toBe(true);
     expect(page.items.map((item) => item.author.name)).not.toContain('김하늘');
   });
+
+  it("suggests what colleagues who liked the same material saved, unless it is hidden or already the teacher's", async () => {
+    // Another grade than the teacher's (초3), so only the co-reader signal can bring these in.
+    const shared = await material('teacher3', { title: '함께 좋아한 분수 자료', gradeSeq: 21 });
+    const picked = await material('teacher3', { title: '동료가 저장한 도형 자료', gradeSeq: 21 });
+    const alreadySaved = await material('teacher3', { title: '이미 저장한 시계 자료', gradeSeq: 21 });
+    const hidden = await material('teacher3', {
+      title: '나중에 비공개로 바뀐 자료',
+      gradeSeq: 21,
+      visibility: 'PRIVATE',
+    });
+    await call('teacher', 'POST', `/api/v1/library/like/${shared}`);
+    await call('otherSchoolTeacher', 'POST', `/api/v1/library/like/${shared}`);
+    for (const id of [picked, alreadySaved])
+      await call('otherSchoolTeacher', 'POST', `/api/v1/library/bookmark/${id}`);
+    await call('teacher', 'POST', `/api/v1/library/bookmark/${alreadySaved}`);
+    // Saved while it was shared, made private since.
+    await t.database.db
+      .insertInto('libraryBookmark')
+      .values({ userId: userId('teacher2'), libraryId: hidden, createdAt: new Date().toISOString() })
+      .execute();
+
+    const page = await search('teacher', { tab: 'SUGGESTIONS', pageSize: 50 });
+    const ids = page.items.map((item) => item.id);
+    expect(page.items.find((item) => item.id === picked)?.reason).toBe(
+      '내가 좋아한 자료를 좋아한 선생님들이 저장한 자료예요.',
+    );
+    expect(ids).not.toContain(alreadySaved);
+    expect(ids).not.toContain(hidden);
+  });
 });
 
 describe('My Materials', () => {

@@ -2,7 +2,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import type { DialectName } from '../../db/database.ts';
 import { SEARCH_KEYS_SQL } from '../../db/migrations/0047-library-search-keys.ts';
 import type { Database } from '../../db/schema.ts';
-import type { LibraryItemRow } from './library.repository.ts';
+import type { LibraryItemRow } from './library-item.ts';
 import {
   ftsPhrase,
   gramsProveTerm,
@@ -220,13 +220,22 @@ function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
   /**
    * The term in the item's text. Each containment appears once: the GIN index answers it without
    * reading the row, while a repeated one is re-checked on every candidate and decompresses the
-   * gram array each time. LIKE confirms the order only where the grams do not already prove it.
+   * gram array each time. LIKE confirms the order only where the grams do not already prove it,
+   * and not at all in the title phase, whose title LIKE already proves it (the searchable text
+   * begins with the searchable title). Elsewhere the short title, stored in the row, is tried
+   * before the text, which is kilobytes kept compressed out of line: a common keyword is mostly in
+   * titles, and OR stops at the first true.
    */
-  function termInText(term: KeywordTerm, inScope: string[] | null): Expression<SqlBool>[] {
+  function termInText(term: KeywordTerm, inScope: string[] | null, phase: MatchPhase): Expression<SqlBool>[] {
     const required = inScope ? [...termGrams(term), ...inScope] : [];
     const conditions = required.length > 0 ? [containsKeys(required)] : [];
-    if (!gramsProveTerm(term))
-      conditions.push(sql<SqlBool>`library_item.search_text LIKE ${likePattern(term)}`);
+    if (gramsProveTerm(term) || phase === 'title') return conditions;
+    const inText = sql<SqlBool>`library_item.search_text LIKE ${likePattern(term)}`;
+    conditions.push(
+      phase === 'body'
+        ? inText
+        : sql<SqlBool>`(library_item.search_title LIKE ${likePattern(term)} OR ${inText})`,
+    );
     return conditions;
   }
 
@@ -247,7 +256,7 @@ function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
     const conditions: Expression<SqlBool>[] = [eb('libraryItem.searchGrams', 'is not', null)];
     const inScope = scopeKeys(scope);
     if (matchesAny(terms)) {
-      conditions.push(eb.or(terms.map((term) => eb.and(termInText(term, inScope)))));
+      conditions.push(eb.or(terms.map((term) => eb.and(termInText(term, inScope, phase)))));
       const inTitle = eb.or(terms.map((term) => eb.and(termInTitle(term, true))));
       if (phase === 'title') conditions.push(inTitle);
       if (phase === 'body') conditions.push(eb.not(inTitle));
@@ -256,7 +265,7 @@ function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
     // Every term: one containment of all their grams and the scope, then what the grams leave open.
     const required = [...new Set(terms.flatMap(termGrams)), ...inScope];
     if (required.length > 0) conditions.push(containsKeys(required));
-    conditions.push(...terms.flatMap((term) => termInText(term, null)));
+    conditions.push(...terms.flatMap((term) => termInText(term, null, phase)));
     // The grams are already required, so the title's own check is the LIKE alone.
     const inTitle = terms.flatMap((term) => termInTitle(term, false));
     if (phase === 'title') conditions.push(...inTitle);

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Insertable, Kysely, SqlBool } from 'kysely';
 import type { Database, LibraryItemStatus, LibraryItemTable } from '../../db/schema.ts';
+import type { LibraryItemRow } from './library-item.ts';
 import type { LibrarySearchIndex, SearchScope } from './library-search.ts';
 import { scopeCondition } from './library-search.ts';
 import { excerptOf, plainTextOf } from './material-text.ts';
 import type { KeywordTerm } from './search-grams.ts';
 
-export type LibraryItemRow = Selectable<LibraryItemTable>;
+export type { LibraryItemRow } from './library-item.ts';
 
 /** The counters the library can sort by. */
 export type LibraryCounter = 'likeCount' | 'bookmarkCount' | 'viewCount';

@@ -47,10 +47,6 @@ export function createSuggestionsRepository(db: Kysely<Database>) {
             ]),
       ]);
   }
-  function base() {
-    return db.selectFrom('libraryItem as li');
-  }
-
   async function teacherGrade(userId: number) {
     const row = await db
       .selectFrom('users as u')
@@ -61,53 +57,78 @@ export function createSuggestionsRepository(db: Kysely<Database>) {
     return { gradeSeq: row?.assignedGrade ?? null, gradeName: row?.gradeName ?? null };
   }
 
-  /** The most saved shared items of the grade (or of everyone), with the grade's teachers' reactions. */
+  /** What a suggestion is scored and filtered by. */
+  const ITEM_COLUMNS = [
+    'li.id',
+    'li.gradeSeq',
+    'li.subjectSeq',
+    'li.materialType',
+    'li.bookmarkCount',
+    'li.likeCount',
+  ] as const;
+
+  /** Not already saved by the actor: a saved item is no suggestion. */
+  function notSavedBy(actor: Actor) {
+    return (eb: ExpressionBuilder<Database & { li: LibraryItemTable }, 'li'>) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('libraryBookmark as mine')
+            .select('mine.libraryId')
+            .where('mine.userId', '=', actor.userId)
+            .whereRef('mine.libraryId', '=', 'li.id'),
+        ),
+      );
+  }
+
+  /**
+   * The most saved shared items of the grade (or of everyone), with how many of the grade's other
+   * teachers liked and saved each — one statement: the top items from the grade's index, then two
+   * index lookups per item. Items the actor saved are left out after the top is taken, as before.
+   */
   async function gradeCandidates(actor: Actor, gradeSeq: number | null) {
-    const items = await base()
-      .select([
-        'li.id',
-        'li.gradeSeq',
-        'li.subjectSeq',
-        'li.materialType',
-        'li.bookmarkCount',
-        'li.likeCount',
-      ])
-      .where(sharedWith(actor))
-      .$if(gradeSeq !== null, (qb) => qb.where('li.gradeSeq', '=', gradeSeq))
-      .orderBy('li.bookmarkCount', 'desc')
-      .orderBy('li.id', 'desc')
-      .limit(GRADE_CANDIDATES)
+    const rows = await db
+      .with('top', (qb) =>
+        qb
+          .selectFrom('libraryItem as li')
+          .select(ITEM_COLUMNS)
+          .where(sharedWith(actor))
+          .$if(gradeSeq !== null, (q) => q.where('li.gradeSeq', '=', gradeSeq))
+          .orderBy('li.bookmarkCount', 'desc')
+          .orderBy('li.id', 'desc')
+          .limit(GRADE_CANDIDATES),
+      )
+      .selectFrom('top as li')
+      .selectAll('li')
+      .$if(gradeSeq !== null, (qb) =>
+        qb.select((eb) => {
+          const peers = (table: 'libraryLike' | 'libraryBookmark') =>
+            eb
+              .selectFrom(`${table} as r`)
+              .innerJoin('users as u', 'u.id', 'r.userId')
+              .select((inner) => inner.fn.countAll<number>().as('n'))
+              .whereRef('r.libraryId', '=', 'li.id')
+              .where('u.assignedGrade', '=', gradeSeq)
+              .where('r.userId', '!=', actor.userId);
+          return [peers('libraryLike').as('peerLikes'), peers('libraryBookmark').as('peerSaves')];
+        }),
+      )
+      .where(notSavedBy(actor))
       .execute();
-    if (items.length === 0 || gradeSeq === null)
-      return { items, peers: new Map<number, { saves: number; likes: number }>() };
-    const ids = items.map((item) => item.id);
-    const peerCount = async (table: 'libraryLike' | 'libraryBookmark') =>
-      db
-        .selectFrom(`${table} as r`)
-        .innerJoin('users as u', 'u.id', 'r.userId')
-        .select(['r.libraryId', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('r.libraryId', 'in', ids)
-        .where('u.assignedGrade', '=', gradeSeq)
-        .where('r.userId', '!=', actor.userId)
-        .groupBy('r.libraryId')
-        .execute();
-    const [likes, saves] = await Promise.all([peerCount('libraryLike'), peerCount('libraryBookmark')]);
-    const peers = new Map<number, { saves: number; likes: number }>();
-    for (const row of likes) peers.set(row.libraryId, { saves: 0, likes: Number(row.n) });
-    for (const row of saves) {
-      const entry = peers.get(row.libraryId) ?? { saves: 0, likes: 0 };
-      entry.saves = Number(row.n);
-      peers.set(row.libraryId, entry);
-    }
-    return { items, peers };
+    return rows.map((row) => ({
+      ...row,
+      peerLikes: Number(row.peerLikes ?? 0),
+      peerSaves: Number(row.peerSaves ?? 0),
+    }));
   }
 
   /**
    * Items saved by teachers who liked what the actor recently liked: the actor's latest likes, the
-   * teachers who liked those too, their latest saves — one statement, one round trip.
+   * teachers who liked those too, their latest saves — counted per item, then kept only where the
+   * actor may see the item and has not saved it. One statement, one round trip.
    */
   async function coReaderPicks(actor: Actor) {
-    const picks = await db
+    return db
       .with('mine', (qb) =>
         qb
           .selectFrom('libraryLike')
@@ -125,15 +146,27 @@ export function createSuggestionsRepository(db: Kysely<Database>) {
           .where('userId', '!=', actor.userId)
           .limit(CO_READERS),
       )
-      .selectFrom('libraryBookmark')
-      .select('libraryId')
-      .where('userId', 'in', (sub) => sub.selectFrom('readers').select('userId'))
-      .orderBy('createdAt', 'desc')
-      .limit(CO_READER_PICKS)
+      .with('picks', (qb) =>
+        qb
+          .selectFrom('libraryBookmark')
+          .select('libraryId')
+          .where('userId', 'in', (sub) => sub.selectFrom('readers').select('userId'))
+          .orderBy('createdAt', 'desc')
+          .limit(CO_READER_PICKS),
+      )
+      .with('counted', (qb) =>
+        qb
+          .selectFrom('picks')
+          .select(['libraryId', (eb) => eb.fn.countAll<number>().as('picks')])
+          .groupBy('libraryId'),
+      )
+      .selectFrom('counted')
+      .innerJoin('libraryItem as li', 'li.id', 'counted.libraryId')
+      .select(ITEM_COLUMNS)
+      .select('counted.picks')
+      .where(sharedWith(actor))
+      .where(notSavedBy(actor))
       .execute();
-    const counts = new Map<number, number>();
-    for (const row of picks) counts.set(row.libraryId, (counts.get(row.libraryId) ?? 0) + 1);
-    return counts;
   }
 
   function reasonFor(signal: Signal, gradeName: string | null): string {
@@ -147,54 +180,38 @@ export function createSuggestionsRepository(db: Kysely<Database>) {
 
   return {
     async forTeacher(actor: Actor): Promise<Suggestion[]> {
-      // The signals that do not need the teacher's grade start at once, beside the grade's own.
-      const [{ gradeSeq, gradeName, grade }, coReaders, saved] = await Promise.all([
+      // The co-reader picks do not need the teacher's grade: they run beside the grade's own.
+      const [{ gradeSeq, gradeName, grade }, coReaders] = await Promise.all([
         teacherGrade(actor.userId).then(async (teacher) => ({
           ...teacher,
           grade: await gradeCandidates(actor, teacher.gradeSeq),
         })),
         coReaderPicks(actor),
-        db.selectFrom('libraryBookmark').select('libraryId').where('userId', '=', actor.userId).execute(),
       ]);
-      const alreadySaved = new Set(saved.map((row) => row.libraryId));
-      const signals = new Map<number, Signal>();
-      const signalOf = (id: number) => {
-        let signal = signals.get(id);
-        if (!signal) {
-          signal = { gradePeerSaves: 0, gradePeerLikes: 0, coReaderPicks: 0, gradeMatch: false };
-          signals.set(id, signal);
+      const items = new Map<
+        number,
+        { row: (typeof grade)[number] | (typeof coReaders)[number]; signal: Signal }
+      >();
+      const entryOf = (row: (typeof grade)[number] | (typeof coReaders)[number]) => {
+        let entry = items.get(row.id);
+        if (!entry) {
+          entry = {
+            row,
+            signal: { gradePeerSaves: 0, gradePeerLikes: 0, coReaderPicks: 0, gradeMatch: false },
+          };
+          items.set(row.id, entry);
         }
-        return signal;
+        return entry.signal;
       };
-      for (const item of grade.items) {
-        const signal = signalOf(item.id);
-        signal.gradeMatch = gradeSeq !== null && item.gradeSeq === gradeSeq;
-        const peer = grade.peers.get(item.id);
-        if (peer) {
-          signal.gradePeerSaves = peer.saves;
-          signal.gradePeerLikes = peer.likes;
-        }
+      for (const row of grade) {
+        const signal = entryOf(row);
+        signal.gradeMatch = gradeSeq !== null && row.gradeSeq === gradeSeq;
+        signal.gradePeerSaves = row.peerSaves;
+        signal.gradePeerLikes = row.peerLikes;
       }
-      for (const [id, picks] of coReaders) signalOf(id).coReaderPicks = picks;
-
-      // Co-reader picks must still be visible to the actor and not their own.
-      const ids = [...signals.keys()].filter((id) => !alreadySaved.has(id));
-      if (ids.length === 0) return [];
-      const rows = await base()
-        .select([
-          'li.id',
-          'li.gradeSeq',
-          'li.subjectSeq',
-          'li.materialType',
-          'li.bookmarkCount',
-          'li.likeCount',
-        ])
-        .where(sharedWith(actor))
-        .where('li.id', 'in', ids)
-        .execute();
-      return rows
-        .map((row) => {
-          const signal = signals.get(row.id)!;
+      for (const row of coReaders) entryOf(row).coReaderPicks = Number(row.picks);
+      return [...items.values()]
+        .map(({ row, signal }) => {
           const score =
             3 * signal.gradePeerSaves +
             2 * signal.coReaderPicks +
