@@ -5,6 +5,7 @@ import { loadPageTexts } from '../../lib/i18n';
 import { renderWithProviders } from '../../test/render';
 import { DocumentEditor } from './components/document-editor';
 import { buildModel, editorIn, nodesOf } from './document-fixtures';
+import { toDocumentModel } from './editor/to-model';
 
 beforeEach(async () => {
   await loadPageTexts(['documents']);
@@ -40,6 +41,75 @@ describe('DocumentEditor', () => {
     const json = editor.getJSON();
     expect(nodesOf(json).map((node) => node.type)).toEqual(nodesOf(buildModel()).map((node) => node.type));
     expect(screen.getByRole('textbox', { name: '문서 본문' }).textContent).toContain('3학년 수학 평가계획');
+  });
+
+  it('keeps what a 한글 file brings: sections, text boxes, memos, captions, floating pictures, borders', () => {
+    const PNG =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const layout = {
+      type: 'doc',
+      attrs: { columns: 2, orientation: 'portrait' },
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: '체험학습은 ' },
+            {
+              type: 'text',
+              text: '5월 3일',
+              marks: [{ type: 'memo', attrs: { text: '날짜 확인', author: '김교사' } }],
+            },
+          ],
+        },
+        {
+          type: 'textBox',
+          attrs: { width: 300, height: null, borderColor: '#1c7ed6', backgroundColor: '#e7f5ff' },
+          content: [{ type: 'paragraph', content: [{ type: 'text', text: '준비물: 도시락' }] }],
+        },
+        { type: 'sectionBreak', attrs: { orientation: 'landscape', margins: null, columns: null } },
+        {
+          type: 'table',
+          attrs: { caption: '모둠 편성' },
+          content: [
+            {
+              type: 'tableRow',
+              content: [
+                {
+                  type: 'tableCell',
+                  attrs: { border: { style: 'dashed', width: 0.4, color: '#c92a2a' } },
+                  content: [{ type: 'paragraph', content: [{ type: 'text', text: '1모둠' }] }],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          type: 'image',
+          attrs: { src: PNG, alt: '지도', caption: '가는 길', wrap: 'square', float: 'right' },
+        },
+      ],
+    } as unknown as DocumentModel;
+    const { editor } = renderEditor(layout);
+    const saved = nodesOf(toDocumentModel(editor.getJSON()));
+    const find = (type: string) =>
+      saved.find((node) => node.type === type) as { attrs?: Record<string, unknown> };
+    expect(find('doc').attrs).toMatchObject({ columns: 2 });
+    expect(find('sectionBreak').attrs).toMatchObject({ orientation: 'landscape' });
+    expect(find('textBox').attrs).toMatchObject({
+      width: 300,
+      borderColor: '#1c7ed6',
+      backgroundColor: '#e7f5ff',
+    });
+    expect(saved.find((node) => node.text === '준비물: 도시락')).toBeTruthy();
+    expect((saved.find((node) => node.text === '5월 3일') as { marks?: unknown[] }).marks).toEqual([
+      { type: 'memo', attrs: { text: '날짜 확인', author: '김교사' } },
+    ]);
+    expect(find('table').attrs).toMatchObject({ caption: '모둠 편성' });
+    expect(find('tableCell').attrs).toMatchObject({
+      border: { style: 'dashed', width: 0.4, color: '#c92a2a' },
+    });
+    expect(find('image').attrs).toMatchObject({ caption: '가는 길', wrap: 'square', float: 'right' });
+    expect(screen.getByText('구역 나누기 · 가로')).toBeTruthy();
   });
 
   it('reports no change when a document is only opened (nothing to save, not "편집됨")', async () => {

@@ -43,7 +43,15 @@ function renderText(node: ModelNode): ReactNode {
     else if (mark.type === 'italic') out = <em>{out}</em>;
     else if (mark.type === 'underline') out = <u>{out}</u>;
     else if (mark.type === 'strike') out = <s>{out}</s>;
-    else if (mark.type === 'textStyle') {
+    else if (mark.type === 'memo') {
+      const memo = String(mark.attrs?.text ?? '');
+      const author = typeof mark.attrs?.author === 'string' ? `${mark.attrs.author}: ` : '';
+      out = (
+        <mark className={classes.memo} title={`${author}${memo}`} data-memo={memo}>
+          {out}
+        </mark>
+      );
+    } else if (mark.type === 'textStyle') {
       const color = toHexColor(mark.attrs?.color);
       const style: CSSProperties = { ...(color ? { color } : {}), ...textStyleCss(mark.attrs) };
       if (Object.keys(style).length > 0) out = <span style={style}>{out}</span>;
@@ -172,6 +180,21 @@ function renderBlock(node: ModelNode, notes: Notes): ReactNode {
       return <hr />;
     case 'pageBreak':
       return <div className={classes.pageBreak} aria-hidden />;
+    case 'sectionBreak':
+      return <div className={classes.pageBreak} aria-hidden data-section-break="" />;
+    case 'textBox': {
+      const border = toHexColor(node.attrs?.borderColor) ?? '#000000';
+      const background = toHexColor(node.attrs?.backgroundColor);
+      return (
+        <div
+          className={classes.textBox}
+          data-text-box=""
+          style={{ border: `1px solid ${border}`, ...(background ? { backgroundColor: background } : {}) }}
+        >
+          {each(node.content, (child) => renderBlock(child, notes))}
+        </div>
+      );
+    }
     default:
       return each(node.content, (child) => renderBlock(child, notes));
   }

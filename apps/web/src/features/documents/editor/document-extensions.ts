@@ -1,4 +1,4 @@
-import { type AnyExtension, Extension, mergeAttributes, Node } from '@tiptap/core';
+import { type AnyExtension, Extension, Mark, mergeAttributes, Node } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import TextAlign from '@tiptap/extension-text-align';
@@ -23,15 +23,99 @@ import {
  * exports, and what the server generates loads unchanged.
  */
 
+/** An attribute the editor carries unchanged from the model to the saved model, not drawn. */
+const kept = () => ({ default: null, rendered: false });
+
 /** The top node keeps the model's document attributes (title, orientation, running header/footer). */
 const ModelDocument = Node.create({
   name: 'doc',
   topNode: true,
   content: 'block+',
   addAttributes() {
-    const kept = { default: null, rendered: false };
-    return { title: kept, pageSize: kept, orientation: kept, header: kept, footer: kept, margins: kept };
+    return {
+      title: kept(),
+      pageSize: kept(),
+      orientation: kept(),
+      header: kept(),
+      footer: kept(),
+      margins: kept(),
+      columns: kept(),
+    };
   },
+});
+
+const ORIENTATION_LABEL: Record<string, string> = { landscape: '가로', portrait: '세로' };
+
+/**
+ * The start of a section with its own page setup (a file read from 한글 may have several): kept
+ * as a marked line the teacher can see and delete, so saving keeps every section's setup.
+ */
+const SectionBreak = Node.create({
+  name: 'sectionBreak',
+  group: 'block',
+  atom: true,
+  selectable: true,
+  addAttributes() {
+    return { orientation: kept(), margins: kept(), columns: kept() };
+  },
+  parseHTML: () => [{ tag: 'div[data-section-break]' }],
+  renderHTML: ({ node, HTMLAttributes }) => {
+    const orientation = ORIENTATION_LABEL[String(node.attrs.orientation ?? 'portrait')] ?? '세로';
+    const columns = Number(node.attrs.columns) > 1 ? ` · ${node.attrs.columns}단` : '';
+    return [
+      'div',
+      mergeAttributes(HTMLAttributes, { 'data-section-break': '', class: 'ssaem-section-break' }),
+      `구역 나누기 · ${orientation}${columns}`,
+    ];
+  },
+});
+
+/** A text box (한글 글상자): a framed box of paragraphs, its size and colours kept for export. */
+const TextBox = Node.create({
+  name: 'textBox',
+  group: 'block',
+  content: 'block+',
+  defining: true,
+  addAttributes() {
+    return { width: kept(), height: kept(), borderColor: kept(), backgroundColor: kept() };
+  },
+  parseHTML: () => [{ tag: 'div[data-text-box]' }],
+  renderHTML: ({ node, HTMLAttributes }) => {
+    const style = [
+      `border: 1px solid ${node.attrs.borderColor ?? '#000000'}`,
+      node.attrs.backgroundColor ? `background-color: ${node.attrs.backgroundColor}` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+    return [
+      'div',
+      mergeAttributes(HTMLAttributes, { 'data-text-box': '', class: 'ssaem-text-box', style }),
+      0,
+    ];
+  },
+});
+
+/** A memo (한글 메모, a Word comment) on the marked text: shown on hover, exported as a memo. */
+const Memo = Mark.create({
+  name: 'memo',
+  inclusive: false,
+  addAttributes() {
+    return {
+      text: { default: '', parseHTML: (element) => element.getAttribute('data-memo') ?? '' },
+      author: { default: null, parseHTML: (element) => element.getAttribute('data-memo-author') },
+    };
+  },
+  parseHTML: () => [{ tag: 'span[data-memo]' }],
+  renderHTML: ({ mark }) => [
+    'span',
+    {
+      'data-memo': mark.attrs.text,
+      ...(mark.attrs.author ? { 'data-memo-author': mark.attrs.author } : {}),
+      title: mark.attrs.author ? `${mark.attrs.author}: ${mark.attrs.text}` : mark.attrs.text,
+      class: 'ssaem-memo',
+    },
+    0,
+  ],
 });
 
 /** A manual page break: a block of its own in the model (HWPX/DOCX/PDF start a new page). */
@@ -91,6 +175,7 @@ const Equation = Node.create({
 
 /** Cells carry the model's shading; the export writers fill the cell with it. */
 const cellAttributes = {
+  border: kept(),
   backgroundColor: {
     default: null,
     parseHTML: (element: HTMLElement) => element.getAttribute('data-background-color'),
@@ -225,6 +310,9 @@ function tableLike(node: ProseMirrorNode): TableLike {
  * table to the sum of the pixel widths, so the editor drew tables narrower than the viewer did.
  */
 const ModelTable = Table.extend({
+  addAttributes() {
+    return { ...this.parent?.(), caption: kept() };
+  },
   renderHTML({ node, HTMLAttributes }) {
     const percents = tableColumnPercentsOf(tableLike(node));
     return [
@@ -248,6 +336,9 @@ const ModelImage = Image.extend({
       ...this.parent?.(),
       width: { default: null, parseHTML: (element) => pixels(element.getAttribute('width')) },
       height: { default: null, parseHTML: (element) => pixels(element.getAttribute('height')) },
+      caption: kept(),
+      wrap: kept(),
+      float: kept(),
     };
   },
 }).configure({ inline: false, allowBase64: true });
@@ -263,6 +354,9 @@ export function documentExtensions(): AnyExtension[] {
     }),
     ModelDocument,
     PageBreak,
+    SectionBreak,
+    TextBox,
+    Memo,
     Footnote,
     Equation,
     TextStyle,
