@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import { seedReferenceData } from '../src/db/seed/reference.seed.ts';
@@ -13,7 +14,8 @@ import { createTestDatabase } from './test-database.ts';
  * the text holds, not that they stand together. PostgreSQL confirms the order by the title alone
  * where the title holds the keyword and by the full text otherwise; the pages, their order and
  * the totals must be what SQLite's phrase search gives — and an item holding every gram apart
- * must not be found.
+ * must not be found. On PostgreSQL the library is analyzed first, so a school's search asks the
+ * index for the term's rarest gram only ("가계" of 평가계획, not "평가", which most items hold).
  */
 interface Seeded {
   key: string;
@@ -66,6 +68,8 @@ const ITEMS: Seeded[] = [
     title: '가계 경제',
     body: '평가 기준과 수업 계획',
   },
+  { key: 'ourOther', school: 'ours', visibility: 'PUBLIC', title: '수행평가 안내', body: '평가 기준' },
+  { key: 'theirOther', school: 'theirs', visibility: 'PUBLIC', title: '평가 결과', body: '점수 안내' },
 ];
 
 describe('library search for a keyword longer than one gram', () => {
@@ -150,6 +154,16 @@ describe('library search for a keyword longer than one gram', () => {
       ids.set(item.key, id);
       if (item.likes)
         await db.updateTable('libraryItem').set({ likeCount: item.likes }).where('id', '=', id).execute();
+    }
+    if (handle.dialect === 'postgres') {
+      await sql`ANALYZE library_item`.execute(db);
+      const { rows } = await sql<{ elem: string; freq: number }>`
+        SELECT u.elem, u.freq FROM pg_stats s,
+          unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS u(elem, freq)
+        WHERE s.schemaname = current_schema() AND s.tablename = 'library_item_search_keys_idx'`.execute(db);
+      const share = new Map(rows.map((row) => [row.elem, Number(row.freq)]));
+      // The statistics the search reads: "평가" more common than "가계" (absent means rarer still).
+      expect(share.get('평가')).toBeGreaterThan(share.get('가계') ?? 0);
     }
     service = createLibraryService({
       library,

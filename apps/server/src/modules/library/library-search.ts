@@ -86,7 +86,7 @@ export interface LibrarySearchIndex {
 }
 
 export function createLibrarySearchIndex(db: Kysely<Database>, dialect: DialectName): LibrarySearchIndex {
-  return dialect === 'postgres' ? postgresIndex(db) : sqliteIndex(db);
+  return dialect === 'postgres' ? postgresIndex(db, gramFrequencies(db)) : sqliteIndex(db);
 }
 
 // --- SQLite: a contentless FTS5 table of gram tokens, with the scope as tokens too -------------
@@ -203,7 +203,49 @@ function sqliteIndex(db: Kysely<Database>): LibrarySearchIndex {
 /** Ids per block key (`@b<id >> 16>`): newest-first pages read the newest two blocks first. */
 const BLOCK_BITS = 16;
 
-function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
+/** How long the grams' frequencies are trusted before they are read again (ANALYZE refreshes them). */
+const FREQUENCIES_TTL_MS = 10 * 60_000;
+
+interface GramFrequencies {
+  /** The share of indexed items holding each common gram; empty until known (or without statistics). */
+  current(): ReadonlyMap<string, number>;
+  /** Reads them again when they are older than the TTL (never fails a search: a failed read keeps the old). */
+  refresh(): Promise<void>;
+}
+
+/**
+ * The common grams of the search keys index and the share of items holding each, from the
+ * statistics ANALYZE (or autovacuum) keeps on the index expression. A gram not listed is rarer
+ * than every listed one.
+ */
+function gramFrequencies(db: Kysely<Database>): GramFrequencies {
+  let known: ReadonlyMap<string, number> = new Map();
+  let readAt = Number.NEGATIVE_INFINITY;
+  let reading: Promise<void> | null = null;
+  async function read() {
+    try {
+      const { rows } = await sql<{ elem: string; freq: number }>`
+        SELECT u.elem, u.freq FROM pg_stats s,
+          unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS u(elem, freq)
+        WHERE s.schemaname = current_schema() AND s.tablename = 'library_item_search_keys_idx'`.execute(db);
+      known = new Map(rows.map((row) => [row.elem, Number(row.freq)]));
+    } catch {
+      // Statistics are an optimisation: without them every gram is asked of the index.
+    }
+    readAt = Date.now();
+    reading = null;
+  }
+  return {
+    current: () => known,
+    refresh() {
+      if (Date.now() - readAt < FREQUENCIES_TTL_MS) return Promise.resolve();
+      reading ??= read();
+      return reading;
+    },
+  };
+}
+
+function postgresIndex(db: Kysely<Database>, frequencies: GramFrequencies): LibrarySearchIndex {
   // The GIN index's expression (migration 0047): grams plus the item's school, visibility and block.
   const keys = sql.raw(SEARCH_KEYS_SQL);
   const containsKeys = (list: string[]) => sql<SqlBool>`${keys} @> ${list}::text[]`;
@@ -227,7 +269,7 @@ function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
    * titles, and OR stops at the first true.
    */
   function termInText(term: KeywordTerm, inScope: string[] | null, phase: MatchPhase): Expression<SqlBool>[] {
-    const required = inScope ? [...termGrams(term), ...inScope] : [];
+    const required = inScope ? [...indexedGrams(term, inScope), ...inScope] : [];
     const conditions = required.length > 0 ? [containsKeys(required)] : [];
     if (gramsProveTerm(term) || phase === 'title') return conditions;
     const inText = sql<SqlBool>`library_item.search_text LIKE ${likePattern(term)}`;
@@ -237,6 +279,21 @@ function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
         : sql<SqlBool>`(library_item.search_title LIKE ${likePattern(term)} OR ${inText})`,
     );
     return conditions;
+  }
+
+  /**
+   * The grams of a term the index is asked for. Within one school, a term of several grams asks
+   * only for its rarest: the school's key already narrows to a few hundred items, and intersecting
+   * it with a gram six items in ten hold ("평가") reads that gram's whole posting tree — three
+   * times the cost of the school's search for "가계" alone (bench at 1M). LIKE confirms such a term
+   * in any case, so the matches are the same. A single gram, or no statistics, asks as before.
+   */
+  function indexedGrams(term: KeywordTerm, inScope: string[]): string[] {
+    const grams = termGrams(term);
+    const known = frequencies.current();
+    if (inScope.length === 0 || grams.length < 2 || known.size === 0) return grams;
+    const share = (gram: string) => known.get(gram) ?? 0;
+    return [grams.reduce((rarest, gram) => (share(gram) < share(rarest) ? gram : rarest))];
   }
 
   /** The term in the title: the short, uncompressed title is read before the gram array. */
@@ -263,7 +320,7 @@ function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
       return eb.and(conditions);
     }
     // Every term: one containment of all their grams and the scope, then what the grams leave open.
-    const required = [...new Set(terms.flatMap(termGrams)), ...inScope];
+    const required = [...new Set(terms.flatMap((term) => indexedGrams(term, inScope))), ...inScope];
     if (required.length > 0) conditions.push(containsKeys(required));
     conditions.push(...terms.flatMap((term) => termInText(term, null, phase)));
     // The grams are already required, so the title's own check is the LIKE alone.
@@ -295,7 +352,7 @@ function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
   }
 
   return {
-    on: (executor) => postgresIndex(executor),
+    on: (executor) => postgresIndex(executor, frequencies),
     async sync(item, text) {
       await db
         .updateTable('libraryItem')
@@ -307,6 +364,7 @@ function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
       // The search columns live on the row itself and go with it.
     },
     async newestIds(terms, scope, phase, page) {
+      await frequencies.refresh();
       // One school's items are few: the index intersects the keyword with the school directly.
       if (scope.schoolId !== undefined) return matchingIds(terms, scope, phase, page);
       // Across schools a common keyword matches thousands of items, and sorting them all for the
@@ -336,6 +394,7 @@ function postgresIndex(db: Kysely<Database>): LibrarySearchIndex {
       return [...first, ...rest];
     },
     async count(terms, scope, cap, minId) {
+      await frequencies.refresh();
       const row = await db
         .selectFrom((qb) =>
           qb
