@@ -4,11 +4,11 @@
 // generator's calls over IPC through the real admin-users and usage services. The generator, not
 // this process, measures.
 //
-// How the rollups are made: the 10M records are folded by one INSERT … SELECT … GROUP BY per
-// rollup table, the SQL equivalent of the product's fold (usage.repository.ts: day × user × purpose
-// with the user's school, and day × school × model; a missing model counts as '(기록 없음)'); the
-// last BENCH_FOLDED records (default 20,000) are left unrolled and folded by the product's own
-// rollUp() before the first call, and every dashboard call runs rollUp() as the product does. The
+// How the rollups are made: the product's own set-based fold (usage-fold.ts: one INSERT … SELECT …
+// GROUP BY per rollup table) runs once over the records loaded as already folded; the last
+// BENCH_FOLDED records (default 20,000) are left unfolded, and a reused schema gets that many fresh
+// unfolded records per run, for the product's rollUp() before the first call. Every dashboard
+// call folds at most one batch on its way, as the product does, and reads the rest unfolded. The
 // host then checks that the dashboard's total equals the sum of the raw records.
 //   DATABASE_URL (required: PostgreSQL), BENCH_USERS, BENCH_RECORDS, BENCH_FOLDED,
 //   BENCH_PG_SCHEMA (kept and reused when it already holds the data; dropped otherwise).
@@ -35,6 +35,7 @@ const { createAuditRepository } = await server('modules/admin/audit.repository.t
 const { createAuditService } = await server('modules/admin/audit.service.ts');
 const { createUsageRepository } = await server('modules/admin/usage.repository.ts');
 const { createUsageService } = await server('modules/admin/usage.service.ts');
+const { foldCalls, reservationCalls, ROLLUPS } = await server('modules/admin/usage-fold.ts');
 const { sql } = await import('kysely');
 
 if (!DATABASE_URL) throw new Error('bench/admin-host.mjs needs DATABASE_URL (PostgreSQL)');
@@ -120,21 +121,62 @@ async function load(db) {
     });
     process.stdout.write(`  records ${to.toLocaleString()} / ${RECORDS.toLocaleString()}\n`);
   }
-  // The SQL equivalent of the product's fold, for the records already marked rolled up.
-  await sql`
-    INSERT INTO token_usage_daily (day, user_id, school_id, purpose, tokens, calls)
-    SELECT substr(coalesce(r.settled_at, r.created_at), 1, 10), r.user_id, coalesce(u.school_id, 0),
-           r.purpose, sum(coalesce(r.used, 0)), count(*)
-    FROM token_reservation r LEFT JOIN users u ON u.id = r.user_id
-    WHERE r.rolled_up = 1 AND r.status = 'SETTLED'
-    GROUP BY 1, 2, 3, 4`.execute(db);
-  await sql`
-    INSERT INTO token_usage_model_daily (day, school_id, model, tokens, calls)
-    SELECT substr(coalesce(r.settled_at, r.created_at), 1, 10), coalesce(u.school_id, 0),
-           coalesce(r.model, '(기록 없음)'), sum(coalesce(r.used, 0)), count(*)
-    FROM token_reservation r LEFT JOIN users u ON u.id = r.user_id
-    WHERE r.rolled_up = 1 AND r.status = 'SETTLED'
-    GROUP BY 1, 2, 3`.execute(db);
+  await foldLoaded(db);
+}
+
+/** The product's own set-based fold (usage-fold.ts), over every record loaded as already folded. */
+async function foldLoaded(db) {
+  const started = performance.now();
+  // One connection with room to sort and hash; the calls are read from the records (and joined to
+  // their users) once, into a narrow scratch table that each rollup's statement then reads.
+  await db.connection().execute(async (conn) => {
+    await sql`SET work_mem = '256MB'`.execute(conn);
+    // Whatever an interrupted load left in the rollups is made again from the records.
+    await sql`TRUNCATE ${sql.join(ROLLUPS.map((r) => sql.table(r.table)))}`.execute(conn);
+    await sql`DROP TABLE IF EXISTS bench_loaded_calls`.execute(conn);
+    await sql`CREATE UNLOGGED TABLE bench_loaded_calls AS ${reservationCalls(sql`r.rolled_up = 1`)}`.execute(
+      conn,
+    );
+    await foldCalls(
+      conn,
+      sql`SELECT day, user_id, school_id, purpose, model, tokens FROM bench_loaded_calls`,
+    );
+    await sql`DROP TABLE bench_loaded_calls`.execute(conn);
+    await sql`RESET work_mem`.execute(conn);
+  });
+  process.stdout.write(
+    `  folded the loaded records into the rollups in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+  );
+}
+
+/** A kept schema whose records were loaded but never folded into the coarse rollups. */
+async function rollupsEmpty(db) {
+  const row = (await sql`SELECT count(*) AS n FROM token_usage_tool_day`.execute(db)).rows[0];
+  return Number(row.n) === 0;
+}
+
+/**
+ * Calls settled since the last run, left for the product's rollUp(): a reused schema has folded
+ * everything, so each run writes its own unfolded tail.
+ */
+async function writeTail(db) {
+  const run = Date.now().toString(36);
+  const firstUser = Number(
+    (await sql`SELECT min(id) AS id FROM users WHERE username LIKE 'adm%'`.execute(db)).rows[0].id,
+  );
+  await db.connection().execute(async (conn) => {
+    await sql`SET session_replication_role = replica`.execute(conn);
+    await sql`
+      INSERT INTO token_reservation
+        (id, user_license_id, user_id, amount, used, status, purpose, created_at, settled_at, rolled_up, model)
+      SELECT 'bench-tail-' || ${run} || '-' || g, 1, ${sql.lit(firstUser)} + (g * 7919) % ${sql.lit(USERS)},
+             4000, 200 + (g * 31) % 3800, 'SETTLED', (${pgArray(PURPOSES)})[1 + g % ${sql.lit(PURPOSES.length)}],
+             ts, ts, 0, (${pgArray(MODELS)})[1 + g % ${sql.lit(MODELS.length)}]
+      FROM (SELECT g, to_char(${sql.lit(FIRST_DAY)}::timestamp + (${sql.lit(DAYS - 1)} * 86400 + g % 86400) * interval '1 second',
+                              'YYYY-MM-DD"T"HH24:MI:SS".000Z"') AS ts
+            FROM generate_series(1, ${sql.lit(FOLDED)}) g) s`.execute(conn);
+    await sql`SET session_replication_role = DEFAULT`.execute(conn);
+  });
 }
 
 async function loaded(db) {
@@ -176,8 +218,12 @@ try {
   const loadStarted = performance.now();
   const reused = await loaded(db);
   if (!reused) await load(db);
+  else {
+    if (await rollupsEmpty(db)) await foldLoaded(db);
+    await writeTail(db);
+  }
   // A settled database, as autovacuum keeps it (only this schema's tables; the database is shared).
-  await sql`VACUUM ANALYZE users, school, token_reservation, token_usage_daily, token_usage_model_daily`.execute(
+  await sql`VACUUM ANALYZE users, school, token_reservation, ${sql.join(ROLLUPS.map((r) => sql.table(r.table)))}`.execute(
     db,
   );
   const loadSeconds = (performance.now() - loadStarted) / 1000;
@@ -300,7 +346,14 @@ try {
     records: RECORDS,
     sumsMatch,
     totals: whole.totals,
-    rollupRows: Number((await sql`SELECT count(*) AS n FROM token_usage_daily`.execute(db)).rows[0].n),
+    rollupRows: Object.fromEntries(
+      await Promise.all(
+        ROLLUPS.map(async ({ table }) => [
+          table,
+          Number((await sql`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db)).rows[0].n),
+        ]),
+      ),
+    ),
   });
 } catch (error) {
   console.error(error);

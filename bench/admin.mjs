@@ -95,7 +95,9 @@ async function run(databaseUrl) {
     const info = await ready;
     console.log(
       `\nPostgreSQL · ${info.users.toLocaleString()} users, ${info.records.toLocaleString()} usage records ` +
-        `(${info.rollupRows.toLocaleString()} day × user × tool rollup rows) · ` +
+        `(rollup rows: ${Object.entries(info.rollupRows)
+          .map(([table, rows]) => `${table.replace('token_usage_', '')} ${rows.toLocaleString()}`)
+          .join(', ')}) · ` +
         `${info.reused ? 'reused the kept schema' : `loaded and folded in ${info.loadSeconds.toFixed(0)} s`} · ` +
         `product rollUp() folded the last ${info.folded.toLocaleString()} records in ${info.foldSeconds.toFixed(2)} s · ` +
         `dashboard total = raw records: ${info.sumsMatch ? 'yes' : 'NO'} (${info.totals.calls.toLocaleString()} calls, ` +

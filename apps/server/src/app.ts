@@ -272,7 +272,10 @@ export async function buildApp({
   await app.register(referenceRoutes(referenceService));
   const auditService = createAuditService(createAuditRepository(db));
   await app.register(errorReportRoutes(errorReportService, auditService));
-  await app.register(usageRoutes(createUsageService(createUsageRepository(db))));
+  const usageRepository = createUsageRepository(db);
+  await app.register(usageRoutes(createUsageService(usageRepository)));
+  // Settled calls are folded into the usage rollups in the background; the dashboard adds the rest.
+  registerPeriodic(app, 'token usage fold', 60_000, () => usageRepository.rollUp());
   await app.register(usersRoutes(usersService, verificationService, auditService));
   await app.register(
     adminUsersRoutes(

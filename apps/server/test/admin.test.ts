@@ -125,6 +125,25 @@ describe('searching accounts', () => {
     expect(elsewhere.json().total).toBe(0);
   });
 
+  it("the unfiltered list's total (a kept count) follows accounts made one by one and deleted in one statement", async () => {
+    const counted = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const total = async () => (await as('superAdmin', 'GET', '/api/v1/users?pageSize=1')).json().total;
+    expect(await total()).toBe(await counted());
+    const one = (await account(schoolA())).user;
+    const two = (await account(null)).user;
+    expect(await total()).toBe(await counted());
+    await db().deleteFrom('users').where('id', 'in', [one.id, two.id]).execute();
+    expect(await total()).toBe(await counted());
+  });
+
   it('lets the super administrator filter by school, role, status and name or ID', async () => {
     const first = await as(
       'superAdmin',

@@ -65,6 +65,13 @@ export interface Database {
   auditLog: AuditLogTable;
   tokenUsageDaily: TokenUsageDailyTable;
   tokenUsageModelDaily: TokenUsageModelDailyTable;
+  tokenUsageToolDay: TokenUsageToolDayTable;
+  tokenUsageSchoolToolDay: TokenUsageSchoolToolDayTable;
+  tokenUsageSchoolDay: TokenUsageSchoolDayTable;
+  tokenUsageModelDay: TokenUsageModelDayTable;
+  tokenUsageUserDay: TokenUsageUserDayTable;
+  tokenUsageSchoolWeek: TokenUsageSchoolWeekTable;
+  userCount: UserCountTable;
   contactInquiry: ContactInquiryTable;
   siteEvent: SiteEventTable;
   eventRegistration: EventRegistrationTable;
@@ -172,6 +179,60 @@ export interface TokenUsageModelDailyTable {
   model: string;
   tokens: number;
   calls: number;
+}
+
+/** The coarse rollups of migration 0053: each keyed by what one dashboard question reads. */
+export interface TokenUsageToolDayTable {
+  day: string;
+  purpose: string;
+  tokens: number;
+  calls: number;
+}
+
+export interface TokenUsageSchoolToolDayTable {
+  /** 0 for a user without a school. */
+  schoolId: number;
+  day: string;
+  purpose: string;
+  tokens: number;
+  calls: number;
+}
+
+export interface TokenUsageSchoolDayTable {
+  day: string;
+  schoolId: number;
+  tokens: number;
+  calls: number;
+}
+
+export interface TokenUsageModelDayTable {
+  day: string;
+  model: string;
+  tokens: number;
+  calls: number;
+}
+
+export interface TokenUsageUserDayTable {
+  day: string;
+  userId: number;
+  /** The user's school when the day's calls were last folded. */
+  schoolId: number;
+  tokens: number;
+  calls: number;
+}
+
+export interface TokenUsageSchoolWeekTable {
+  /** The week's Monday (UTC), YYYY-MM-DD. */
+  week: string;
+  schoolId: number;
+  tokens: number;
+  calls: number;
+}
+
+/** One row (id 1): the number of accounts, kept by triggers (migration 0056). */
+export interface UserCountTable {
+  id: number;
+  n: number;
 }
 
 export interface TokenUsageDailyTable {

@@ -34,6 +34,8 @@ import * as partnerProducts from './0049-partner-products.ts';
 import * as toolVisibility from './0050-tool-visibility.ts';
 import * as siteEvents from './0051-site-events.ts';
 import * as toolThreads from './0052-tool-threads.ts';
+import * as usageRollups from './0053-usage-rollups.ts';
+import * as adminListTotals from './0056-admin-list-totals.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -75,4 +77,6 @@ export const migrations: Record<string, Migration> = {
   '0050-tool-visibility': toolVisibility,
   '0051-site-events': siteEvents,
   '0052-tool-threads': toolThreads,
+  '0053-usage-rollups': usageRollups,
+  '0056-admin-list-totals': adminListTotals,
 };

@@ -1,9 +1,9 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { foldPending, unfoldedCalls } from './usage-fold.ts';
+import { wholeWeeks } from './usage-week.ts';
 
-const BATCH = 5000;
-/** The model of calls settled before models were recorded. */
-export const UNRECORDED_MODEL = '(기록 없음)';
+export { UNRECORDED_MODEL } from './usage-fold.ts';
 
 export interface UsageRange {
   from: string;
@@ -12,264 +12,197 @@ export interface UsageRange {
   userId?: number | undefined;
 }
 
+/** What a usage row is grouped by. */
+type Dimension = 'day' | 'purpose' | 'model' | 'school_id' | 'user_id';
+
+/** The smallest rollup that answers `dimension` within the range's scope (migration 0053). */
+function rollupFor(q: UsageRange, dimension: Dimension | null): string {
+  if (q.userId !== undefined) return dimension === 'purpose' ? 'token_usage_daily' : 'token_usage_user_day';
+  if (dimension === 'model')
+    return q.schoolId !== undefined ? 'token_usage_model_daily' : 'token_usage_model_day';
+  if (dimension === 'user_id') return 'token_usage_user_day';
+  if (q.schoolId !== undefined) return 'token_usage_school_tool_day';
+  return dimension === 'school_id' ? 'token_usage_school_day' : 'token_usage_tool_day';
+}
+
+/** A first guess at how many of each day's heaviest users to read for the period's top users. */
+const LEADERS_PER_LIMIT = 3;
+/** Past this many candidates the leaders tell little: summing every user's days is as cheap. */
+const MAX_CANDIDATES = 2000;
+
 /**
- * Token usage for the dashboard. The AI gateway settles one reservation per call; those rows are
- * folded into `token_usage_daily` (day × user × purpose) before each read, so the dashboard sums
- * a few rows per day instead of every call ever made.
+ * Token usage for the dashboard. The AI gateway settles one reservation per call; a fold adds
+ * them to coarse rollups (usage-fold.ts) and every read sums the rollup rows of its period plus the
+ * calls not folded yet, in one statement, so a read never misses or double-counts a call whatever
+ * a concurrent fold commits.
  */
 export function createUsageRepository(db: Kysely<Database>) {
-  function range(q: UsageRange) {
-    return db
-      .selectFrom('tokenUsageDaily')
-      .where('tokenUsageDaily.day', '>=', q.from)
-      .where('tokenUsageDaily.day', '<=', q.to)
-      .$if(q.schoolId !== undefined, (qb) => qb.where('tokenUsageDaily.schoolId', '=', q.schoolId ?? 0))
-      .$if(q.userId !== undefined, (qb) => qb.where('tokenUsageDaily.userId', '=', q.userId ?? 0));
-  }
-  const sums = sql<number>`coalesce(sum(${sql.ref('tokenUsageDaily.tokens')}), 0)`.as('tokens');
-  const calls = sql<number>`coalesce(sum(${sql.ref('tokenUsageDaily.calls')}), 0)`.as('calls');
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
-  /** Adds claimed calls to the day × school × model rows (a call from before models were recorded: '(기록 없음)'). */
-  async function foldByModel(
-    trx: Transaction<Database>,
-    rows: {
-      userId: number;
-      used: number | string | null;
-      settledAt: string | null;
-      createdAt: string;
-      model: string | null;
-    }[],
-    schools: Map<number, number>,
-  ) {
-    const sumsByKey = new Map<
-      string,
-      { day: string; schoolId: number; model: string; tokens: number; calls: number }
-    >();
-    for (const r of rows) {
-      const day = (r.settledAt ?? r.createdAt).slice(0, 10);
-      const schoolId = schools.get(r.userId) ?? 0;
-      const model = r.model ?? UNRECORDED_MODEL;
-      const key = `${day}|${schoolId}|${model}`;
-      const entry = sumsByKey.get(key) ?? { day, schoolId, model, tokens: 0, calls: 0 };
-      entry.tokens += Number(r.used ?? 0);
-      entry.calls += 1;
-      sumsByKey.set(key, entry);
-    }
-    for (const entry of sumsByKey.values()) {
-      await trx
-        .insertInto('tokenUsageModelDaily')
-        .values(entry)
-        .onConflict((oc) =>
-          oc.columns(['day', 'schoolId', 'model']).doUpdateSet((eb) => ({
-            tokens: eb('tokenUsageModelDaily.tokens', '+', eb.ref('excluded.tokens')),
-            calls: eb('tokenUsageModelDaily.calls', '+', eb.ref('excluded.calls')),
-          })),
-        )
-        .execute();
-    }
+  /**
+   * Tokens and calls of the range grouped by `dimensions` (none: one total row): the rollup's rows
+   * and the unfolded calls, filtered alike. `users` narrows to those users.
+   */
+  function usage(q: UsageRange, dimensions: Dimension[], users?: number[]) {
+    const filters: RawBuilder<unknown>[] = [sql`day >= ${q.from}`, sql`day <= ${q.to}`];
+    if (q.schoolId !== undefined) filters.push(sql`school_id = ${q.schoolId}`);
+    if (q.userId !== undefined) filters.push(sql`user_id = ${q.userId}`);
+    if (users) filters.push(sql`user_id IN (${sql.join(users)})`);
+    const where = sql.join(filters, sql` AND `);
+    const keys = dimensions.map((d) => sql.ref(d));
+    const keyList = (rest: RawBuilder<unknown>) => (keys.length ? sql`${sql.join(keys)}, ${rest}` : rest);
+    const table = sql.table(rollupFor(q, dimensions[0] ?? null));
+    const weeks = wholeWeeks(q.from, q.to);
+    // The service's schools: whole weeks from the week rollup, the days around them by day.
+    const rolled =
+      dimensions[0] === 'school_id' && q.schoolId === undefined && q.userId === undefined && weeks
+        ? sql`SELECT ${keyList(sql`tokens, calls`)} FROM token_usage_school_week
+            WHERE week >= ${weeks.firstWeek} AND week <= ${weeks.lastWeek}
+          UNION ALL
+          SELECT ${keyList(sql`tokens, calls`)} FROM token_usage_school_day
+            WHERE (day >= ${q.from} AND day < ${weeks.firstWeek}) OR (day > ${weeks.lastSunday} AND day <= ${q.to})`
+        : sql`SELECT ${keyList(sql`tokens, calls`)} FROM ${table} WHERE ${where}`;
+    return sql<
+      Record<string, string | number>
+    >`SELECT ${keyList(sql`coalesce(sum(tokens), 0) AS tokens, coalesce(sum(calls), 0) AS calls`)}
+      FROM (
+        ${rolled}
+        UNION ALL
+        SELECT ${keyList(sql`tokens, 1 AS calls`)} FROM (${unfoldedCalls()}) AS unfolded WHERE ${where}
+      ) AS rows
+      ${keys.length ? sql`GROUP BY ${sql.join(keys)}` : sql``}`;
   }
 
-  /** Adds claimed calls to the day × user × purpose rows, with each user's school. */
-  async function fold(
-    trx: Transaction<Database>,
-    rows: {
-      userId: number;
-      purpose: string;
-      used: number | string | null;
-      settledAt: string | null;
-      createdAt: string;
-      model: string | null;
-    }[],
-  ) {
-    if (rows.length === 0) return;
-    const userIds = [...new Set(rows.map((r) => r.userId))];
-    const schools = new Map<number, number>();
-    for (let i = 0; i < userIds.length; i += 500) {
-      const found = await trx
-        .selectFrom('users')
-        .select(['id', 'schoolId'])
-        .where('id', 'in', userIds.slice(i, i + 500))
-        .execute();
-      for (const u of found) schools.set(u.id, u.schoolId ?? 0);
+  const amounts = (row: Record<string, string | number>) => ({
+    tokens: Number(row.tokens),
+    calls: Number(row.calls),
+  });
+
+  async function top(q: UsageRange, dimension: Dimension, limit: number, users?: number[]) {
+    const { rows } = await sql<Record<string, string | number>>`${usage(q, [dimension], users)}
+      ORDER BY tokens DESC, ${sql.ref(dimension)} LIMIT ${limit}`.execute(db);
+    return rows;
+  }
+
+  /** Each day's `perDay` heaviest users of the range (folded days only), heaviest first. */
+  async function dailyLeaders(q: UsageRange, perDay: number) {
+    const days = sql`SELECT DISTINCT day FROM token_usage_tool_day WHERE day >= ${q.from} AND day <= ${q.to}`;
+    if (postgres) {
+      const { rows } = await sql<{ day: string; userId: number; tokens: string }>`
+        SELECT d.day, leader.user_id, leader.tokens FROM (${days}) AS d
+        CROSS JOIN LATERAL (
+          SELECT user_id, tokens FROM token_usage_user_day x WHERE x.day = d.day
+          ORDER BY tokens DESC LIMIT ${perDay}
+        ) AS leader`.execute(db);
+      return rows;
     }
-    const sumsByKey = new Map<
-      string,
-      { day: string; userId: number; schoolId: number; purpose: string; tokens: number; calls: number }
-    >();
-    for (const r of rows) {
-      const day = (r.settledAt ?? r.createdAt).slice(0, 10);
-      const key = `${day}|${r.userId}|${r.purpose}`;
-      const entry = sumsByKey.get(key) ?? {
-        day,
-        userId: r.userId,
-        schoolId: schools.get(r.userId) ?? 0,
-        purpose: r.purpose,
-        tokens: 0,
-        calls: 0,
-      };
-      entry.tokens += Number(r.used ?? 0);
-      entry.calls += 1;
-      sumsByKey.set(key, entry);
+    // SQLite runs in process: one indexed read per day costs less than a round trip.
+    const leaders: { day: string; userId: number; tokens: string }[] = [];
+    for (const { day } of (await sql<{ day: string }>`${days}`.execute(db)).rows) {
+      const { rows } = await sql<{ day: string; userId: number; tokens: string }>`
+        SELECT day, user_id, tokens FROM token_usage_user_day WHERE day = ${day}
+        ORDER BY tokens DESC LIMIT ${perDay}`.execute(db);
+      leaders.push(...rows);
     }
-    await foldByModel(trx, rows, schools);
-    for (const entry of sumsByKey.values()) {
-      await trx
-        .insertInto('tokenUsageDaily')
-        .values(entry)
-        .onConflict((oc) =>
-          oc.columns(['day', 'userId', 'purpose']).doUpdateSet((eb) => ({
-            tokens: eb('tokenUsageDaily.tokens', '+', eb.ref('excluded.tokens')),
-            calls: eb('tokenUsageDaily.calls', '+', eb.ref('excluded.calls')),
-          })),
-        )
-        .execute();
+    return leaders;
+  }
+
+  /**
+   * The service's heaviest users of a period without summing every user's days: each day's
+   * leaders are the candidates, with the heaviest users of the unfolded calls. A user who is
+   * neither used at most the sum of each day's last leader (0 for a day with fewer users than
+   * leaders read) plus the first unfolded user left out. When the candidates' `limit`-th exact
+   * total reaches that bound, no one else can outrank them; otherwise read more leaders. Exact,
+   * ties in any order.
+   */
+  async function topUsersOfService(q: UsageRange, limit: number) {
+    for (let perDay = limit * LEADERS_PER_LIMIT; ; perDay *= 4) {
+      const leaders = await dailyLeaders(q, perDay);
+      const { rows: unfolded } = await sql<{ userId: number; tokens: string }>`
+        SELECT user_id, sum(tokens) AS tokens FROM (${unfoldedCalls()}) AS u
+        WHERE day >= ${q.from} AND day <= ${q.to}
+        GROUP BY user_id ORDER BY tokens DESC LIMIT ${perDay + 1}`.execute(db);
+      const lastOfDay = new Map<string, { count: number; least: number }>();
+      for (const leader of leaders) {
+        const seen = lastOfDay.get(leader.day) ?? { count: 0, least: Number.POSITIVE_INFINITY };
+        lastOfDay.set(leader.day, {
+          count: seen.count + 1,
+          least: Math.min(seen.least, Number(leader.tokens)),
+        });
+      }
+      let bound = Number(unfolded[perDay]?.tokens ?? 0);
+      for (const { count, least } of lastOfDay.values()) if (count === perDay) bound += least;
+      const candidates = [
+        ...new Set([
+          ...leaders.map((l) => Number(l.userId)),
+          ...unfolded.slice(0, perDay).map((u) => Number(u.userId)),
+        ]),
+      ];
+      if (candidates.length === 0) return [];
+      if (candidates.length > MAX_CANDIDATES) break;
+      const exact = await top(q, 'user_id', limit, candidates);
+      const settled = exact.length >= limit ? Number(exact[limit - 1]?.tokens) >= bound : bound === 0;
+      if (settled) return exact;
     }
+    return top(q, 'user_id', limit);
   }
 
   return {
-    /**
-     * Adds settled reservations and playground runs not yet counted to the daily rollup. Each batch
-     * claims its rows with one conditional UPDATE, so two instances folding at once never count a
-     * call twice.
-     */
-    async rollUp(): Promise<number> {
-      let folded = 0;
-      for (;;) {
-        const claimed = await db.transaction().execute(async (trx) => {
-          const rows = await trx
-            .updateTable('tokenReservation')
-            .set({ rolledUp: 1 })
-            .where(
-              'id',
-              'in',
-              trx
-                .selectFrom('tokenReservation')
-                .select('id')
-                .where('rolledUp', '=', 0)
-                .where('status', '=', 'SETTLED')
-                .limit(BATCH),
-            )
-            .where('rolledUp', '=', 0)
-            .returning(['userId', 'purpose', 'used', 'settledAt', 'createdAt', 'model'])
-            .execute();
-          await fold(trx, rows);
-          return rows.length;
-        });
-        folded += claimed;
-        if (claimed < BATCH) break;
-      }
-      // Playground runs are the super administrator's, recorded apart from any licence.
-      for (;;) {
-        const claimed = await db.transaction().execute(async (trx) => {
-          const rows = await trx
-            .updateTable('playgroundRun')
-            .set({ rolledUp: 1 })
-            .where(
-              'id',
-              'in',
-              trx.selectFrom('playgroundRun').select('id').where('rolledUp', '=', 0).limit(BATCH),
-            )
-            .where('rolledUp', '=', 0)
-            .returning([
-              'userId',
-              'purpose',
-              'tokens as used',
-              'createdAt as settledAt',
-              'createdAt',
-              'model',
-            ])
-            .execute();
-          await fold(trx, rows);
-          return rows.length;
-        });
-        folded += claimed;
-        if (claimed < BATCH) return folded;
-      }
-    },
+    /** Folds pending calls into the rollups (usage-fold.ts); returns how many. */
+    rollUp: (maxBatches?: number) => foldPending(db, maxBatches),
 
     async totals(q: UsageRange) {
-      const row = await range(q).select([sums, calls]).executeTakeFirstOrThrow();
-      return { tokens: Number(row.tokens), calls: Number(row.calls) };
+      const { rows } = await usage(q, []).execute(db);
+      return rows[0] ? amounts(rows[0]) : { tokens: 0, calls: 0 };
     },
 
     async daily(q: UsageRange) {
-      const rows = await range(q)
-        .select(['tokenUsageDaily.day', sums, calls])
-        .groupBy('tokenUsageDaily.day')
-        .orderBy('tokenUsageDaily.day')
-        .execute();
-      return rows.map((r) => ({ day: r.day, tokens: Number(r.tokens), calls: Number(r.calls) }));
+      const { rows } = await sql<Record<string, string | number>>`${usage(q, ['day'])} ORDER BY day`.execute(
+        db,
+      );
+      return rows.map((r) => ({ day: String(r.day), ...amounts(r) }));
     },
 
-    /** Usage by model, for a school or the whole service (the model rollup has no per-user rows). */
+    /** Usage by model, for a school or the whole service. */
     async byModel(q: UsageRange, limit: number) {
-      const rows = await db
-        .selectFrom('tokenUsageModelDaily')
-        .select([
-          'tokenUsageModelDaily.model',
-          sql<number>`coalesce(sum(${sql.ref('tokenUsageModelDaily.tokens')}), 0)`.as('tokens'),
-          sql<number>`coalesce(sum(${sql.ref('tokenUsageModelDaily.calls')}), 0)`.as('calls'),
-        ])
-        .where('tokenUsageModelDaily.day', '>=', q.from)
-        .where('tokenUsageModelDaily.day', '<=', q.to)
-        .$if(q.schoolId !== undefined, (qb) =>
-          qb.where('tokenUsageModelDaily.schoolId', '=', q.schoolId ?? 0),
-        )
-        .groupBy('tokenUsageModelDaily.model')
-        .orderBy('tokens', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({ model: r.model, tokens: Number(r.tokens), calls: Number(r.calls) }));
+      const rows = await top(q, 'model', limit);
+      return rows.map((r) => ({ model: String(r.model), ...amounts(r) }));
     },
 
     async byTool(q: UsageRange, limit: number) {
-      const rows = await range(q)
-        .select(['tokenUsageDaily.purpose', sums, calls])
-        .groupBy('tokenUsageDaily.purpose')
-        .orderBy('tokens', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({ purpose: r.purpose, tokens: Number(r.tokens), calls: Number(r.calls) }));
+      const rows = await top(q, 'purpose', limit);
+      return rows.map((r) => ({ purpose: String(r.purpose), ...amounts(r) }));
     },
 
     async bySchool(q: UsageRange, limit: number) {
-      const top = await range(q)
-        .select(['tokenUsageDaily.schoolId', sums, calls])
-        .groupBy('tokenUsageDaily.schoolId')
-        .orderBy('tokens', 'desc')
-        .limit(limit)
-        .execute();
-      const ids = top.map((r) => r.schoolId).filter((id) => id > 0);
+      const rows = await top(q, 'school_id', limit);
+      const ids = rows.map((r) => Number(r.schoolId)).filter((id) => id > 0);
       const names = ids.length
         ? await db.selectFrom('school').select(['id', 'name']).where('id', 'in', ids).execute()
         : [];
       const nameOf = new Map(names.map((s) => [s.id, s.name]));
-      return top.map((r) => ({
-        schoolId: r.schoolId,
-        schoolName: nameOf.get(r.schoolId) ?? null,
-        tokens: Number(r.tokens),
-        calls: Number(r.calls),
+      return rows.map((r) => ({
+        schoolId: Number(r.schoolId),
+        schoolName: nameOf.get(Number(r.schoolId)) ?? null,
+        ...amounts(r),
       }));
     },
 
     async byTeacher(q: UsageRange, limit: number) {
-      const top = await range(q)
-        .select(['tokenUsageDaily.userId', sums, calls])
-        .groupBy('tokenUsageDaily.userId')
-        .orderBy('tokens', 'desc')
-        .limit(limit)
-        .execute();
-      const ids = top.map((r) => r.userId);
+      const rows =
+        q.schoolId === undefined && q.userId === undefined
+          ? await topUsersOfService(q, limit)
+          : await top(q, 'user_id', limit);
+      const ids = rows.map((r) => Number(r.userId));
       const users = ids.length
         ? await db.selectFrom('users').select(['id', 'name', 'username']).where('id', 'in', ids).execute()
         : [];
       const byId = new Map(users.map((u) => [u.id, u]));
-      return top.map((r) => ({
-        userId: r.userId,
-        name: byId.get(r.userId)?.name ?? '',
-        username: byId.get(r.userId)?.username ?? '',
-        tokens: Number(r.tokens),
-        calls: Number(r.calls),
+      return rows.map((r) => ({
+        userId: Number(r.userId),
+        name: byId.get(Number(r.userId))?.name ?? '',
+        username: byId.get(Number(r.userId))?.username ?? '',
+        ...amounts(r),
       }));
     },
 
@@ -305,9 +238,13 @@ export function createUsageRepository(db: Kysely<Database>) {
       return rows.map((r) => ({ ...r, tokenUsed: Number(r.tokenUsed), tokenLimit: Number(r.tokenLimit) }));
     },
 
-    /** Every rollup row of the period, for the export. */
+    /** Every day × user × tool row of the period, for the export (after a full fold). */
     rows(q: UsageRange, limit: number) {
-      return range(q)
+      return db
+        .selectFrom('tokenUsageDaily')
+        .where('tokenUsageDaily.day', '>=', q.from)
+        .where('tokenUsageDaily.day', '<=', q.to)
+        .$if(q.schoolId !== undefined, (qb) => qb.where('tokenUsageDaily.schoolId', '=', q.schoolId ?? 0))
         .leftJoin('users', 'users.id', 'tokenUsageDaily.userId')
         .leftJoin('school', 'school.id', 'tokenUsageDaily.schoolId')
         .select([

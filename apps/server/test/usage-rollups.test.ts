@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/database.ts';
+import type { UserRow } from '../src/db/schema.ts';
+import { createUsageRepository, type UsageRange } from '../src/modules/admin/usage.repository.ts';
+import { FOLD_BATCH, UNRECORDED_MODEL } from '../src/modules/admin/usage-fold.ts';
+import { buildSchool, buildUser } from './factories.ts';
+import { createTestDatabase } from './test-database.ts';
+
+/**
+ * The token dashboard's coarse rollups (migration 0053) against the raw records: every panel at
+ * every scope equals the same sums computed here from the calls written, before a fold, after one,
+ * with calls written after it, after folding again and again, and with folds running at once.
+ */
+let database: DatabaseHandle;
+const db = () => database.db;
+let licence = 0;
+let prompt = 0;
+let people: UserRow[] = [];
+let schools: number[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  schools = [(await buildSchool(db())).id, (await buildSchool(db())).id];
+  people = [
+    await buildUser(db(), { schoolId: schools[0] }),
+    await buildUser(db(), { schoolId: schools[0] }),
+    await buildUser(db(), { schoolId: schools[1] }),
+    // No school: counted under school 0.
+    await buildUser(db(), { schoolId: null, roles: ['ROLE_SUPER_ADMIN'] }),
+  ];
+  const now = new Date().toISOString();
+  const plan = await db()
+    .insertInto('license')
+    .values({
+      name: '테스트',
+      description: null,
+      tokenLimit: 0,
+      periodDays: 365,
+      useYn: 'Y',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const key = await db()
+    .insertInto('licenseKey')
+    .values({ licenseId: plan.id, licenseKey: randomUUID(), groupName: null, status: 'USED', createdAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  licence = (
+    await db()
+      .insertInto('userLicense')
+      .values({
+        userId: people[0]?.id ?? 0,
+        licenseKeyId: key.id,
+        startAt: now,
+        expiresAt: now,
+        tokenLimit: 0,
+        tokenUsed: 0,
+        tokenReserved: 0,
+        status: 'ACTIVE',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  prompt = (
+    await db()
+      .insertInto('aiPrompt')
+      .values({ name: '테스트 프롬프트', toolCode: null, systemPrompt: '.', useYn: 'Y', updatedAt: now })
+      .returning('seq')
+      .executeTakeFirstOrThrow()
+  ).seq;
+});
+afterAll(() => database.destroy());
+
+interface Call {
+  day: string;
+  userId: number;
+  schoolId: number;
+  purpose: string;
+  model: string;
+  tokens: number;
+}
+const PURPOSES = ['chat', 'summary', 'feedback', 'lesson'];
+const MODELS = ['gpt-4o-mini', 'offline', null];
+
+/** Writes `n` settled calls over the days of `month` (plus released and reserved ones that never count). */
+async function writeCalls(month: string, n: number, seed: number): Promise<Call[]> {
+  const calls: Call[] = [];
+  const rows = [];
+  for (let i = 0; i < n; i++) {
+    const k = seed * 7919 + i * 104729;
+    const user = people[k % people.length] as UserRow;
+    const day = `${month}-${String(1 + (k % 28)).padStart(2, '0')}`;
+    const purpose = PURPOSES[(k >> 3) % PURPOSES.length] as string;
+    const model = MODELS[(k >> 5) % MODELS.length] ?? null;
+    const used = 10 + (k % 991);
+    const status = i % 17 === 0 ? 'RELEASED' : i % 19 === 0 ? 'RESERVED' : 'SETTLED';
+    rows.push({
+      id: randomUUID(),
+      userLicenseId: licence,
+      userId: user.id,
+      amount: used + 5,
+      used: status === 'SETTLED' ? used : null,
+      status,
+      purpose,
+      // Settled just after midnight of the next day: the day counted is the settlement's.
+      createdAt: `${day}T23:59:59.000Z`,
+      settledAt: `${day}T23:59:59.500Z`,
+      model,
+    } as const);
+    if (status === 'SETTLED')
+      calls.push({
+        day,
+        userId: user.id,
+        schoolId: user.schoolId ?? 0,
+        purpose,
+        model: model ?? UNRECORDED_MODEL,
+        tokens: used,
+      });
+  }
+  for (let i = 0; i < rows.length; i += 500)
+    await db()
+      .insertInto('tokenReservation')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  return calls;
+}
+
+/** Playground runs of the super administrator (no licence, no school). */
+async function writeRuns(month: string, n: number): Promise<Call[]> {
+  const admin = people[3] as UserRow;
+  const calls: Call[] = [];
+  for (let i = 0; i < n; i++) {
+    const day = `${month}-${String(1 + ((i * 5) % 28)).padStart(2, '0')}`;
+    await db()
+      .insertInto('playgroundRun')
+      .values({
+        userId: admin.id,
+        promptSeq: prompt,
+        side: 'draft',
+        version: null,
+        purpose: 'playground',
+        model: 'offline',
+        tokens: 7 + i,
+        createdAt: `${day}T10:00:00.000Z`,
+      })
+      .execute();
+    calls.push({
+      day,
+      userId: admin.id,
+      schoolId: 0,
+      purpose: 'playground',
+      model: 'offline',
+      tokens: 7 + i,
+    });
+  }
+  return calls;
+}
+
+/** What each panel must show, summed here from the calls. */
+function expected(calls: Call[], q: UsageRange) {
+  const inScope = calls.filter(
+    (c) =>
+      c.day >= q.from &&
+      c.day <= q.to &&
+      (q.schoolId === undefined || c.schoolId === q.schoolId) &&
+      (q.userId === undefined || c.userId === q.userId),
+  );
+  const by = (key: (c: Call) => string | number) => {
+    const sums = new Map<string | number, { tokens: number; calls: number }>();
+    for (const c of inScope) {
+      const entry = sums.get(key(c)) ?? { tokens: 0, calls: 0 };
+      entry.tokens += c.tokens;
+      entry.calls += 1;
+      sums.set(key(c), entry);
+    }
+    return sums;
+  };
+  return {
+    totals: { tokens: inScope.reduce((s, c) => s + c.tokens, 0), calls: inScope.length },
+    daily: [...by((c) => c.day)].map(([day, v]) => ({ day, ...v })).sort((a, b) => (a.day < b.day ? -1 : 1)),
+    byTool: by((c) => c.purpose),
+    byModel: by((c) => c.model),
+    bySchool: by((c) => c.schoolId),
+    byTeacher: by((c) => c.userId),
+  };
+}
+
+/** Every panel of the repository at `q` equals the calls' sums. */
+async function expectPanels(calls: Call[], q: UsageRange) {
+  const repository = createUsageRepository(db());
+  const want = expected(calls, q);
+  expect(await repository.totals(q)).toEqual(want.totals);
+  expect(await repository.daily(q)).toEqual(want.daily);
+  const asMap = <K extends string | number>(
+    rows: ({ tokens: number; calls: number } & Record<string, unknown>)[],
+    key: string,
+  ) => new Map(rows.map((r) => [r[key] as K, { tokens: r.tokens, calls: r.calls }]));
+  expect(asMap(await repository.byTool(q, 100), 'purpose')).toEqual(want.byTool);
+  if (q.userId === undefined) {
+    expect(asMap(await repository.byModel(q, 100), 'model')).toEqual(want.byModel);
+    expect(asMap(await repository.bySchool(q, 100), 'schoolId')).toEqual(want.bySchool);
+    expect(asMap(await repository.byTeacher(q, 100), 'userId')).toEqual(want.byTeacher);
+  }
+}
+
+const scopes = (month: string): UsageRange[] => [
+  { from: `${month}-01`, to: `${month}-31` },
+  { from: `${month}-03`, to: `${month}-09` },
+  // Whole weeks with days on either side (April 2021: Saturday the 3rd to Tuesday the 27th).
+  { from: `${month}-03`, to: `${month}-27` },
+  { from: `${month}-01`, to: `${month}-31`, schoolId: schools[0] },
+  { from: `${month}-05`, to: `${month}-20`, schoolId: schools[1] },
+  { from: `${month}-01`, to: `${month}-31`, schoolId: 0 },
+  { from: `${month}-01`, to: `${month}-31`, userId: people[1]?.id },
+];
+
+async function rolledUpTotals() {
+  const { rows } = await db()
+    .selectFrom('tokenUsageToolDay')
+    .select((eb) => [eb.fn.sum<number>('tokens').as('tokens'), eb.fn.sum<number>('calls').as('calls')])
+    .execute()
+    .then((r) => ({ rows: r }));
+  return { tokens: Number(rows[0]?.tokens ?? 0), calls: Number(rows[0]?.calls ?? 0) };
+}
+
+describe('token usage rollups', () => {
+  it('equal the raw records before a fold, after it, with calls written after it, and after folding again', async () => {
+    const repository = createUsageRepository(db());
+    const month = '2021-04';
+    let calls = [...(await writeCalls(month, 900, 1)), ...(await writeRuns(month, 12))];
+    // Nothing folded yet: the panels read the unfolded calls alone.
+    for (const q of scopes(month)) await expectPanels(calls, q);
+    expect(await repository.rollUp()).toBe(calls.length);
+    for (const q of scopes(month)) await expectPanels(calls, q);
+    // Written after the fold: read from the records until the next fold adds them.
+    calls = [...calls, ...(await writeCalls(month, 300, 2)), ...(await writeRuns(month, 3))];
+    for (const q of scopes(month)) await expectPanels(calls, q);
+    await repository.rollUp();
+    for (const q of scopes(month)) await expectPanels(calls, q);
+    // Folding again finds nothing and changes nothing.
+    const before = await rolledUpTotals();
+    expect(await repository.rollUp()).toBe(0);
+    expect(await rolledUpTotals()).toEqual(before);
+    for (const q of scopes(month)) await expectPanels(calls, q);
+  });
+
+  it('counts every call once when several folds run at once, over more calls than one batch', async () => {
+    const month = '2021-06';
+    const calls = await writeCalls(month, FOLD_BATCH * 2 + 700, 3);
+    const folds = await Promise.all(Array.from({ length: 4 }, () => createUsageRepository(db()).rollUp()));
+    expect(folds.reduce((a, b) => a + b, 0)).toBe(calls.length);
+    for (const q of scopes(month)) await expectPanels(calls, q);
+    const { count } = await db()
+      .selectFrom('tokenReservation')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('rolledUp', '=', 0)
+      .where('status', '=', 'SETTLED')
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(0);
+  });
+
+  it("finds the period's top users when the steadiest user leads no single day", async () => {
+    const school = (await buildSchool(db())).id;
+    const spiky = await Promise.all(Array.from({ length: 40 }, () => buildUser(db(), { schoolId: school })));
+    const steady = await buildUser(db(), { schoolId: school });
+    const rows = [];
+    // Ten days; each day four spiky users use 100 tokens (each user one day only), the steady user 60 every day.
+    for (let d = 0; d < 10; d++) {
+      const day = `2021-09-${String(d + 1).padStart(2, '0')}`;
+      const users = [...spiky.slice(d * 4, d * 4 + 4).map((u) => [u, 100] as const), [steady, 60] as const];
+      for (const [user, used] of users)
+        rows.push({
+          id: randomUUID(),
+          userLicenseId: licence,
+          userId: user.id,
+          amount: used,
+          used,
+          status: 'SETTLED' as const,
+          purpose: 'chat',
+          createdAt: `${day}T08:00:00.000Z`,
+          settledAt: `${day}T08:00:01.000Z`,
+          model: 'offline',
+        });
+    }
+    await db().insertInto('tokenReservation').values(rows).execute();
+    const repository = createUsageRepository(db());
+    await repository.rollUp();
+    const q = { from: '2021-09-01', to: '2021-09-30' };
+    // Reading one leader a day (limit 1 × 3 = three) misses the steady user; the bound sends it back for more.
+    const [first] = await repository.byTeacher(q, 1);
+    expect(first).toMatchObject({ userId: steady.id, tokens: 600, calls: 10 });
+    const topThree = await repository.byTeacher(q, 3);
+    expect(topThree.map((r) => r.tokens)).toEqual([600, 100, 100]);
+  });
+});
