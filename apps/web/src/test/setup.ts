@@ -26,6 +26,13 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
+// Mantine's autosize textarea listens for web fonts; happy-dom has no document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
 
 // findBy… and waitFor wait up to 5 s (not 1 s): lazy screens such as the TipTap editor take longer
 // than a second to first render when the machine is busy. A wait, not a performance check.

@@ -66,6 +66,34 @@ describe('DocumentViewerPage', () => {
     );
   });
 
+  it('offers every studio document to its maker to make again, in its tool’s panel', async () => {
+    const routes: Record<string, string> = {
+      MEETING_MINUTES: 'meeting-minutes',
+      GROUP_PLAY_PLAN: 'group-play-plan',
+      GROUP_PLAY_LESSON_PLAN: 'group-play-lesson-plan',
+      COUNSEL_STUDENT: 'counsel-student',
+      // The sheet and the record share the type; the panel host opens the form it was made with.
+      COUNSEL_PARENT: 'counsel-parent',
+      COUNSEL_PARENT_SCRIPT: 'counsel-parent-script',
+      PARENT_LETTER: 'parent-letter',
+    };
+    let libraryType = '';
+    serve(
+      on('GET', '/api/v1/document/library/7', () =>
+        Response.json(buildLibraryDocument({ libraryType, title: libraryType })),
+      ),
+    );
+    for (const [type, route] of Object.entries(routes)) {
+      libraryType = type;
+      const { unmount } = renderAt(`/immersive/document/7?type=${type}`);
+      await screen.findByRole('heading', { level: 1, name: type });
+      expect(screen.getByRole('link', { name: '다시 만들기' }).getAttribute('href')).toBe(
+        `/v2/tool/list?tool=${route}&recreate=7`,
+      );
+      unmount();
+    }
+  });
+
   it('downloads each format from the export call and prints', async () => {
     const { calls } = serve(
       on('GET', '/api/v1/document/library/7', () =>

@@ -49,12 +49,14 @@ export const PANEL_TOOLS = [
   ...(Object.keys(STUDIO_TOOLS) as StudioTool[]),
 ] as const;
 export type PanelTool = (typeof PANEL_TOOLS)[number];
-/** The studio tools whose panel also re-makes an existing document (document-tools.md §2). */
-export const RECREATE_TOOLS = ['evaluation-plan', 'parent-letter', 'counsel-parent-script'] as const;
-export type RecreateTool = (typeof RECREATE_TOOLS)[number];
+/**
+ * Every studio tool's panel also re-makes an existing document from its kept form (document-tools.md
+ * §2); the parent counselling sheet and record share one item type, so both open for it.
+ */
+export type RecreateTool = StudioTool;
 
 export function isRecreateTool(tool: string | null | undefined): tool is RecreateTool {
-  return (RECREATE_TOOLS as readonly string[]).includes(tool ?? '');
+  return isStudioTool(tool ?? '');
 }
 
 /** Everything that generates and then opens its result: the panels and the general document page. */
@@ -231,19 +233,26 @@ export function createGeneralDocument(input: object, template: File | null): Pro
   });
 }
 
-/** Re-make a studio document from a changed form: `PUT /api/v1/document/studio/<slug>/{id}` (202). */
+/**
+ * Re-make a studio document from a changed form: `PUT /api/v1/document/studio/<slug>/{id}` (202),
+ * multipart when a new file (a template, a recording) replaces the one the form keeps.
+ */
 export function recreateStudioDocument(
   tool: StudioTool,
   id: number,
   input: object,
-  template: File | null = null,
+  file: File | null = null,
 ): Promise<Created> {
   const { slug, libraryType } = STUDIO_TOOLS[tool];
   const body = { ...input, type: libraryType };
-  return apiRequest<Created>(`/api/v1/document/studio/${slug}/${id}`, {
-    method: 'PUT',
-    body: tool === 'evaluation-plan' ? evaluationPlanBody(body, template) : body,
-  });
+  // A new file goes beside the form as on creation: the plan's template, the minutes' recording.
+  const sent =
+    tool === 'evaluation-plan'
+      ? evaluationPlanBody(body, file)
+      : file
+        ? toolFormData('inputDto', body, [file])
+        : body;
+  return apiRequest<Created>(`/api/v1/document/studio/${slug}/${id}`, { method: 'PUT', body: sent });
 }
 
 /** A studio item as its item route returns it, with the form it was made from for its creator. */

@@ -14,10 +14,18 @@ import classes from './document.module.css';
 import { DocumentView } from './document-view';
 import { DownloadButtons } from './download-buttons';
 
-/** The studio tools with a recreate mode (document-tools.md §2) and their panel routes. */
+/**
+ * The studio tools, all with a recreate mode (document-tools.md §2), and their panel routes. The
+ * parent counselling sheet and record share a type; the panel host opens the one the item was made with.
+ */
 const RECREATE_ROUTES: Record<string, string> = {
   EVALUATION_PLAN: 'evaluation-plan',
   PARENT_LETTER: 'parent-letter',
+  MEETING_MINUTES: 'meeting-minutes',
+  GROUP_PLAY_PLAN: 'group-play-plan',
+  GROUP_PLAY_LESSON_PLAN: 'group-play-lesson-plan',
+  COUNSEL_STUDENT: 'counsel-student',
+  COUNSEL_PARENT: 'counsel-parent',
   COUNSEL_PARENT_SCRIPT: 'counsel-parent-script',
 };
 

@@ -46,7 +46,7 @@ export function ToolListPage({ panel }: { panel?: PanelTool } = {}) {
   const [params, setParams] = useSearchParams();
   const requested = panel ?? params.get('tool');
   const openTool = isPanelTool(requested) ? requested : null;
-  // `?tool=<route>&recreate=<id>`: the evaluation plan, letter or scenario panel makes that document again.
+  // `?tool=<route>&recreate=<id>`: a studio tool's panel makes that document again.
   const recreate = Number(params.get('recreate'));
   const recreateId = isRecreateTool(openTool) && Number.isInteger(recreate) && recreate > 0 ? recreate : null;
 

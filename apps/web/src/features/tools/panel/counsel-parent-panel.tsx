@@ -13,8 +13,14 @@ import type { z } from 'zod';
 import { createStudioDocument } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { COUNSEL_SUBJECT_OPTIONS } from './counsel-student-panel';
-import type { SwitchablePanelProps } from './panel-props';
-import { ChoiceCheckboxes, GenderRadios } from './studio-fields';
+import type { RecreatablePanelProps, SwitchablePanelProps } from './panel-props';
+import {
+  ChoiceCheckboxes,
+  GenderRadios,
+  RecreateNotice,
+  refillForm,
+  useRecreateTarget,
+} from './studio-fields';
 import { ToolPanel } from './tool-panel';
 import { useGeneration } from './use-generation';
 
@@ -49,19 +55,19 @@ export function RelationSelect(props: {
 
 /**
  * The parent counselling record (document-tools.md §3, §5): the student form plus the relation and
- * the parent's opinion; the plan is optional. Private by default.
+ * the parent's opinion; the plan is optional. Private by default. With `recreateId` it makes that
+ * record again (PUT) from the form it was made from.
  */
-export function CounselParentPanel({ opened, onClose, onSwitch }: SwitchablePanelProps) {
-  return opened ? <CounselParentForm onClose={onClose} onSwitch={onSwitch} /> : null;
+export function CounselParentPanel(props: SwitchablePanelProps & RecreatablePanelProps) {
+  return props.opened ? <CounselParentForm {...props} /> : null;
 }
 
 function CounselParentForm({
   onClose,
   onSwitch,
-}: {
-  onClose: () => void;
-  onSwitch?: (() => void) | undefined;
-}) {
+  recreateId,
+  onDone,
+}: SwitchablePanelProps & RecreatablePanelProps) {
   const { t } = useTranslation('tools');
   const generation = useGeneration('counsel-parent-record');
   const form = useForm<ParentFormInput, unknown, ParentFormOutput>({
@@ -80,30 +86,35 @@ function CounselParentForm({
       ...PRIVATE_SHARING,
     },
   });
+  const target = useRecreateTarget('counsel-parent-record', recreateId, (item) => refillForm(form, item));
   const { errors } = form.formState;
+  const canSubmit = form.formState.isValid && target.ready;
 
-  const handleSubmit = form.handleSubmit((values) =>
-    generation.run(() =>
-      createStudioDocument('COUNSEL_PARENT', {
-        ...values,
-        sheet: false,
-        counselSubject: values.counselSubject.join(','),
-      }),
-    ),
-  );
+  const handleSubmit = form.handleSubmit((values) => {
+    const input = { ...values, sheet: false, counselSubject: values.counselSubject.join(',') };
+    return generation.run(
+      () => target.send(input, () => createStudioDocument('COUNSEL_PARENT', input)),
+      onDone,
+    );
+  });
 
   return (
     <ToolPanel
       opened
       onClose={onClose}
-      title={t('tools.counsel-parent-record')}
-      canSubmit={form.formState.isValid}
+      title={
+        target.isRecreate
+          ? t('studio.recreate.title.counsel-parent-record')
+          : t('tools.counsel-parent-record')
+      }
+      canSubmit={canSubmit}
       onSubmit={() => void handleSubmit()}
       isGenerating={generation.isGenerating}
       loadingMessage={t('studio.loading.counsel-parent-record')}
       error={generation.error}
     >
-      {onSwitch ? (
+      <RecreateNotice target={target} />
+      {onSwitch && !target.isRecreate ? (
         <Group justify="flex-end">
           <Button variant="subtle" size="xs" onClick={onSwitch} disabled={generation.isGenerating}>
             {t('counsel.toSheet')}
@@ -197,7 +208,11 @@ function CounselParentForm({
         minRows={2}
         error={errors.requestContent?.message}
       />
-      <FormCommonSettings form={form} tool="counsel-parent" />
+      <FormCommonSettings
+        form={form}
+        tool={target.isRecreate ? undefined : 'counsel-parent'}
+        readOnly={target.isRecreate}
+      />
     </ToolPanel>
   );
 }

@@ -16,7 +16,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useUsersInfo } from '../../account/api';
-import { createStudioDocument, recreateStudioDocument } from '../api';
+import { createStudioDocument } from '../api';
 import { FormCommonSettings } from './common-settings';
 import type { RecreatablePanelProps } from './panel-props';
 import { ChoiceCheckboxes, RecreateNotice, refillForm, useRecreateTarget } from './studio-fields';
@@ -91,15 +91,12 @@ function CounselParentScriptForm({ onClose, recreateId, onDone }: RecreatablePan
   const handleSubmit = form.handleSubmit((values) => {
     const input = { ...values, topic: values.topic.join(',') };
     return generation.run(
-      () =>
-        target.isRecreate && recreateId
-          ? recreateStudioDocument('counsel-parent-script', recreateId, input)
-          : createStudioDocument('COUNSEL_PARENT_SCRIPT', input),
+      () => target.send(input, () => createStudioDocument('COUNSEL_PARENT_SCRIPT', input)),
       onDone,
     );
   });
 
-  const canSubmit = form.formState.isValid && !target.isLoading && !target.isError && target.canEdit;
+  const canSubmit = form.formState.isValid && target.ready;
 
   return (
     <ToolPanel

@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import { createStudioDocument } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { RelationSelect } from './counsel-parent-panel';
-import type { SwitchablePanelProps } from './panel-props';
-import { GenderRadios } from './studio-fields';
+import type { RecreatablePanelProps, SwitchablePanelProps } from './panel-props';
+import { GenderRadios, RecreateNotice, refillForm, useRecreateTarget } from './studio-fields';
 import { ToolPanel } from './tool-panel';
 import { useGeneration } from './use-generation';
 
@@ -20,18 +20,18 @@ type SheetFormOutput = z.output<typeof counselParentSheetInputSchema>;
  * The parent counselling record sheet (학부모 상담 기록지, document-tools.md §2, §3, §5), the panel
  * "titled for automatic generation": student, gender, relationship, topic and three summaries; the
  * AI request and the title are optional (an empty title becomes 학부모 상담 기록지). Private by default.
+ * With `recreateId` it makes that sheet again (PUT) from the form it was made from.
  */
-export function CounselParentSheetPanel({ opened, onClose, onSwitch }: SwitchablePanelProps) {
-  return opened ? <CounselParentSheetForm onClose={onClose} onSwitch={onSwitch} /> : null;
+export function CounselParentSheetPanel(props: SwitchablePanelProps & RecreatablePanelProps) {
+  return props.opened ? <CounselParentSheetForm {...props} /> : null;
 }
 
 function CounselParentSheetForm({
   onClose,
   onSwitch,
-}: {
-  onClose: () => void;
-  onSwitch?: (() => void) | undefined;
-}) {
+  recreateId,
+  onDone,
+}: SwitchablePanelProps & RecreatablePanelProps) {
   const { t } = useTranslation('tools');
   const generation = useGeneration('counsel-parent');
   const form = useForm<SheetFormInput, unknown, SheetFormOutput>({
@@ -49,24 +49,31 @@ function CounselParentSheetForm({
       ...PRIVATE_SHARING,
     },
   });
+  const target = useRecreateTarget('counsel-parent', recreateId, (item) => refillForm(form, item));
   const { errors } = form.formState;
+  const canSubmit = form.formState.isValid && target.ready;
 
-  const handleSubmit = form.handleSubmit((values) =>
-    generation.run(() => createStudioDocument('COUNSEL_PARENT', { ...values, sheet: true })),
-  );
+  const handleSubmit = form.handleSubmit((values) => {
+    const input = { ...values, sheet: true };
+    return generation.run(
+      () => target.send(input, () => createStudioDocument('COUNSEL_PARENT', input)),
+      onDone,
+    );
+  });
 
   return (
     <ToolPanel
       opened
       onClose={onClose}
-      title={t('tools.counsel-parent')}
-      canSubmit={form.formState.isValid}
+      title={target.isRecreate ? t('studio.recreate.title.counsel-parent') : t('tools.counsel-parent')}
+      canSubmit={canSubmit}
       onSubmit={() => void handleSubmit()}
       isGenerating={generation.isGenerating}
       loadingMessage={t('studio.loading.counsel-parent')}
       error={generation.error}
     >
-      {onSwitch ? (
+      <RecreateNotice target={target} />
+      {onSwitch && !target.isRecreate ? (
         <Group justify="flex-end">
           <Button variant="subtle" size="xs" onClick={onSwitch} disabled={generation.isGenerating}>
             {t('counsel.toRecord')}
@@ -143,7 +150,11 @@ function CounselParentSheetForm({
         minRows={2}
         error={errors.requestContent?.message}
       />
-      <FormCommonSettings form={form} tool="counsel-parent-sheet" />
+      <FormCommonSettings
+        form={form}
+        tool={target.isRecreate ? undefined : 'counsel-parent-sheet'}
+        readOnly={target.isRecreate}
+      />
     </ToolPanel>
   );
 }

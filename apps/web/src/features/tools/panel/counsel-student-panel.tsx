@@ -11,8 +11,14 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createStudioDocument } from '../api';
 import { FormCommonSettings } from './common-settings';
-import type { PanelProps } from './panel-props';
-import { ChoiceCheckboxes, GenderRadios } from './studio-fields';
+import type { RecreatablePanelProps } from './panel-props';
+import {
+  ChoiceCheckboxes,
+  GenderRadios,
+  RecreateNotice,
+  refillForm,
+  useRecreateTarget,
+} from './studio-fields';
 import { ToolPanel } from './tool-panel';
 import { useGeneration } from './use-generation';
 
@@ -26,13 +32,14 @@ export const COUNSEL_SUBJECT_OPTIONS = COUNSEL_SUBJECTS.map((subject) => ({
 
 /**
  * The student counselling record (document-tools.md §3, §5): name, gender, subjects, situation,
- * intervention and plan. It holds a minor's personal data, so it starts private.
+ * intervention and plan. It holds a minor's personal data, so it starts private. With
+ * `recreateId` it makes that record again (PUT) from the form it was made from.
  */
-export function CounselStudentPanel({ opened, onClose }: PanelProps) {
-  return opened ? <CounselStudentForm onClose={onClose} /> : null;
+export function CounselStudentPanel(props: RecreatablePanelProps) {
+  return props.opened ? <CounselStudentForm {...props} /> : null;
 }
 
-function CounselStudentForm({ onClose }: { onClose: () => void }) {
+function CounselStudentForm({ onClose, recreateId, onDone }: RecreatablePanelProps) {
   const { t } = useTranslation('tools');
   const generation = useGeneration('counsel-student');
   const form = useForm<StudentFormInput, unknown, StudentFormOutput>({
@@ -49,28 +56,30 @@ function CounselStudentForm({ onClose }: { onClose: () => void }) {
       ...PRIVATE_SHARING,
     },
   });
+  const target = useRecreateTarget('counsel-student', recreateId, (item) => refillForm(form, item));
   const { errors } = form.formState;
+  const canSubmit = form.formState.isValid && target.ready;
 
-  const handleSubmit = form.handleSubmit((values) =>
-    generation.run(() =>
-      createStudioDocument('COUNSEL_STUDENT', {
-        ...values,
-        counselSubject: values.counselSubject.join(','),
-      }),
-    ),
-  );
+  const handleSubmit = form.handleSubmit((values) => {
+    const input = { ...values, counselSubject: values.counselSubject.join(',') };
+    return generation.run(
+      () => target.send(input, () => createStudioDocument('COUNSEL_STUDENT', input)),
+      onDone,
+    );
+  });
 
   return (
     <ToolPanel
       opened
       onClose={onClose}
-      title={t('tools.counsel-student')}
-      canSubmit={form.formState.isValid}
+      title={target.isRecreate ? t('studio.recreate.title.counsel-student') : t('tools.counsel-student')}
+      canSubmit={canSubmit}
       onSubmit={() => void handleSubmit()}
       isGenerating={generation.isGenerating}
       loadingMessage={t('studio.loading.counsel-student')}
       error={generation.error}
     >
+      <RecreateNotice target={target} />
       <TextInput
         {...form.register('title')}
         label={t('fields.title')}
@@ -139,7 +148,11 @@ function CounselStudentForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.requestContent?.message}
       />
-      <FormCommonSettings form={form} tool="counsel-student" />
+      <FormCommonSettings
+        form={form}
+        tool={target.isRecreate ? undefined : 'counsel-student'}
+        readOnly={target.isRecreate}
+      />
     </ToolPanel>
   );
 }

@@ -9,7 +9,7 @@ import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useUsersInfo } from '../../account/api';
-import { createEvaluationPlan, recreateStudioDocument, usePublishers } from '../api';
+import { createEvaluationPlan, usePublishers } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { FilePicker } from './file-picker';
 import { GradeSelect, SubjectSelect } from './grade-subject-select';
@@ -88,10 +88,7 @@ function EvaluationPlanForm({ onClose, recreateId, onDone }: RecreatablePanelPro
     const level = info.data?.schoolInfo?.levelCodeSeq;
     const payload = level ? { ...body, levelCodeSeq: body.levelCodeSeq ?? level } : body;
     return generation.run(
-      () =>
-        target.isRecreate && recreateId
-          ? recreateStudioDocument('evaluation-plan', recreateId, payload, file)
-          : createEvaluationPlan(payload, file),
+      () => target.send(payload, () => createEvaluationPlan(payload, file), file),
       onDone,
     );
   });
@@ -99,9 +96,7 @@ function EvaluationPlanForm({ onClose, recreateId, onDone }: RecreatablePanelPro
   const canSubmit =
     form.formState.isValid &&
     (!isUserTemplate || template !== null || keptTemplate !== undefined) &&
-    !target.isLoading &&
-    !target.isError &&
-    target.canEdit;
+    target.ready;
 
   return (
     <ToolPanel

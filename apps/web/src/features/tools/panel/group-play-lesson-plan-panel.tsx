@@ -10,20 +10,23 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createStudioDocument } from '../api';
 import { FormCommonSettings } from './common-settings';
-import type { PanelProps } from './panel-props';
-import { ChoiceRadios } from './studio-fields';
+import type { RecreatablePanelProps } from './panel-props';
+import { ChoiceRadios, RecreateNotice, refillForm, useRecreateTarget } from './studio-fields';
 import { ToolPanel } from './tool-panel';
 import { useGeneration } from './use-generation';
 
 type PlayLessonFormInput = z.input<typeof groupPlayLessonPlanInputSchema>;
 type PlayLessonFormOutput = z.output<typeof groupPlayLessonPlanInputSchema>;
 
-/** The play lesson plan (document-tools.md §3, §5): title, grade band and the play's name. */
-export function GroupPlayLessonPlanPanel({ opened, onClose }: PanelProps) {
-  return opened ? <GroupPlayLessonPlanForm onClose={onClose} /> : null;
+/**
+ * The play lesson plan (document-tools.md §3, §5): title, grade band and the play's name. With
+ * `recreateId` it makes that lesson plan again (PUT) from the form it was made from.
+ */
+export function GroupPlayLessonPlanPanel(props: RecreatablePanelProps) {
+  return props.opened ? <GroupPlayLessonPlanForm {...props} /> : null;
 }
 
-function GroupPlayLessonPlanForm({ onClose }: { onClose: () => void }) {
+function GroupPlayLessonPlanForm({ onClose, recreateId, onDone }: RecreatablePanelProps) {
   const { t } = useTranslation('tools');
   const generation = useGeneration('group-play-lesson-plan');
   const form = useForm<PlayLessonFormInput, unknown, PlayLessonFormOutput>({
@@ -31,23 +34,33 @@ function GroupPlayLessonPlanForm({ onClose }: { onClose: () => void }) {
     mode: 'all',
     defaultValues: { title: '', topic: '', requestContent: '', accessLevel: 'PUBLIC', editable: true },
   });
+  const target = useRecreateTarget('group-play-lesson-plan', recreateId, (item) => refillForm(form, item));
   const { errors } = form.formState;
+  const canSubmit = form.formState.isValid && target.ready;
 
   const handleSubmit = form.handleSubmit((values) =>
-    generation.run(() => createStudioDocument('GROUP_PLAY_LESSON_PLAN', values)),
+    generation.run(
+      () => target.send(values, () => createStudioDocument('GROUP_PLAY_LESSON_PLAN', values)),
+      onDone,
+    ),
   );
 
   return (
     <ToolPanel
       opened
       onClose={onClose}
-      title={t('tools.group-play-lesson-plan')}
-      canSubmit={form.formState.isValid}
+      title={
+        target.isRecreate
+          ? t('studio.recreate.title.group-play-lesson-plan')
+          : t('tools.group-play-lesson-plan')
+      }
+      canSubmit={canSubmit}
       onSubmit={() => void handleSubmit()}
       isGenerating={generation.isGenerating}
       loadingMessage={t('studio.loading.group-play-lesson-plan')}
       error={generation.error}
     >
+      <RecreateNotice target={target} />
       <TextInput
         {...form.register('title')}
         label={t('fields.title')}
@@ -84,7 +97,11 @@ function GroupPlayLessonPlanForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.requestContent?.message}
       />
-      <FormCommonSettings form={form} tool="group-play-lesson-plan" />
+      <FormCommonSettings
+        form={form}
+        tool={target.isRecreate ? undefined : 'group-play-lesson-plan'}
+        readOnly={target.isRecreate}
+      />
     </ToolPanel>
   );
 }

@@ -14,20 +14,29 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createStudioDocument } from '../api';
 import { FormCommonSettings } from './common-settings';
-import type { PanelProps } from './panel-props';
-import { ChoiceCheckboxes, ChoiceRadios } from './studio-fields';
+import type { RecreatablePanelProps } from './panel-props';
+import {
+  ChoiceCheckboxes,
+  ChoiceRadios,
+  RecreateNotice,
+  refillForm,
+  useRecreateTarget,
+} from './studio-fields';
 import { ToolPanel } from './tool-panel';
 import { useGeneration } from './use-generation';
 
 type PlayPlanFormInput = z.input<typeof groupPlayPlanInputSchema>;
 type PlayPlanFormOutput = z.output<typeof groupPlayPlanInputSchema>;
 
-/** The cooperative-play plan (document-tools.md §3, §5, §9): title, grade band, period, situations. */
-export function GroupPlayPlanPanel({ opened, onClose }: PanelProps) {
-  return opened ? <GroupPlayPlanForm onClose={onClose} /> : null;
+/**
+ * The cooperative-play plan (document-tools.md §3, §5, §9): title, grade band, period, situations.
+ * With `recreateId` it makes that plan again (PUT) from the form it was made from.
+ */
+export function GroupPlayPlanPanel(props: RecreatablePanelProps) {
+  return props.opened ? <GroupPlayPlanForm {...props} /> : null;
 }
 
-function GroupPlayPlanForm({ onClose }: { onClose: () => void }) {
+function GroupPlayPlanForm({ onClose, recreateId, onDone }: RecreatablePanelProps) {
   const { t } = useTranslation('tools');
   const generation = useGeneration('group-play-plan');
   const form = useForm<PlayPlanFormInput, unknown, PlayPlanFormOutput>({
@@ -35,26 +44,31 @@ function GroupPlayPlanForm({ onClose }: { onClose: () => void }) {
     mode: 'all',
     defaultValues: { title: '', topic: [], requestContent: '', accessLevel: 'PUBLIC', editable: true },
   });
+  const target = useRecreateTarget('group-play-plan', recreateId, (item) => refillForm(form, item));
   const { errors } = form.formState;
+  const canSubmit = form.formState.isValid && target.ready;
 
-  const handleSubmit = form.handleSubmit((values) =>
+  const handleSubmit = form.handleSubmit((values) => {
     // The situations are sent joined by comma (document-tools.md §3).
-    generation.run(() =>
-      createStudioDocument('GROUP_PLAY_PLAN', { ...values, topic: values.topic.join(',') }),
-    ),
-  );
+    const input = { ...values, topic: values.topic.join(',') };
+    return generation.run(
+      () => target.send(input, () => createStudioDocument('GROUP_PLAY_PLAN', input)),
+      onDone,
+    );
+  });
 
   return (
     <ToolPanel
       opened
       onClose={onClose}
-      title={t('tools.group-play-plan')}
-      canSubmit={form.formState.isValid}
+      title={target.isRecreate ? t('studio.recreate.title.group-play-plan') : t('tools.group-play-plan')}
+      canSubmit={canSubmit}
       onSubmit={() => void handleSubmit()}
       isGenerating={generation.isGenerating}
       loadingMessage={t('studio.loading.group-play-plan')}
       error={generation.error}
     >
+      <RecreateNotice target={target} />
       <TextInput
         {...form.register('title')}
         label={t('fields.title')}
@@ -116,7 +130,11 @@ function GroupPlayPlanForm({ onClose }: { onClose: () => void }) {
         minRows={2}
         error={errors.requestContent?.message}
       />
-      <FormCommonSettings form={form} tool="group-play-plan" />
+      <FormCommonSettings
+        form={form}
+        tool={target.isRecreate ? undefined : 'group-play-plan'}
+        readOnly={target.isRecreate}
+      />
     </ToolPanel>
   );
 }

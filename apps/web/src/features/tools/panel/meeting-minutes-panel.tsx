@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { MINUTES_RECORDING_EXTENSIONS, meetingMinutesInputSchema } from '@ssaem/contracts/studio';
+import { SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { MINUTES_RECORDING_EXTENSIONS, meetingMinutesInputSchema, namesOf } from '@ssaem/contracts/studio';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useUsersInfo } from '../../account/api';
-import { createMeetingMinutes } from '../api';
+import { createMeetingMinutes, type StudioItemResponse } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { FilePicker } from './file-picker';
 import { MemberList } from './member-list';
-import type { PanelProps } from './panel-props';
-import { ChoiceRadios } from './studio-fields';
+import type { RecreatablePanelProps } from './panel-props';
+import { ChoiceRadios, RecreateNotice, refillForm, useRecreateTarget } from './studio-fields';
 import { ToolPanel } from './tool-panel';
 import { useGeneration } from './use-generation';
 
@@ -27,16 +27,29 @@ function joined(names: readonly string[]): string {
     .join(',');
 }
 
+/** A stored member list as rows; an empty list is one empty row to type in. */
+function rowsOf(joinedNames: unknown): string[] {
+  const names = typeof joinedNames === 'string' ? namesOf(joinedNames) : [];
+  return names.length > 0 ? names : [''];
+}
+
+/** What the stored form kept of a recording: the text it was turned into, if it was made from one. */
+function keptTranscriptOf(item: StudioItemResponse | undefined): string | undefined {
+  const transcript = item?.input?.transcript;
+  return typeof transcript === 'string' && transcript.trim() ? transcript : undefined;
+}
+
 /**
  * School steering committee minutes (document-tools.md §3, §5): title, agenda, the principal and
  * the teacher and parent members (lists that grow and shrink, at least one each), from typed notes
- * or from a recording (mp3, mp4).
+ * or from a recording (mp3, mp4). With `recreateId` it makes those minutes again (PUT) from the
+ * form they were made from, the recording's text kept until another recording is chosen.
  */
-export function MeetingMinutesPanel({ opened, onClose }: PanelProps) {
-  return opened ? <MeetingMinutesForm onClose={onClose} /> : null;
+export function MeetingMinutesPanel(props: RecreatablePanelProps) {
+  return props.opened ? <MeetingMinutesForm {...props} /> : null;
 }
 
-function MeetingMinutesForm({ onClose }: { onClose: () => void }) {
+function MeetingMinutesForm({ onClose, recreateId, onDone }: RecreatablePanelProps) {
   const { t } = useTranslation('tools');
   const generation = useGeneration('meeting-minutes');
   const info = useUsersInfo();
@@ -66,8 +79,17 @@ function MeetingMinutesForm({ onClose }: { onClose: () => void }) {
   const [source, setSource] = useState<Source>('TEXT');
   const [recording, setRecording] = useState<File | null>(null);
   const [rejected, setRejected] = useState(false);
+  const target = useRecreateTarget('meeting-minutes', recreateId, (item) => {
+    refillForm(form, item);
+    setTeachers(rowsOf(item.input?.teachers));
+    setParents(rowsOf(item.input?.parents));
+    setSource(keptTranscriptOf(item) ? 'RECORDING' : 'TEXT');
+  });
+  // Recreate keeps the recording's text from the first time, until another recording is chosen.
+  const keptTranscript = keptTranscriptOf(target.item);
   const needsRecording = source === 'RECORDING';
-  const canSubmit = form.formState.isValid && (!needsRecording || recording !== null);
+  const hasRecording = recording !== null || keptTranscript !== undefined;
+  const canSubmit = form.formState.isValid && (!needsRecording || hasRecording) && target.ready;
 
   const changeMembers = (field: 'teachers' | 'parents', names: string[]) => {
     (field === 'teachers' ? setTeachers : setParents)(names);
@@ -75,26 +97,32 @@ function MeetingMinutesForm({ onClose }: { onClose: () => void }) {
   };
 
   const handleSubmit = form.handleSubmit((values) => {
+    const { transcript: _kept, ...typed } = values;
+    const file = needsRecording ? recording : null;
+    // Typed notes drop the old recording's text; a new recording is read again by the server.
+    const kept = needsRecording && !file && keptTranscript ? { transcript: keptTranscript } : {};
     const input = {
-      ...values,
+      ...typed,
+      ...kept,
       meetingDate: values.meetingDate || undefined,
       place: values.place || undefined,
       schoolLevel: values.schoolLevel ?? info.data?.schoolInfo?.level ?? undefined,
     };
-    return generation.run(() => createMeetingMinutes(input, needsRecording ? recording : null));
+    return generation.run(() => target.send(input, () => createMeetingMinutes(input, file), file), onDone);
   });
 
   return (
     <ToolPanel
       opened
       onClose={onClose}
-      title={t('tools.meeting-minutes')}
+      title={target.isRecreate ? t('studio.recreate.title.meeting-minutes') : t('tools.meeting-minutes')}
       canSubmit={canSubmit}
       onSubmit={() => void handleSubmit()}
       isGenerating={generation.isGenerating}
       loadingMessage={t('studio.loading.meeting-minutes')}
       error={generation.error}
     >
+      <RecreateNotice target={target} />
       <TextInput
         {...form.register('title')}
         label={t('fields.title')}
@@ -177,11 +205,16 @@ function MeetingMinutesForm({ onClose }: { onClose: () => void }) {
           error={
             rejected
               ? t('meetingMinutes.recordingRejected')
-              : recording
+              : hasRecording
                 ? undefined
                 : t('meetingMinutes.recordingMissing')
           }
         />
+      ) : null}
+      {needsRecording && keptTranscript && !recording ? (
+        <Text size="sm" c="dimmed">
+          {t('meetingMinutes.keptRecording')}
+        </Text>
       ) : null}
       <Textarea
         {...form.register('requestContent')}
@@ -192,7 +225,11 @@ function MeetingMinutesForm({ onClose }: { onClose: () => void }) {
         maxRows={12}
         error={errors.requestContent?.message}
       />
-      <FormCommonSettings form={form} tool="meeting-minutes" />
+      <FormCommonSettings
+        form={form}
+        tool={target.isRecreate ? undefined : 'meeting-minutes'}
+        readOnly={target.isRecreate}
+      />
     </ToolPanel>
   );
 }

@@ -4,7 +4,7 @@ import { PARENT_LETTER_TYPES, parentLetterInputSchema } from '@ssaem/contracts/s
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { createParentLetter, recreateStudioDocument } from '../api';
+import { createParentLetter } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { GradeSelect } from './grade-subject-select';
 import type { RecreatablePanelProps } from './panel-props';
@@ -42,16 +42,10 @@ function ParentLetterForm({ onClose, recreateId, onDone }: RecreatablePanelProps
   });
   const target = useRecreateTarget('parent-letter', recreateId, (item) => refillForm(form, item));
   const { errors } = form.formState;
-  const canSubmit = form.formState.isValid && !target.isLoading && !target.isError && target.canEdit;
+  const canSubmit = form.formState.isValid && target.ready;
 
   const handleSubmit = form.handleSubmit((values) =>
-    generation.run(
-      () =>
-        target.isRecreate && recreateId
-          ? recreateStudioDocument('parent-letter', recreateId, values)
-          : createParentLetter(values),
-      onDone,
-    ),
+    generation.run(() => target.send(values, () => createParentLetter(values)), onDone),
   );
 
   return (

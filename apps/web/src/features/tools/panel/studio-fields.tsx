@@ -5,7 +5,13 @@ import { COUNSEL_GENDER_LABELS, COUNSEL_GENDERS, type CounselGender } from '@ssa
 import { useEffect, useRef } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type RecreateTool, type StudioItemResponse, useStudioItem } from '../api';
+import {
+  type Created,
+  type RecreateTool,
+  recreateStudioDocument,
+  type StudioItemResponse,
+  useStudioItem,
+} from '../api';
 
 export interface ChoiceOption {
   value: string;
@@ -116,12 +122,23 @@ export function useItemFormTarget(
     applyRef.current(item.data);
   }, [item.data]);
   const isRecreate = id !== null;
+  const isLoading = isRecreate && item.isPending;
+  const isError = isRecreate && item.isError;
+  const canEdit = !isRecreate || item.data?.abilities.edit === true;
   return {
     isRecreate,
     item: item.data,
-    isLoading: isRecreate && item.isPending,
-    isError: isRecreate && item.isError,
-    canEdit: !isRecreate || item.data?.abilities.edit === true,
+    isLoading,
+    isError,
+    canEdit,
+    /** Whether the form may be sent as far as recreate goes: the document is loaded and the teacher's. */
+    ready: !isLoading && !isError && canEdit,
+    /**
+     * Sends the form: in recreate mode the document is made again from it (PUT, with a new file
+     * when one replaces the kept one), else `create` makes a new document.
+     */
+    send: (input: object, create: () => Promise<Created>, file: File | null = null): Promise<Created> =>
+      id !== null ? recreateStudioDocument(tool, id, input, file) : create(),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { PanelTool } from '../api';
+import { type PanelTool, type StudioTool, useStudioItem } from '../api';
 import { CounselParentPanel } from './counsel-parent-panel';
 import { CounselParentScriptPanel } from './counsel-parent-script-panel';
 import { CounselParentSheetPanel } from './counsel-parent-sheet-panel';
@@ -14,11 +14,23 @@ import { SummaryPanel } from './summary-panel';
 import { TextCorrectionPanel } from './text-correction-panel';
 
 /**
- * Opens the creation panel of one tool (the catalogue's `route`), or none. `recreateId` opens the
- * evaluation plan, parent letter or scenario panel in recreate mode for that document.
+ * The parent counselling sheet and record share one item type: recreate opens the form the item
+ * was made with (`sheet` in its kept form), whichever of the two the link named.
+ */
+function useCounselParentTool(tool: PanelTool | null, recreateId: number | null): PanelTool | null {
+  const isParent = tool === 'counsel-parent' || tool === 'counsel-parent-record';
+  const item = useStudioItem('counsel-parent', isParent ? recreateId : null);
+  const input = item.data?.input;
+  if (!isParent || !input) return tool;
+  return input.sheet === true ? 'counsel-parent' : 'counsel-parent-record';
+}
+
+/**
+ * Opens the creation panel of one tool (the catalogue's `route`), or none. `recreateId` opens a
+ * studio tool's panel in recreate mode for that document, its form prefilled from the kept one.
  */
 export function ToolPanelHost({
-  tool,
+  tool: requested,
   onClose,
   recreateId = null,
   onOpen,
@@ -29,43 +41,42 @@ export function ToolPanelHost({
   /** Opens another panel (the parent counselling sheet and record link to each other). */
   onOpen?: (tool: PanelTool) => void;
 }) {
+  const tool = useCounselParentTool(requested, recreateId);
+  // A studio panel is open when it is the tool, in recreate mode for `recreateId`; keyed by the
+  // document, so another document's recreate starts from a fresh form.
+  const studio = (route: StudioTool) => ({
+    opened: tool === route,
+    onClose,
+    recreateId,
+  });
   return (
     <>
       <SummaryPanel opened={tool === 'summary'} onClose={onClose} />
       <TextCorrectionPanel opened={tool === 'text-correction'} onClose={onClose} />
       <FeedbackPanel opened={tool === 'feedback'} onClose={onClose} />
       <LessonPanel opened={tool === 'lesson'} onClose={onClose} />
-      <EvaluationPlanPanel
-        key={`evaluation-plan-${recreateId}`}
-        opened={tool === 'evaluation-plan'}
-        onClose={onClose}
-        recreateId={recreateId}
+      <EvaluationPlanPanel key={`evaluation-plan-${recreateId}`} {...studio('evaluation-plan')} />
+      <ParentLetterPanel key={`parent-letter-${recreateId}`} {...studio('parent-letter')} />
+      <MeetingMinutesPanel key={`meeting-minutes-${recreateId}`} {...studio('meeting-minutes')} />
+      <GroupPlayPlanPanel key={`group-play-plan-${recreateId}`} {...studio('group-play-plan')} />
+      <GroupPlayLessonPlanPanel
+        key={`group-play-lesson-plan-${recreateId}`}
+        {...studio('group-play-lesson-plan')}
       />
-      <ParentLetterPanel
-        key={`parent-letter-${recreateId}`}
-        opened={tool === 'parent-letter'}
-        onClose={onClose}
-        recreateId={recreateId}
-      />
-      <MeetingMinutesPanel opened={tool === 'meeting-minutes'} onClose={onClose} />
-      <GroupPlayPlanPanel opened={tool === 'group-play-plan'} onClose={onClose} />
-      <GroupPlayLessonPlanPanel opened={tool === 'group-play-lesson-plan'} onClose={onClose} />
-      <CounselStudentPanel opened={tool === 'counsel-student'} onClose={onClose} />
+      <CounselStudentPanel key={`counsel-student-${recreateId}`} {...studio('counsel-student')} />
       <CounselParentSheetPanel
-        opened={tool === 'counsel-parent'}
-        onClose={onClose}
+        key={`counsel-parent-${recreateId}`}
+        {...studio('counsel-parent')}
         onSwitch={onOpen ? () => onOpen('counsel-parent-record') : undefined}
       />
       <CounselParentPanel
-        opened={tool === 'counsel-parent-record'}
-        onClose={onClose}
+        key={`counsel-parent-record-${recreateId}`}
+        {...studio('counsel-parent-record')}
         onSwitch={onOpen ? () => onOpen('counsel-parent') : undefined}
       />
       <CounselParentScriptPanel
         key={`counsel-parent-script-${recreateId}`}
-        opened={tool === 'counsel-parent-script'}
-        onClose={onClose}
-        recreateId={recreateId}
+        {...studio('counsel-parent-script')}
       />
     </>
   );
