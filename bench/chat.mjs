@@ -13,7 +13,8 @@
 //
 // Environment: BENCH_LEVELS (1,100,500,1000), BENCH_RUNS (3), BENCH_RATE tokens/s (30),
 // BENCH_TOKENS per answer (60), BENCH_CLIENTS (client processes; default one per 250 streams),
-// BENCH_MODEL_WORKERS (2), BENCH_PROFILE=<dir> (the server's --cpu-prof output).
+// BENCH_MODEL_WORKERS (2), BENCH_PROFILE=<dir> (the server's --cpu-prof output), BENCH_PORT (the server's
+// port; a free one in 3900–3989 by default).
 import { fork, spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -339,7 +340,7 @@ function spawnFakeModel() {
 }
 
 async function waitReady(origin, child) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 900; i++) {
     if (child.exitCode !== null) throw new Error('server exited');
     try {
       if ((await fetch(`${origin}/readyz`)).ok) return;
@@ -351,7 +352,7 @@ async function waitReady(origin, child) {
 
 async function startServer(fakeUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-bench-'));
-  const port = 3900 + Math.floor(Math.random() * 90);
+  const port = Number(process.env.BENCH_PORT ?? 3900 + Math.floor(Math.random() * 90));
   const origin = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
@@ -376,7 +377,11 @@ async function startServer(fakeUrl) {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitReady(origin, child);
+  await waitReady(origin, child).catch((error) => {
+    // A server that never answered is not left running (holding the port) after the bench.
+    child.kill('SIGTERM');
+    throw error;
+  });
   // The demo teacher gets an unlimited licence so the licence is not what is measured.
   const { createDatabase } = await import(join(root, 'apps/server/src/db/database.ts'));
   const { loadConfig } = await import(join(root, 'apps/server/src/config/config.ts'));
@@ -406,7 +411,10 @@ async function main() {
   console.log(`machine before the bench: ${machineLine()}`);
   const model = await spawnFakeModel();
   const fakeUrl = `http://127.0.0.1:${model.port}/v1`;
-  const server = await startServer(fakeUrl);
+  const server = await startServer(fakeUrl).catch((error) => {
+    model.child.kill('SIGTERM');
+    throw error;
+  });
   const maxClients = Math.max(...LEVELS.map(clientCountFor));
   const clients = Array.from({ length: maxClients }, () => fork(self, ['--client'], { stdio: 'inherit' }));
   const watched = [

@@ -137,6 +137,7 @@ import { registerIdentity } from './platform/auth/identity.ts';
 import { loadSecret } from './platform/auth/oidc-keys.ts';
 import { AppError } from './platform/errors/app-error.ts';
 import { registerErrorHandler, sendError } from './platform/errors/error-handler.ts';
+import { createSharedCache } from './platform/events/shared-cache.ts';
 import { registerCompression } from './platform/http/compression.ts';
 import { capConnectionsPerAddress, trustedProxies } from './platform/http/connections.ts';
 import { refuseNulCharacters } from './platform/http/no-nul.ts';
@@ -418,8 +419,15 @@ export async function buildApp({
   await app.register(proxyRoutes(proxyService));
   // Classes, rosters and the access log of pupils' data; student records build on them.
   const accessLogService = createAccessLogService(createAccessLogRepository(db), auditService);
+  // Roster names are read for every chat message: kept per teacher, dropped on every instance when
+  // a class or roster changes.
+  const rosterNames = createSharedCache<number, string[]>({
+    bus: background.events,
+    channel: 'roster-changed',
+  });
+  app.addHook('onClose', async () => rosterNames.close());
   const classesService = createClassesService({
-    repository: createClassesRepository(db),
+    repository: createClassesRepository(db, { rosterChanged: () => rosterNames.invalidate() }),
     accessLog: accessLogService,
     sheets: reader,
   });
@@ -461,7 +469,7 @@ export async function buildApp({
     registry: new GenerationRegistry(),
     log: app.log,
     // The names on the teacher's class rosters never reach the model.
-    studentNamesOf: (userId) => classesService.rosterNamesOf(userId),
+    studentNamesOf: (userId) => rosterNames.get(userId, () => classesService.rosterNamesOf(userId)),
     materials: libraryService,
     edutech: edutechService,
     images: createGeneratedImages(fileStorage, 'chat-images'),

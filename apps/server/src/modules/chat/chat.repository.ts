@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { ConversationTable, Database, MessageStatus, MessageTable } from '../../db/schema.ts';
 import { type KeywordTerm, likePattern } from '../library/search-grams.ts';
 
@@ -33,10 +34,99 @@ function messageHolds(eb: ConversationExpressions, term: KeywordTerm) {
   );
 }
 
+// The queries of every chat message (start and end of a stream), compiled once.
+const CONVERSATION_COLUMNS = [
+  'id',
+  'userId',
+  'title',
+  'endpoint',
+  'model',
+  'gadgetId',
+  'isPinned',
+  'pinOrder',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof ConversationRow)[];
+const MESSAGE_COLUMNS = [
+  'id',
+  'conversationId',
+  'userId',
+  'parentMessageId',
+  'seq',
+  'sender',
+  'isCreatedByUser',
+  'text',
+  'content',
+  'status',
+  'error',
+  'unfinished',
+  'endpoint',
+  'model',
+  'files',
+  'gadgetId',
+  'isLiked',
+  'clientTimestamp',
+  'tokenCount',
+  'createdAt',
+  'updatedAt',
+  'streamId',
+] as const satisfies readonly (keyof MessageRow)[];
+
+const rowOf = <T>(columns: readonly string[], values: readonly unknown[]) =>
+  Object.fromEntries(columns.map((column, i) => [column, values[i]])) as T;
+const valuesOf = (columns: readonly string[], row: object) =>
+  columns.map((column) => (row as Record<string, unknown>)[column] ?? null);
+
+const findConversationById = preparedQuery(
+  (db: Kysely<Database>, id: string) => db.selectFrom('conversation').selectAll().where('id', '=', id),
+  1,
+);
+const insertConversation = preparedQuery(
+  (db: Kysely<Database>, ...values: unknown[]) =>
+    db.insertInto('conversation').values(rowOf<ConversationRow>(CONVERSATION_COLUMNS, values)),
+  CONVERSATION_COLUMNS.length,
+);
+const lastSeqOf = preparedQuery(
+  (db: Kysely<Database>, conversationId: string) =>
+    db
+      .selectFrom('message')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('conversationId', '=', conversationId),
+  1,
+);
+/** A question and its answer, in one statement. */
+const insertMessagePair = preparedQuery(
+  (db: Kysely<Database>, ...values: unknown[]) =>
+    db
+      .insertInto('message')
+      .values([
+        rowOf<MessageRow>(MESSAGE_COLUMNS, values.slice(0, MESSAGE_COLUMNS.length)),
+        rowOf<MessageRow>(MESSAGE_COLUMNS, values.slice(MESSAGE_COLUMNS.length)),
+      ]),
+  MESSAGE_COLUMNS.length * 2,
+);
+const saveCompletedAnswer = preparedQuery(
+  (
+    db: Kysely<Database>,
+    id: string,
+    text: string,
+    content: string,
+    status: MessageStatus,
+    unfinished: number,
+    updatedAt: string,
+  ) => db.updateTable('message').set({ text, content, status, unfinished, updatedAt }).where('id', '=', id),
+  6,
+);
+const touchConversation = preparedQuery(
+  (db: Kysely<Database>, id: string, updatedAt: string) =>
+    db.updateTable('conversation').set({ updatedAt }).where('id', '=', id),
+  2,
+);
+
 export function createChatRepository(db: Kysely<Database>) {
   return {
-    findConversation(id: string) {
-      return db.selectFrom('conversation').selectAll().where('id', '=', id).executeTakeFirst();
+    async findConversation(id: string): Promise<ConversationRow | undefined> {
+      return (await findConversationById(db, id)).rows[0];
     },
 
     async updateConversation(id: string, changes: Partial<Omit<ConversationRow, 'id' | 'userId'>>) {
@@ -191,22 +281,16 @@ export function createChatRepository(db: Kysely<Database>) {
     ): Promise<number> {
       return db.transaction().execute(async (trx) => {
         let seq = 1;
-        if (conversation) await trx.insertInto('conversation').values(conversation).execute();
+        if (conversation) await insertConversation(trx, ...valuesOf(CONVERSATION_COLUMNS, conversation));
         else {
-          const last = await trx
-            .selectFrom('message')
-            .select((eb) => eb.fn.max('seq').as('seq'))
-            .where('conversationId', '=', request.conversationId)
-            .executeTakeFirst();
+          const last = (await lastSeqOf(trx, request.conversationId)).rows[0];
           seq = Number(last?.seq ?? 0) + 1;
         }
-        await trx
-          .insertInto('message')
-          .values([
-            { ...request, seq },
-            { ...response, seq: seq + 1 },
-          ])
-          .execute();
+        await insertMessagePair(
+          trx,
+          ...valuesOf(MESSAGE_COLUMNS, { ...request, seq }),
+          ...valuesOf(MESSAGE_COLUMNS, { ...response, seq: seq + 1 }),
+        );
         return seq;
       });
     },
@@ -214,13 +298,21 @@ export function createChatRepository(db: Kysely<Database>) {
     /** The answer's last save and the conversation's activity time, together. */
     async completeAnswer(
       messageId: string,
-      changes: Partial<Omit<MessageRow, 'id' | 'conversationId' | 'userId'>>,
+      changes: Pick<MessageRow, 'text' | 'content' | 'status' | 'unfinished' | 'updatedAt'>,
       conversationId: string,
       updatedAt: string,
     ) {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('message').set(changes).where('id', '=', messageId).execute();
-        await trx.updateTable('conversation').set({ updatedAt }).where('id', '=', conversationId).execute();
+        await saveCompletedAnswer(
+          trx,
+          messageId,
+          changes.text,
+          changes.content,
+          changes.status,
+          changes.unfinished,
+          changes.updatedAt,
+        );
+        await touchConversation(trx, conversationId, updatedAt);
       });
     },
 

@@ -584,7 +584,11 @@ export function createChatService(deps: {
           final: true,
           conversation: conversation ? presentConversation(conversation) : null,
           requestMessage: generation.requestMessage,
-          responseMessage: presentMessage({ ...answer, ...completed }),
+          // The content as it is, not parsed back from the JSON just written.
+          responseMessage: {
+            ...presentMessage({ ...answer, ...completed, content: '[]' }),
+            content: generation.content,
+          },
         },
       });
     } catch (error) {

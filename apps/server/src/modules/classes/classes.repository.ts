@@ -12,7 +12,17 @@ export type StudentRow = Selectable<ClassroomStudentTable>;
 export type NewStudent = Omit<Insertable<ClassroomStudentTable>, 'classroomId' | 'createdAt' | 'updatedAt'>;
 
 /** Classes and rosters (Kysely only; rules live in the service and the policy). */
-export function createClassesRepository(db: Kysely<Database>) {
+/**
+ * `rosterChanged` runs after every change to a class or its roster (the chat keeps teachers' roster
+ * names cached, and drops them on it).
+ */
+export function createClassesRepository(
+  db: Kysely<Database>,
+  hooks: { rosterChanged?: () => Promise<void> } = {},
+) {
+  const changed = async () => {
+    await hooks.rosterChanged?.();
+  };
   function classroomQuery() {
     return db
       .selectFrom('classroom')
@@ -75,15 +85,18 @@ export function createClassesRepository(db: Kysely<Database>) {
 
     async insertClassroom(values: Insertable<ClassroomTable>): Promise<number> {
       const row = await db.insertInto('classroom').values(values).returning('id').executeTakeFirstOrThrow();
+      await changed();
       return row.id;
     },
 
     async updateClassroom(id: number, values: Updateable<ClassroomTable>): Promise<void> {
       await db.updateTable('classroom').set(values).where('id', '=', id).execute();
+      await changed();
     },
 
     async deleteClassroom(id: number): Promise<void> {
       await db.deleteFrom('classroom').where('id', '=', id).execute();
+      await changed();
     },
 
     async listStudents(classroomId: number): Promise<StudentRow[]> {
@@ -113,7 +126,7 @@ export function createClassesRepository(db: Kysely<Database>) {
     async insertStudents(classroomId: number, students: NewStudent[]): Promise<StudentRow[]> {
       if (students.length === 0) return [];
       const now = new Date().toISOString();
-      return db.transaction().execute(async (trx) => {
+      const inserted = await db.transaction().execute(async (trx) => {
         const rows: StudentRow[] = [];
         // One statement per row keeps RETURNING portable; 60 rows at most.
         for (const student of students) {
@@ -128,6 +141,8 @@ export function createClassesRepository(db: Kysely<Database>) {
         await trx.updateTable('classroom').set({ updatedAt: now }).where('id', '=', classroomId).execute();
         return rows;
       });
+      await changed();
+      return inserted;
     },
 
     async updateStudent(id: number, values: Updateable<ClassroomStudentTable>): Promise<void> {
@@ -136,6 +151,7 @@ export function createClassesRepository(db: Kysely<Database>) {
         .set({ ...values, updatedAt: new Date().toISOString() })
         .where('id', '=', id)
         .execute();
+      await changed();
     },
 
     async deleteStudents(classroomId: number, ids: number[]): Promise<number> {
@@ -145,6 +161,7 @@ export function createClassesRepository(db: Kysely<Database>) {
         .where('classroomId', '=', classroomId)
         .where('id', 'in', ids)
         .executeTakeFirst();
+      await changed();
       return Number(result.numDeletedRows);
     },
 

@@ -1,5 +1,114 @@
 import { type Kysely, sql } from 'kysely';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, UserLicenseTable } from '../../db/schema.ts';
+
+/**
+ * The reservation of a chat or tool call in one statement: `amount` tokens on the user's valid
+ * licence with room that ends soonest. The conditions are repeated on the row updated, so a
+ * reservation that took the room meanwhile (PostgreSQL re-checks only these) makes it miss.
+ */
+const reserveOnFirstWithRoom = preparedQuery(
+  (db: Kysely<Database>, userId: number, amount: number, nowIso: string) =>
+    db
+      .updateTable('userLicense')
+      .set((eb) => ({ tokenReserved: eb('tokenReserved', '+', amount), updatedAt: nowIso }))
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('userLicense as candidate')
+          .innerJoin('licenseKey', 'licenseKey.id', 'candidate.licenseKeyId')
+          .innerJoin('license', 'license.id', 'licenseKey.licenseId')
+          .select('candidate.id')
+          .where('candidate.userId', '=', userId)
+          .where('licenseKey.licenseKey', '<>', '')
+          .where('candidate.status', '=', 'ACTIVE')
+          .where('candidate.startAt', '<=', nowIso)
+          .where('candidate.expiresAt', '>=', nowIso)
+          .where((inner) =>
+            inner.or([
+              inner('candidate.tokenLimit', '=', 0),
+              inner(
+                sql<number>`${sql.ref('candidate.token_used')} + ${sql.ref('candidate.token_reserved')} + ${amount}`,
+                '<=',
+                inner.ref('candidate.tokenLimit'),
+              ),
+            ]),
+          )
+          .orderBy('candidate.expiresAt')
+          .orderBy('candidate.id')
+          .limit(1),
+      )
+      .where('status', '=', 'ACTIVE')
+      .where('startAt', '<=', nowIso)
+      .where('expiresAt', '>=', nowIso)
+      .where((eb) =>
+        eb.or([
+          eb('tokenLimit', '=', 0),
+          eb(
+            sql<number>`${sql.ref('token_used')} + ${sql.ref('token_reserved')} + ${amount}`,
+            '<=',
+            eb.ref('tokenLimit'),
+          ),
+        ]),
+      )
+      .returning('id'),
+  3,
+);
+
+const recordReservation = preparedQuery(
+  (
+    db: Kysely<Database>,
+    id: string,
+    userLicenseId: number,
+    userId: number,
+    amount: number,
+    purpose: string,
+    createdAt: string,
+  ) =>
+    db.insertInto('tokenReservation').values({
+      id,
+      userLicenseId,
+      userId,
+      amount,
+      purpose,
+      createdAt,
+      used: null,
+      status: 'RESERVED',
+      settledAt: null,
+    }),
+  6,
+);
+
+/** Closes a reservation still open, answering what it held; nothing when it was closed already. */
+const closeOpenReservation = preparedQuery(
+  (
+    db: Kysely<Database>,
+    id: string,
+    status: 'SETTLED' | 'RELEASED',
+    used: number,
+    settledAt: string,
+    model: string | null,
+  ) =>
+    db
+      .updateTable('tokenReservation')
+      .set({ status, used, settledAt, model })
+      .where('id', '=', id)
+      .where('status', '=', 'RESERVED')
+      .returning(['userLicenseId', 'amount']),
+  5,
+);
+
+const moveReservedToUsed = preparedQuery(
+  (db: Kysely<Database>, userLicenseId: number, amount: number, used: number, updatedAt: string) =>
+    db
+      .updateTable('userLicense')
+      .set((eb) => ({
+        tokenReserved: eb('tokenReserved', '-', amount),
+        tokenUsed: eb('tokenUsed', '+', used),
+        updatedAt,
+      }))
+      .where('id', '=', userLicenseId),
+  4,
+);
 
 /** A user's licence from a key: its own period from `now` and its own token counters. */
 export function insertUserLicence(
@@ -164,32 +273,42 @@ export function createLicencesRepository(db: Kysely<Database>) {
       });
     },
 
+    /**
+     * The common case in one statement and one insert: reserves on the valid licence with room
+     * that ends soonest and records it. Null when none was found; the caller then looks closer.
+     */
+    reserveOnAny(row: {
+      id: string;
+      userId: number;
+      amount: number;
+      purpose: string;
+      createdAt: string;
+    }): Promise<number | null> {
+      return db.transaction().execute(async (trx) => {
+        const { rows } = await reserveOnFirstWithRoom(trx, row.userId, row.amount, row.createdAt);
+        const userLicenseId = rows[0]?.id;
+        if (userLicenseId === undefined) return null;
+        await recordReservation(
+          trx,
+          row.id,
+          userLicenseId,
+          row.userId,
+          row.amount,
+          row.purpose,
+          row.createdAt,
+        );
+        return userLicenseId;
+      });
+    },
+
     /** Closes a reservation once: moves its amount out of `reserved` and `used` into `used`. */
     closeReservation(id: string, used: number, status: 'SETTLED' | 'RELEASED', model: string | null = null) {
       return db.transaction().execute(async (trx) => {
-        const reservation = await trx
-          .selectFrom('tokenReservation')
-          .select(['userLicenseId', 'amount'])
-          .where('id', '=', id)
-          .where('status', '=', 'RESERVED')
-          .executeTakeFirst();
+        const now = new Date().toISOString();
+        const { rows } = await closeOpenReservation(trx, id, status, used, now, model);
+        const reservation = rows[0];
         if (!reservation) return false;
-        const closed = await trx
-          .updateTable('tokenReservation')
-          .set({ status, used, settledAt: new Date().toISOString(), model })
-          .where('id', '=', id)
-          .where('status', '=', 'RESERVED')
-          .executeTakeFirst();
-        if (Number(closed.numUpdatedRows) !== 1) return false;
-        await trx
-          .updateTable('userLicense')
-          .set((eb) => ({
-            tokenReserved: eb('tokenReserved', '-', reservation.amount),
-            tokenUsed: eb('tokenUsed', '+', used),
-            updatedAt: new Date().toISOString(),
-          }))
-          .where('id', '=', reservation.userLicenseId)
-          .execute();
+        await moveReservedToUsed(trx, reservation.userLicenseId, reservation.amount, used, now);
         return true;
       });
     },

@@ -127,9 +127,14 @@ export function createTokenTracker(repository: LicencesRepository) {
     async reserve(userId: number, estimate: number, purpose: string): Promise<TokenReservation> {
       const now = new Date();
       const nowIso = now.toISOString();
+      const amount = Math.max(1, Math.ceil(estimate));
+      // Usually one statement finds the licence and reserves on it; a refusal (no valid licence,
+      // no room, or room taken meanwhile) is decided below, licence by licence.
+      const quick = { id: randomUUID(), userId, amount, purpose, createdAt: nowIso };
+      const reservedOn = await repository.reserveOnAny(quick);
+      if (reservedOn !== null) return { id: quick.id, userLicenseId: reservedOn };
       const valid = (await repository.listForUser(userId)).filter((row) => isLicenceValid(row, now));
       if (valid.length === 0) throw new AppError('E_LICENSE_001');
-      const amount = Math.max(1, Math.ceil(estimate));
       for (const licence of valid) {
         const id = randomUUID();
         const row = { id, userLicenseId: licence.id, userId, amount, purpose, createdAt: nowIso };

@@ -7,6 +7,7 @@ import {
   jwtVerify,
 } from 'jose';
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { createUsersRepository, parseRoles } from '../../modules/users/users.repository.ts';
 import { type Actor, isRole, primaryRoleOf } from '../../policies/actor.ts';
@@ -137,27 +138,43 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
 
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
 
-/** One primary-key read: the account is enabled, the token is not older than its not-before, its session not ended. */
-async function stillValid(db: Kysely<Database>, actor: Actor, issuedAt: number): Promise<boolean> {
-  const sid = actor.sid;
-  const row = await db
-    .selectFrom('users')
-    .select(['users.enabled', 'users.tokensNotBefore'])
-    .$if(sid !== null, (qb) =>
-      qb.select((eb) =>
+const accountState = preparedQuery(
+  (db: Kysely<Database>, userId: number) =>
+    db.selectFrom('users').select(['users.enabled', 'users.tokensNotBefore']).where('users.id', '=', userId),
+  1,
+);
+
+const accountAndSessionState = preparedQuery(
+  (db: Kysely<Database>, userId: number, sid: string, now: number) =>
+    db
+      .selectFrom('users')
+      .select(['users.enabled', 'users.tokensNotBefore'])
+      .select((eb) =>
         eb
           .selectFrom('revokedSession')
           .select('revokedSession.sid')
-          .where('revokedSession.sid', '=', sid ?? '')
-          .where('revokedSession.expiresAt', '>', Date.now())
+          .where('revokedSession.sid', '=', sid)
+          .where('revokedSession.expiresAt', '>', now)
           .as('deniedSid'),
-      ),
-    )
-    .where('users.id', '=', actor.userId)
-    .executeTakeFirst();
+      )
+      .where('users.id', '=', userId),
+  3,
+);
+
+/**
+ * One primary-key read, compiled once (it runs on every API request): the account is enabled, the
+ * token is not older than its not-before, its session not ended.
+ */
+async function stillValid(db: Kysely<Database>, actor: Actor, issuedAt: number): Promise<boolean> {
+  const sid = actor.sid;
+  const { rows } =
+    sid === null
+      ? await accountState(db, actor.userId)
+      : await accountAndSessionState(db, actor.userId, sid, Date.now());
+  const row = rows[0] as { enabled: number; tokensNotBefore: number | null; deniedSid?: string | null };
   if (!row?.enabled) return false;
   if (row.tokensNotBefore !== null && issuedAt < Number(row.tokensNotBefore)) return false;
-  return !(row as { deniedSid?: string | null }).deniedSid;
+  return !row.deniedSid;
 }
 
 async function provisionUser(

@@ -49,9 +49,21 @@ export function openEventStream(
   raw.flushHeaders();
   let closed = false;
   const listeners: (() => void)[] = [];
-  const heartbeat = setInterval(() => {
-    if (!closed) raw.write(': ping\n\n');
-  }, heartbeatMs);
+  // Frames written in the same tick (a model read holding several tokens, a step and its first
+  // delta) leave in one socket write; the flush runs before any I/O, so none waits for the next.
+  let pending = '';
+  const flush = () => {
+    if (!pending) return;
+    const frames = pending;
+    pending = '';
+    if (!closed) raw.write(frames);
+  };
+  const send = (frame: string) => {
+    if (closed) return;
+    if (!pending) process.nextTick(flush);
+    pending += frame;
+  };
+  const heartbeat = setInterval(() => send(': ping\n\n'), heartbeatMs);
   heartbeat.unref();
   const close = () => {
     if (closed) return;
@@ -61,10 +73,9 @@ export function openEventStream(
   };
   raw.on('close', close);
   return {
-    write(frame) {
-      if (!closed) raw.write(frame);
-    },
+    write: send,
     end() {
+      flush();
       if (!closed) raw.end();
       close();
     },
