@@ -104,7 +104,16 @@ export function useRecreateTarget(
   apply: (item: StudioItemResponse) => void,
 ) {
   const id = recreateId ?? null;
-  return useItemFormTarget(id, useStudioItem(tool, id), apply);
+  const target = useItemFormTarget(id, useStudioItem(tool, id), apply);
+  return {
+    ...target,
+    /**
+     * Sends the form: in recreate mode the document is made again from it (PUT, with a new file
+     * when one replaces the kept one), else `create` makes a new document.
+     */
+    send: (input: object, create: () => Promise<Created>, file: File | null = null): Promise<Created> =>
+      id !== null ? recreateStudioDocument(tool, id, input, file) : create(),
+  };
 }
 
 /** The recreate state of a panel from its item's query: the form applied once, when it arrives. */
@@ -131,14 +140,8 @@ export function useItemFormTarget(
     isLoading,
     isError,
     canEdit,
-    /** Whether the form may be sent as far as recreate goes: the document is loaded and the teacher's. */
+    /** Whether the form may be sent as far as recreate goes: the item is loaded and the teacher's. */
     ready: !isLoading && !isError && canEdit,
-    /**
-     * Sends the form: in recreate mode the document is made again from it (PUT, with a new file
-     * when one replaces the kept one), else `create` makes a new document.
-     */
-    send: (input: object, create: () => Promise<Created>, file: File | null = null): Promise<Created> =>
-      id !== null ? recreateStudioDocument(tool, id, input, file) : create(),
   };
 }
 
