@@ -28,10 +28,11 @@ test.describe('landing journey', () => {
 
     // English and back: visible text and <html lang> follow.
     await page.getByRole('button', { name: 'English' }).click();
+    // The toast first: it stays three seconds, and the first click also loads the app.
+    await expect(page.getByRole('status').getByText('Switched to English.')).toBeVisible();
     await expect(mainHeading(page)).toHaveText(EN_TITLE);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByText('Is student information safe?')).toBeVisible();
-    await expect(page.getByRole('status').getByText('Switched to English.')).toBeVisible();
 
     await page.getByRole('button', { name: '한국어' }).click();
     await expect(mainHeading(page)).toHaveText(KO_TITLE);

@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Opens a public page and waits until the app has hydrated it. The page arrives prerendered, so
- * its buttons are on screen before their script runs; a click in that moment would do nothing.
+ * Opens a public page and waits until it answers clicks. The page arrives prerendered, so its
+ * buttons are on screen before any script runs; a click in that moment would do nothing. The
+ * static pages mark themselves once their light script listens (`static`: a click on a control
+ * loads the app and reaches it after), the app's pages once the app has hydrated them (`true`).
  */
 export async function openPublicPage(page: Page, path: string): Promise<void> {
   await page.goto(path);

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { brochure } from './build/brochure.ts';
@@ -7,6 +8,13 @@ import { precompress } from './build/precompress.ts';
 // browser only ever talks to one origin, as it does in production.
 const SERVER = 'http://localhost:3000';
 const SERVER_PATHS = ['/api', '/realms', '/interaction', '/healthz', '/readyz', '/openai'];
+
+/**
+ * What src/public-entry.ts imports statically (with Vite's dynamic-import helper): kept in a small
+ * chunk of their own, never in the app's.
+ */
+const PUBLIC_SCRIPT_MODULES =
+  /(vite\/preload-helper|[\\/]src[\\/]lib[\\/](language|prerendered|static-pages|auth[\\/]stored-session)\.ts|[\\/]contracts[\\/]src[\\/]i18n\.ts)/;
 
 export default defineConfig({
   plugins: [react(), brochure(), precompress()],
@@ -23,10 +31,22 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     rolldownOptions: {
+      // The app, and the light script of the prerendered public pages (src/public-entry.ts), which
+      // loads the app only when a visitor reaches for one of its controls.
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        public: fileURLToPath(new URL('src/public-entry.ts', import.meta.url)),
+      },
       output: {
         // Everything the first page needs statically goes into one chunk: split into shared pieces,
-        // it downloads as several files that compress worse (bench/bundle.mjs).
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // it downloads as several files that compress worse (bench/bundle.mjs). The few modules the
+        // public pages' script shares with the app stay out of it, or that script would load it all.
+        codeSplitting: {
+          groups: [
+            { name: 'public', test: PUBLIC_SCRIPT_MODULES, priority: 2 },
+            { name: 'app', tags: ['$initial'], test: (id) => !id.endsWith('public-entry.ts'), priority: 1 },
+          ],
+        },
       },
     },
   },

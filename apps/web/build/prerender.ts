@@ -5,28 +5,50 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { STATIC_PUBLIC_PATHS } from '../src/lib/static-pages.ts';
 
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webRoot, 'dist');
 const ssrDir = join(webRoot, '.ssr-build');
 
-/** The public pages: path, the route module (for its chunk and CSS), its texts, its title and description. */
+/**
+ * The public pages: path, the route module (for its chunk and CSS), its texts, and its script:
+ * `public` is the light script (src/public-entry.ts) that loads the app when a visitor reaches for
+ * a control; `app` is the app itself, hydrating at once, for a page that is a form from the start.
+ */
 export const PRERENDERED_PAGES = [
   {
     name: 'landing',
     path: '/landing',
     module: 'src/features/public-site/landing-page.tsx',
     texts: ['site', 'landing'],
+    script: 'public',
   },
   {
     name: 'pricing',
     path: '/pricing',
     module: 'src/features/public-site/pricing-page.tsx',
     texts: ['pricing'],
+    script: 'public',
   },
-  { name: 'home', path: '/home', module: 'src/features/public-site/home-page.tsx', texts: ['home'] },
-  { name: 'signup', path: '/signup', module: 'src/features/auth/signup-page.tsx', texts: ['signup'] },
+  {
+    name: 'home',
+    path: '/home',
+    module: 'src/features/public-site/home-page.tsx',
+    texts: ['home'],
+    script: 'public',
+  },
+  {
+    name: 'signup',
+    path: '/signup',
+    module: 'src/features/auth/signup-page.tsx',
+    texts: ['signup'],
+    script: 'app',
+  },
 ] as const;
+
+/** The light script's source, as the manifest names it. */
+export const PUBLIC_SCRIPT = 'src/public-entry.ts';
 
 /** Replaced by the server with its PUBLIC_URL: a canonical link must be absolute. */
 export const ORIGIN_PLACEHOLDER = '%SSAEM_ORIGIN%';
@@ -83,9 +105,13 @@ function head(
   const styles = [...new Set([...entry.css, ...route.css])]
     .map((file) => readFileSync(join(dist, file), 'utf8'))
     .join('\n');
-  const preloads = [...route.js, ...textChunks(manifest, page.texts)]
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('\n    ');
+  // The app's page preloads its route and texts; the light script loads them with the app, later.
+  const preloads =
+    page.script === 'app'
+      ? [...route.js, ...textChunks(manifest, page.texts)]
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+          .join('\n    ')
+      : '';
   const url = `${ORIGIN_PLACEHOLDER}${page.path}`;
   const meta = [
     `<link rel="canonical" href="${url}">`,
@@ -104,6 +130,23 @@ function head(
     );
   // The entry stylesheet becomes inline CSS: the first paint waits for no request but the page.
   html = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
+  if (page.script === 'public') {
+    const script = manifest[PUBLIC_SCRIPT];
+    if (!script) throw new Error(`the manifest has no ${PUBLIC_SCRIPT}`);
+    const entryScript = /<script type="module" crossorigin src="[^"]*"><\/script>/;
+    if (!entryScript.test(html)) throw new Error('index.html has no entry script to replace');
+    // Its static imports are announced with it, so they do not wait for it to be read.
+    const imports = chunkClosure(manifest, PUBLIC_SCRIPT).js.slice(1);
+    // A module it shares with the app that is missing from vite.config.ts's list pulls in the app.
+    if (imports.includes(entry.js[0] ?? '')) {
+      throw new Error(`${PUBLIC_SCRIPT} imports the app statically: list its modules in vite.config.ts`);
+    }
+    const tags = [
+      `<script type="module" crossorigin src="/${script.file}"></script>`,
+      ...imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ].join('\n    ');
+    html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(entryScript, () => tags);
+  }
   // Function replacements: a `$` in the CSS or the page must not be read as a pattern.
   return html.replace('</head>', () => `  ${meta}\n    ${preloads}\n    <style>${styles}</style>\n  </head>`);
 }
@@ -117,6 +160,10 @@ export async function prerender(): Promise<void> {
   };
   mkdirSync(join(dist, 'prerendered'), { recursive: true });
   for (const page of PRERENDERED_PAGES) {
+    // The light script follows links to these pages as plain pages: the two lists must agree.
+    if ((page.script === 'public') !== STATIC_PUBLIC_PATHS.includes(page.path)) {
+      throw new Error(`${page.path}: its script and src/lib/static-pages.ts disagree`);
+    }
     const body = await renderPage(page.path);
     if (body.length < 500) throw new Error(`${page.path} rendered almost nothing`);
     const { title, description } = pageMeta(page.name);

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The app itself: importing it "hydrates" the page as main.tsx does, marking <html data-app-started>.
+const appLoaded = vi.fn();
+function mockApp() {
+  vi.doMock('./main', () => {
+    appLoaded();
+    document.documentElement.dataset.appStarted = 'true';
+    return {};
+  });
+}
+
+const PAGE = `
+  <a href="/pricing" id="static-link">요금제</a>
+  <a href="/dashboard" id="app-link">로그인</a>
+  <a href="#faq" id="anchor">자주 묻는 질문</a>
+  <a href="/downloads/intro.pdf" download id="download">소개 자료</a>
+  <details><summary id="summary">질문</summary><p>답</p></details>
+  <button type="button" id="english">English</button>`;
+
+/** Puts a prerendered page in place and runs the public pages' script on it. */
+async function openPage(path = '/landing') {
+  window.history.replaceState(null, '', path);
+  document.body.innerHTML = `<div id="root" data-prerendered="ko">${PAGE}</div>`;
+  mockApp();
+  await import('./public-entry');
+  // Its dynamic import of the app settles over a few ticks.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const byId = (id: string) => document.getElementById(id) as HTMLElement;
+const click = (element: HTMLElement) => {
+  const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+  element.dispatchEvent(event);
+  return event;
+};
+
+beforeEach(() => {
+  vi.resetModules();
+  appLoaded.mockClear();
+  window.sessionStorage.clear();
+  delete document.documentElement.dataset.appStarted;
+});
+afterEach(async () => {
+  // Each test runs the script afresh: the last one's listeners stop once "the app" has the page.
+  document.documentElement.dataset.appStarted = 'true';
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  document.body.innerHTML = '';
+});
+
+describe('the public pages’ script', () => {
+  it('leaves the prerendered page to the browser for a signed-out Korean visitor', async () => {
+    await openPage();
+    expect(appLoaded).not.toHaveBeenCalled();
+    expect(document.documentElement.dataset.appStarted).toBe('static');
+    // Links to other static pages, in-page anchors, downloads and <summary> need no app.
+    for (const id of ['static-link', 'anchor', 'download', 'summary']) {
+      expect(click(byId(id)).defaultPrevented).toBe(false);
+    }
+    expect(appLoaded).not.toHaveBeenCalled();
+  });
+
+  it('loads the app when a visitor reaches for a control, then hands the click to it', async () => {
+    await openPage();
+    const button = byId('english');
+    const received = vi.fn();
+    button.addEventListener('click', received);
+    // Held back (the control has no handler yet) while the app loads ...
+    expect(click(button).defaultPrevented).toBe(true);
+    expect(received).not.toHaveBeenCalled();
+    // ... then given to the hydrated control.
+    await vi.waitFor(() => expect(received).toHaveBeenCalledTimes(1));
+    expect(appLoaded).toHaveBeenCalledTimes(1);
+    // From now on the app's own handlers answer: nothing is held back.
+    expect(click(button).defaultPrevented).toBe(false);
+  });
+
+  it('starts the app on the first sign of intent, before the click', async () => {
+    await openPage();
+    byId('app-link').dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await vi.waitFor(() => expect(appLoaded).toHaveBeenCalledTimes(1));
+  });
+
+  it('holds a link into the app for the app’s own navigation', async () => {
+    await openPage();
+    expect(click(byId('app-link')).defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(appLoaded).toHaveBeenCalledTimes(1));
+  });
+
+  it('loads the app when a part still waiting for its data comes into view', async () => {
+    const watched: Element[] = [];
+    let report: (entries: { isIntersecting: boolean }[]) => void = () => undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: typeof report) {
+          report = callback;
+        }
+        observe(element: Element) {
+          watched.push(element);
+        }
+        disconnect() {}
+      },
+    );
+    window.history.replaceState(null, '', '/home');
+    document.body.innerHTML = `<div id="root" data-prerendered="ko">${PAGE}<div aria-busy="true"></div></div>`;
+    mockApp();
+    await import('./public-entry');
+    expect(watched).toHaveLength(1);
+    report([{ isIntersecting: false }]);
+    expect(appLoaded).not.toHaveBeenCalled();
+    report([{ isIntersecting: true }]);
+    await vi.waitFor(() => expect(appLoaded).toHaveBeenCalledTimes(1));
+  });
+
+  it('moves `/` to /landing, the page it answers with', async () => {
+    await openPage('/');
+    expect(window.location.pathname).toBe('/landing');
+  });
+
+  it('gives a signed-in visitor or one who chose English the app at once', async () => {
+    window.sessionStorage.setItem('oidc.user:http://localhost:ssaem-web', '{}');
+    await openPage();
+    expect(appLoaded).toHaveBeenCalledTimes(1);
+
+    vi.resetModules();
+    appLoaded.mockClear();
+    window.sessionStorage.clear();
+    window.sessionStorage.setItem('ssaem.language', 'en');
+    await openPage();
+    expect(appLoaded).toHaveBeenCalledTimes(1);
+  });
+});
