@@ -146,7 +146,7 @@ export function useItemFormTarget(
 }
 
 /** What a recreate panel says above its form: loading, the document's not found, or how it starts. */
-export function RecreateNotice({ target }: { target: ReturnType<typeof useRecreateTarget> }) {
+export function RecreateNotice({ target }: { target: ReturnType<typeof useItemFormTarget> }) {
   const { t } = useTranslation('tools');
   if (!target.isRecreate) return null;
   if (target.isLoading) return <Loader size="sm" aria-label={t('studio.recreate.loading')} />;
