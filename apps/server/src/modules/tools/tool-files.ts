@@ -16,6 +16,17 @@ import type { FilesRepository } from '../files/files.repository.ts';
  */
 export type StoredKeptFile = Omit<KeptFile, 'available'> & { text: string };
 
+/** A tool's stored input: the form as the teacher sent it (files apart) and its files by reference. */
+export interface KeptForm<F> {
+  form: F;
+  files: StoredKeptFile[];
+}
+
+/** Whether a stored input keeps its form, or is an item's input from before forms were kept. */
+export function isKeptForm<F, Legacy extends object>(stored: KeptForm<F> | Legacy): stored is KeptForm<F> {
+  return 'form' in stored;
+}
+
 /** A form's files: the ones kept from before (by reference) and the new uploads, with their text. */
 export interface ToolFileChoice {
   kept: StoredKeptFile[];

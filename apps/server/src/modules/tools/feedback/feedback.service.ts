@@ -22,7 +22,14 @@ import { canOnMaterial } from '../../../policies/material.policy.ts';
 import type { LibraryRepository } from '../../library/library.repository.ts';
 import type { GenerationService } from '../generation.service.ts';
 import { checkSpelling } from '../text-correction/spell-checker.ts';
-import { droppedFiles, keptFilesOf, type StoredKeptFile, type ToolFiles } from '../tool-files.ts';
+import {
+  droppedFiles,
+  isKeptForm,
+  type KeptForm,
+  keptFilesOf,
+  type StoredKeptFile,
+  type ToolFiles,
+} from '../tool-files.ts';
 import { asMaterial, createToolItems } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
 import { draftFeedbackOffline } from './offline-feedback.ts';
@@ -65,15 +72,9 @@ interface FeedbackSource {
 /** Items made before the form was kept: the source alone (the attachments' text joined). */
 type LegacyStoredInput = FeedbackSource;
 
-/** The form as the teacher sent it (files apart), and the attachments kept by reference with their text. */
-interface StoredFeedbackInput {
-  form: Omit<FeedbackInput, 'keptFiles'>;
-  files: StoredKeptFile[];
-}
+type StoredFeedbackInput = KeptForm<Omit<FeedbackInput, 'keptFiles'>>;
 
 type StoredInput = StoredFeedbackInput | LegacyStoredInput;
-
-const isKeptForm = (stored: StoredInput): stored is StoredFeedbackInput => 'form' in stored;
 
 function sourceOf(stored: StoredInput): FeedbackSource {
   if (!isKeptForm(stored)) return stored;

@@ -13,7 +13,14 @@ import { type DocumentReader, documentFileError } from '../../../platform/sandbo
 import type { Actor } from '../../../policies/actor.ts';
 import type { LibraryRepository } from '../../library/library.repository.ts';
 import type { GenerationService } from '../generation.service.ts';
-import { droppedFiles, keptFilesOf, type StoredKeptFile, type ToolFiles } from '../tool-files.ts';
+import {
+  droppedFiles,
+  isKeptForm,
+  type KeptForm,
+  keptFilesOf,
+  type StoredKeptFile,
+  type ToolFiles,
+} from '../tool-files.ts';
 import { createToolItems } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
 import { summariseOffline, topicOutlineOffline } from './offline-summary.ts';
@@ -42,15 +49,9 @@ interface SummarySource {
 /** Items made before the form was kept: the source alone (the documents' text joined). */
 type LegacyStoredInput = SummarySource;
 
-/** The form as the teacher sent it (files apart), and the documents kept by reference with their text. */
-interface StoredSummaryInput {
-  form: Omit<SummaryInput, 'keptFiles'>;
-  files: StoredKeptFile[];
-}
+type StoredSummaryInput = KeptForm<Omit<SummaryInput, 'keptFiles'>>;
 
 type StoredInput = StoredSummaryInput | LegacyStoredInput;
-
-const isKeptForm = (stored: StoredInput): stored is StoredSummaryInput => 'form' in stored;
 
 function sourceOf(stored: StoredInput): SummarySource {
   if (!isKeptForm(stored)) return stored;
