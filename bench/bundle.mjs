@@ -1,5 +1,5 @@
 // node bench/bundle.mjs [--no-build]
-// Builds the web app and measures two things.
+// Builds the web app and measures three things.
 // 1. What each prerendered public page transfers (dist/prerendered/*.html): the HTML with its inline
 //    CSS, the script it names and the modules it preloads, with their static imports, compressed as
 //    the server sends them (brotli, quality 11; gzip shown beside). Budget 90 kB per page, gzip.
@@ -11,6 +11,10 @@
 // it at once on /landing) and the page texts that route loads. Texts come in the visitor's language,
 // so the budget is checked against the heavier of Korean and English. Sizes are gzip (zlib default
 // level). Exits 1 over budget.
+// 3. The signed-in EduTech catalogue (/edutech) as a teacher first opens it: the same entry, the
+//    signed-in route table the router joins on the way (src/app/signed-in-routes.tsx), the query
+//    client, the shell and the catalogue page with their static imports and texts, and every CSS
+//    file those bring (index.html's included). Budget EDUTECH_BUDGET_KB, gzip, JS + CSS.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -20,9 +24,20 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const PAGE_BUDGET_KB = 90;
 const BUDGET_KB = 170;
 const LANDING_ROUTE_MODULE = 'src/features/public-site/landing-page.tsx';
-// The namespaces the /landing route loads with its page (apps/web/src/app/routes.tsx).
-const LANDING_TEXTS = ['site', 'landing'];
+// The namespaces the /landing route loads with its page (apps/web/src/app/entry-routes.tsx); the
+// common texts load with every screen, in the visitor's language (apps/web/src/lib/i18n.ts).
+const LANDING_TEXTS = ['common', 'site', 'landing'];
 const LANGUAGES = ['ko', 'en'];
+const EDUTECH_BUDGET_KB = 250;
+// What the router loads for /edutech: lazy modules (entry-routes.tsx, signed-in-routes.tsx,
+// features/edutech/routes.tsx) and the namespaces of the shell and the page.
+const EDUTECH_MODULES = [
+  'src/app/signed-in-routes.tsx',
+  'src/lib/query-client.ts',
+  'src/features/auth/signed-in-shell.tsx',
+  'src/features/edutech/components/edutech-page.tsx',
+];
+const EDUTECH_TEXTS = ['common', 'account', 'edutech'];
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'apps/web/dist');
@@ -166,4 +181,72 @@ console.log(
   `\napp budget ${BUDGET_KB} kB gzip: ${kb(total) <= BUDGET_KB ? 'within' : 'OVER'} (${kb(total).toFixed(1)} kB)`,
 );
 if (pagesOver.length > 0) console.log(`public pages over ${PAGE_BUDGET_KB} kB gzip: ${pagesOver.join(', ')}`);
-process.exit(kb(total) <= BUDGET_KB && pagesOver.length === 0 ? 0 : 1);
+/** Adds `key`, its CSS and its static imports with theirs (depth first) to `files`. */
+function collectWithCss(key, reason, files) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`manifest has no entry ${key}`);
+  if (!files.has(chunk.file)) files.set(chunk.file, reason);
+  for (const css of chunk.css ?? []) if (!files.has(css)) files.set(css, `${reason} (css)`);
+  for (const imported of chunk.imports ?? []) collectWithCss(imported, `${reason} → import`, files);
+}
+
+/**
+ * The manifest key of a lazily imported module. A module that is also imported statically from
+ * another lazy chunk (signed-in-routes.tsx, by the shell's route registry) lands in a shared chunk
+ * named after it, with no key of its own.
+ */
+function lazyChunkKey(module) {
+  if (manifest[module]?.isDynamicEntry) return module;
+  const name = module.replace(/^.*\//, '').replace(/\.tsx?$/, '');
+  const shared = Object.keys(manifest).filter((key) => !manifest[key].src && manifest[key].name === name);
+  if (shared.length !== 1) throw new Error(`${module} is not a lazy chunk of this build`);
+  return shared[0];
+}
+
+function edutechRows(language) {
+  const edutech = new Map();
+  for (const src of scripts) collectWithCss(byFile.get(src) ?? 'index.html', 'entry script', edutech);
+  for (const module of EDUTECH_MODULES) {
+    collectWithCss(lazyChunkKey(module), module.replace(/^src\/(features\/)?/, ''), edutech);
+  }
+  for (const namespace of EDUTECH_TEXTS) {
+    collectWithCss(`src/locales/${language}/${namespace}.json`, `texts (${language})`, edutech);
+  }
+  return toRows(edutech);
+}
+const edutechByLanguage = LANGUAGES.map((language) => ({ language, rows: edutechRows(language) }));
+const edutechHeaviest = edutechByLanguage.reduce((a, b) =>
+  sum(b.rows, 'gzip') > sum(a.rows, 'gzip') ? b : a,
+);
+const edutechTotal = sum(edutechHeaviest.rows, 'gzip');
+const isCss = (row) => row.file.endsWith('.css');
+console.log(
+  `\nThe signed-in /edutech catalogue's first load, JS + CSS (gzip, ${edutechHeaviest.language} texts)\n`,
+);
+console.log(`${pad('file', 44)} ${pad('loaded as', 34)} ${'raw kB'.padStart(8)} ${'gzip kB'.padStart(8)}`);
+for (const row of [...edutechHeaviest.rows]
+  .sort((a, b) => b.gzip - a.gzip)
+  .filter((row) => row.gzip >= 1000)) {
+  console.log(`${pad(row.file, 44)} ${pad(row.reason, 34)} ${num(row.raw, 8)} ${num(row.gzip, 8)}`);
+}
+const smaller = edutechHeaviest.rows.filter((row) => row.gzip < 1000);
+console.log(
+  `${pad(`(${smaller.length} files under 1 kB)`, 44)} ${pad('', 34)} ${num(sum(smaller, 'raw'), 8)} ${num(sum(smaller, 'gzip'), 8)}`,
+);
+console.log(
+  `${pad('total', 44)} ${pad(`${edutechHeaviest.rows.length} files`, 34)} ${num(sum(edutechHeaviest.rows, 'raw'), 8)} ${num(edutechTotal, 8)}`,
+);
+console.log(
+  `  JS ${kb(
+    sum(
+      edutechHeaviest.rows.filter((row) => !isCss(row)),
+      'gzip',
+    ),
+  ).toFixed(1)} kB, CSS ${kb(sum(edutechHeaviest.rows.filter(isCss), 'gzip')).toFixed(1)} kB`,
+);
+console.log(
+  `\n/edutech budget ${EDUTECH_BUDGET_KB} kB gzip: ${kb(edutechTotal) <= EDUTECH_BUDGET_KB ? 'within' : 'OVER'} (${kb(edutechTotal).toFixed(1)} kB)`,
+);
+process.exit(
+  kb(total) <= BUDGET_KB && kb(edutechTotal) <= EDUTECH_BUDGET_KB && pagesOver.length === 0 ? 0 : 1,
+);

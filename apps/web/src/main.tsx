@@ -3,20 +3,20 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppTree } from './app/app-tree';
 import { createAppRouter } from './app/router';
+import { appQueryClient } from './lib/app-query-client';
 import { installAuth } from './lib/auth/install';
 import { installErrorReporting } from './lib/error-reporting/report-client-error';
 import { currentLanguage, initI18n } from './lib/i18n';
 import { prerenderedLanguage, routerReady, showsPrerenderedLanding } from './lib/prerendered';
-import { createQueryClient } from './lib/query-client';
 import { isSignedIn } from './lib/session';
 
 // Reporting starts first so that an error during start-up is reported too.
 installErrorReporting();
-// Synchronous (initAsync: false, common texts bundled): ready before the router loads a screen.
-void initI18n();
-const queryClient = createQueryClient();
+// Set up at once, so the router's screens load their texts in the right language; the common texts
+// arrive with the first screen, and nothing is drawn before them.
+const textsReady = initI18n();
 // Before the router: the root path and the guards ask whether someone is signed in.
-installAuth({ clearCaches: () => queryClient.clear() });
+installAuth({ clearCaches: () => appQueryClient()?.clear() });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -34,14 +34,15 @@ if (hydrate && showsPrerenderedLanding(window.location.pathname)) {
   );
 }
 const router = createAppRouter();
-const app = <AppTree queryClient={queryClient} router={<RouterProvider router={router} />} />;
+// No query client here: it loads with the first screen that fetches (lib/app-query-client).
+const app = <AppTree router={<RouterProvider router={router} />} />;
 
 if (prerendered) {
   // The page's code and texts first, so the first render is the page itself, never the loader.
-  void routerReady(router).then(() => {
+  void Promise.all([textsReady, routerReady(router)]).then(() => {
     if (hydrate) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
 } else {
-  createRoot(container).render(app);
+  void textsReady.then(() => createRoot(container).render(app));
 }

@@ -14,7 +14,7 @@ function StartedMark() {
  * The app's tree around its router, the same in the browser (main.tsx) and in the build's
  * prerender (prerender.tsx), so what is hydrated is exactly what was rendered.
  */
-export function AppTree({ queryClient, router }: { queryClient: QueryClient; router: ReactNode }) {
+export function AppTree({ queryClient, router }: { queryClient?: QueryClient; router: ReactNode }) {
   return (
     <StrictMode>
       <AppProviders queryClient={queryClient}>

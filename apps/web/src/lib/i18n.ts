@@ -2,14 +2,12 @@ import type { Language } from '@ssaem/contracts/errors';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES } from '@ssaem/contracts/i18n';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enCommon from '../locales/en/common.json';
-import koCommon from '../locales/ko/common.json';
 import { isLanguage, readStoredLanguage, storeLanguage } from './language';
 
 /** The app's own instance, so tests and the app never share global i18next state by accident. */
 export const i18n = i18next.createInstance();
 
-/** Texts that load with their screens; `common` (layout, errors) is always bundled in both languages. */
+/** Texts that load with their screens; `common` (layout, errors) loads with every screen. */
 export type PageNamespace =
   | 'site'
   | 'landing'
@@ -38,12 +36,12 @@ export type PageNamespace =
   | 'dashboard';
 
 // One small chunk per language and namespace: a screen downloads only the texts it shows, in the
-// language shown. Page texts are complete in both languages (locales.test.ts), so the English
-// fallback is only ever needed for the common texts.
-const pageTextLoaders = import.meta.glob<Record<string, unknown>>(
-  ['../locales/*/*.json', '!../locales/*/common.json'],
-  { import: 'default' },
-);
+// language shown. The common texts too: the first screen waits for them in the visitor's language,
+// and the other language loads only when a visitor switches to it. Every namespace is complete in
+// both languages (locales.test.ts), so no fallback language is ever needed.
+const textLoaders = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
+  import: 'default',
+});
 const usedNamespaces = new Set<PageNamespace>();
 
 /** Keeps `<html lang>` and session storage in step with the language shown. */
@@ -54,20 +52,26 @@ function followLanguage(language: string): void {
   storeLanguage(language);
 }
 
-export function initI18n(language: Language = readStoredLanguage()): Promise<unknown> {
+/**
+ * Sets i18n up at once (the language is known: stored in this tab, or Korean) and resolves when
+ * the common texts of that language are there. Screens wait for them too (loadPageTexts), and
+ * main.tsx draws nothing before, so no key ever shows in place of its text.
+ */
+export function initI18n(language: Language = readStoredLanguage()): Promise<void> {
   i18n.use(initReactI18next);
   i18n.on('languageChanged', followLanguage);
-  return i18n.init({
+  void i18n.init({
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: LANGUAGES,
     ns: ['common'],
     defaultNS: 'common',
-    resources: { ko: { common: koCommon }, en: { common: enCommon } },
+    resources: {},
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  return loadNamespace('common', language);
 }
 
 export function currentLanguage(): Language {
@@ -75,20 +79,25 @@ export function currentLanguage(): Language {
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
-async function loadNamespace(namespace: PageNamespace, language: Language): Promise<void> {
+async function loadNamespace(namespace: PageNamespace | 'common', language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, namespace)) return;
-  const load = pageTextLoaders[`../locales/${language}/${namespace}.json`];
+  const load = textLoaders[`../locales/${language}/${namespace}.json`];
   if (!load) throw new Error(`No ${language} texts for ${namespace}`);
   i18n.addResourceBundle(language, namespace, await load(), true, true);
 }
 
-/** Loads page texts before their screen renders (route lazy) and remembers them for language switches. */
+/**
+ * Loads page texts, with the common texts, before their screen renders (route lazy) and remembers
+ * them for language switches.
+ */
 export async function loadPageTexts(
   namespaces: readonly PageNamespace[],
   language: Language = currentLanguage(),
 ): Promise<void> {
   for (const namespace of namespaces) usedNamespaces.add(namespace);
-  await Promise.all(namespaces.map((namespace) => loadNamespace(namespace, language)));
+  await Promise.all(
+    (['common', ...namespaces] as const).map((namespace) => loadNamespace(namespace, language)),
+  );
 }
 
 /** Switches language once every page text in use is there, so nothing flashes untranslated. */

@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { i18n, initI18n } from '../lib/i18n';
+import { i18n, initI18n, loadPageTexts } from '../lib/i18n';
 
 // Mantine reads media queries and observes element sizes; happy-dom implements neither fully.
 if (!window.matchMedia) {
@@ -39,6 +39,8 @@ if (!('fonts' in document)) {
 configure({ asyncUtilTimeout: 5_000 });
 
 await initI18n('ko');
+// Tests switch to English with i18n.changeLanguage directly: its common texts are there already.
+await loadPageTexts([], 'en');
 
 beforeEach(async () => {
   window.sessionStorage.clear();

@@ -1,33 +1,23 @@
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Drawer.css';
-import '@mantine/core/styles/Overlay.css';
-import {
-  AppShell,
-  Burger,
-  Button,
-  Drawer,
-  Group,
-  NavLink,
-  ScrollArea,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconLayoutList, IconLogout, IconSettings } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
-import { LanguageSwitcher } from '../../components/language-switcher';
 import { NavbarSlotProvider, useNavbarSlotState } from '../../components/navbar-slot';
 import { NAV_GROUPS, type NavItem } from '../nav-items';
 import type { ShellProfile } from '../shell-profile';
 import classes from './app-shell-frame.module.css';
+
+// The settings panel (a drawer, with Mantine's modal and focus trap) is not needed to draw the
+// screen: it loads right after, and is in place, closed, long before anyone reaches for it.
+const SettingsDrawer = lazy(() =>
+  import('./settings-drawer').then((module) => ({ default: module.SettingsDrawer })),
+);
 
 function isActive(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
@@ -75,41 +65,6 @@ function SidebarNav({ items, onNavigate }: { items: readonly NavItem[]; onNaviga
         );
       })}
     </Stack>
-  );
-}
-
-function SettingsDrawer({
-  opened,
-  onClose,
-  onSignOut,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onSignOut: (() => void) | undefined;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Drawer opened={opened} onClose={onClose} position="right" title={t('settings.title')} padding="xl">
-      <Stack gap="xs">
-        <Text fw={600} id="settings-language">
-          {t('settings.language')}
-        </Text>
-        <LanguageSwitcher fullWidth />
-        <Text size="sm" c="dimmed">
-          {t('settings.languageHint')}
-        </Text>
-        {onSignOut && (
-          <Button
-            variant="default"
-            mt="lg"
-            leftSection={<IconLogout size={18} aria-hidden />}
-            onClick={onSignOut}
-          >
-            {t('auth.signOut')}
-          </Button>
-        )}
-      </Stack>
-    </Drawer>
   );
 }
 
@@ -206,7 +161,9 @@ export function AppShellFrame({ items, profile, onSignOut, children }: AppShellF
         <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
           {children}
         </AppShell.Main>
-        <SettingsDrawer opened={settingsOpened} onClose={settings.close} onSignOut={onSignOut} />
+        <Suspense fallback={null}>
+          <SettingsDrawer opened={settingsOpened} onClose={settings.close} onSignOut={onSignOut} />
+        </Suspense>
       </AppShell>
     </NavbarSlotProvider>
   );

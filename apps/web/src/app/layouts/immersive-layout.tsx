@@ -4,7 +4,7 @@ import '@mantine/core/styles/Tooltip.css';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { rootDestination } from '../routes';
+import { rootDestination } from '../entry-routes';
 import classes from './immersive-layout.module.css';
 
 /**

@@ -1,4 +1,5 @@
 import { type RouteObject, redirect } from 'react-router';
+import { loadAppQueryClient } from '../../lib/app-query-client';
 import { loadPageTexts } from '../../lib/i18n';
 
 async function loadLibraryTexts(): Promise<void> {
@@ -29,7 +30,12 @@ export const libraryRoutes: RouteObject[] = [
 export const sharedLibraryRoute: RouteObject = {
   path: 'shared/library/:token',
   lazy: async () => {
-    const [module] = await Promise.all([import('./components/public-library-page'), loadLibraryTexts()]);
+    // In the public layout, outside the shell: it waits for the query client itself.
+    const [module] = await Promise.all([
+      import('./components/public-library-page'),
+      loadLibraryTexts(),
+      loadAppQueryClient(),
+    ]);
     return { Component: module.PublicLibraryPage };
   },
 };

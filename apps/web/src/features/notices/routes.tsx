@@ -1,9 +1,11 @@
 import type { RouteObject } from 'react-router';
+import { loadAppQueryClient } from '../../lib/app-query-client';
 import { loadPageTexts } from '../../lib/i18n';
 
 const shellPages = () => Promise.all([import('./components/notice-pages'), loadPageTexts(['notices'])]);
+// In the public layout, outside the shell: these wait for the query client themselves.
 const publicPages = () =>
-  Promise.all([import('./components/public-notice-pages'), loadPageTexts(['notices'])]);
+  Promise.all([import('./components/public-notice-pages'), loadPageTexts(['notices']), loadAppQueryClient()]);
 
 /**
  * The notice board in the signed-in shell (core.md §2 "Notice board"): every signed-in role reads

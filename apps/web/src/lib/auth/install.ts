@@ -1,5 +1,4 @@
 import { setTokenProvider } from '../api-client';
-import { clearFileStore } from '../file-store';
 import { onSessionEnd, type SignInKind, setSessionProbe, setSignInStarter } from '../session';
 import { installSessionWatch } from './session-watch';
 import { hasStoredSession } from './stored-session';
@@ -37,7 +36,8 @@ export function installAuth(options: { clearCaches: () => void }): void {
   });
   onSessionEnd(options.clearCaches);
   // Logout clears the local file store too (core.md §4).
-  onSessionEnd(() => void clearFileStore());
+  // Loaded then: the store (with idb-keyval) is not part of the first download.
+  onSessionEnd(() => void import('../file-store').then((store) => store.clearFileStore()));
   installSessionWatch({
     isSignedIn: hasStoredSession,
     checkSession: checkSessionStatus,
