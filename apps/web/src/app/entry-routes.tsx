@@ -107,8 +107,9 @@ const publicPages: RouteObject[] = [
     ),
   },
   {
+    // Not static: its notice teaser asks the server for the latest notices.
     path: 'home',
-    lazy: lazyStaticPage(
+    lazy: lazyPage(
       () => import('../features/public-site/home-page'),
       (m) => m.HomePage,
       ['home'],
