@@ -42,10 +42,11 @@ function expectExact(from: string, to: string) {
 
 describe('period blocks', () => {
   it('count every day of the period once, whatever its start and end', () => {
-    // Every period of 1 to 70 days starting on each day from mid-January to early March 2024 (a leap February).
-    for (let start = Date.parse('2024-01-20'); start <= Date.parse('2024-03-05'); start += DAY_MS)
-      for (let days = 1; days <= 70; days += 1)
-        expectExact(isoDay(start), isoDay(start + (days - 1) * DAY_MS));
+    // Every period of 1 to 40 days, and of two months or so, starting on each day from late January
+    // to early March 2024 (across a leap February).
+    const lengths = [...Array.from({ length: 40 }, (_, i) => i + 1), 59, 60, 61, 62, 70];
+    for (let start = Date.parse('2024-01-25'); start <= Date.parse('2024-03-03'); start += DAY_MS)
+      for (const days of lengths) expectExact(isoDay(start), isoDay(start + (days - 1) * DAY_MS));
     // A year ending mid-month, and one across New Year.
     expectExact('2025-10-30', '2026-10-29');
     expectExact('2025-06-15', '2026-06-14');

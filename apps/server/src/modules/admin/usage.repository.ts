@@ -141,11 +141,13 @@ export function createUsageRepository(db: Kysely<Database>) {
    */
   async function topUsersOfService(q: UsageRange, limit: number) {
     for (let perDay = limit * LEADERS_PER_LIMIT; ; perDay *= 4) {
-      const leaders = await dailyLeaders(q, perDay);
-      const { rows: unfolded } = await sql<{ userId: number; tokens: string }>`
-        SELECT user_id, sum(tokens) AS tokens FROM (${unfoldedCalls()}) AS u
-        WHERE day >= ${q.from} AND day <= ${q.to}
-        GROUP BY user_id ORDER BY tokens DESC LIMIT ${perDay + 1}`.execute(db);
+      const [leaders, { rows: unfolded }] = await Promise.all([
+        dailyLeaders(q, perDay),
+        sql<{ userId: number; tokens: string }>`
+          SELECT user_id, sum(tokens) AS tokens FROM (${unfoldedCalls()}) AS u
+          WHERE day >= ${q.from} AND day <= ${q.to}
+          GROUP BY user_id ORDER BY tokens DESC LIMIT ${perDay + 1}`.execute(db),
+      ]);
       const lastOfDay = new Map<string, { count: number; least: number }>();
       for (const leader of leaders) {
         const seen = lastOfDay.get(leader.day) ?? { count: 0, least: Number.POSITIVE_INFINITY };
