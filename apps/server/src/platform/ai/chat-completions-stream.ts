@@ -184,7 +184,8 @@ export function createChatCompletionsStreamer(options: {
             fail(error);
           }
         });
-        response.once('error', fail);
+        // Kept for the response's life: an error after the end must not go unhandled.
+        response.on('error', fail);
         response.once('end', () => {
           if (settled) return;
           if (!done && finishReason === null) {
