@@ -25,9 +25,9 @@ function TeachingBlocks({ withStrip }: { withStrip: boolean }) {
       <Skeleton h={132} radius="lg" />
       <Stack gap="sm">
         <Skeleton h={22} w={140} />
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
-          {blockKeys('tool', 4).map((key) => (
-            <Skeleton key={key} h={76} radius="md" />
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+          {blockKeys('tool', 6).map((key) => (
+            <Skeleton key={key} h={58} radius="md" />
           ))}
         </SimpleGrid>
       </Stack>
