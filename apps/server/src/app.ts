@@ -38,6 +38,8 @@ import { createAccessLogService } from './modules/classes/access-log.service.ts'
 import { createClassesRepository } from './modules/classes/classes.repository.ts';
 import { classesRoutes } from './modules/classes/classes.routes.ts';
 import { createClassesService } from './modules/classes/classes.service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createEdutechRepository } from './modules/edutech/edutech.repository.ts';
@@ -530,6 +532,19 @@ export async function buildApp({
     audit: auditService,
   });
   await app.register(toolsRoutes(toolsService, promptVersions, auditService));
+  await app.register(
+    dashboardRoutes(
+      createDashboardService({
+        users: usersService,
+        licences: licencesService,
+        library: libraryService,
+        chat: chatService,
+        board: boardService,
+        edutech: edutechService,
+        tools: toolsService,
+      }),
+    ),
+  );
   await app.register(promptVersionsRoutes(promptVersions));
   await app.register(
     playgroundRoutes(
