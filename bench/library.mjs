@@ -123,7 +123,7 @@ async function copySeedItems(db, seedRows, rows, start) {
       INSERT INTO library_item (id, creator_id, school_id, created_at, updated_at, completed_at, ${copied})
       SELECT s.id + ${offset}, t.id, t.school_id, d.at, d.at, d.at, ${sql.join(columns.map((c) => sql.ref(`s.${c.columnName}`)))}
       FROM library_item s
-      JOIN teachers t ON t.n = ((s.id + ${offset}) * 7919) % t.total
+      JOIN teachers t ON t.n = ((s.id + ${offset})::bigint * 7919) % t.total
       CROSS JOIN LATERAL (
         SELECT to_char(
           to_timestamp((${start} + ((s.id + ${offset})::float8 / ${rows}) * ${spanMs}) / 1000.0) AT TIME ZONE 'UTC',
