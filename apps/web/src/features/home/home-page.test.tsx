@@ -269,7 +269,7 @@ describe('the teacher home', () => {
   it('shows grey blocks, not a spinner, until the dashboard answers', async () => {
     serve(usersInfo(['ROLE_TEACHER']));
     renderHome();
-    const loading = screen.getByRole('status');
+    const loading = screen.getByRole('status', { busy: true });
     expect(loading.getAttribute('aria-busy')).toBe('true');
     expect(loading.querySelectorAll('.mantine-Skeleton-root').length).toBeGreaterThan(3);
     expect(document.querySelector('.mantine-Loader-root')).toBeNull();

@@ -40,19 +40,8 @@ export function homeKind(roles: readonly string[]): HomeKind {
 const NOTICE_BOARD_PATH = '/notice';
 const registered = (path: string) => isRegisteredPath(appRoutes, path);
 
-function NoticesBlock() {
-  const { t } = useTranslation('dashboard');
-  return (
-    <Stack gap={4}>
-      <NoticeTeaser />
-      {registered(NOTICE_BOARD_PATH) ? (
-        <Anchor component={Link} to={NOTICE_BOARD_PATH} size="sm" ta="right">
-          {t('notices.all')}
-        </Anchor>
-      ) : null}
-    </Stack>
-  );
-}
+/** The newest notices; the teaser carries its own link to the whole board. */
+const NoticesBlock = NoticeTeaser;
 
 function Greeting({ info, kind }: { info: UsersInfo; kind: HomeKind }) {
   const { t } = useTranslation('dashboard');
