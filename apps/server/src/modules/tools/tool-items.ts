@@ -1,7 +1,13 @@
+import type { Sharing } from '@ssaem/contracts';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { Actor } from '../../policies/actor.ts';
-import { canOnMaterial, type MaterialRecord, materialAbilities } from '../../policies/material.policy.ts';
+import {
+  canOnMaterial,
+  type MaterialRecord,
+  materialAbilities,
+  type Visibility,
+} from '../../policies/material.policy.ts';
 import type { LibraryItemRow, LibraryRepository } from '../library/library.repository.ts';
 import type { GenerationService } from './generation.service.ts';
 
@@ -14,6 +20,34 @@ export function asMaterial(
     visibility: item.visibility,
     editable: item.editable === 1,
   };
+}
+
+/** What a recreate's changed form makes of the item: its new input and title, and its sharing. */
+export interface RecreateChange {
+  input: unknown;
+  title: string;
+  /** The sharing the form chose (validated by the tool's form schema, as on create). */
+  sharing?: Sharing | undefined;
+}
+
+/** A form's sharing in the item's terms. */
+export function sharingOf(form: Sharing): Sharing {
+  return { accessLevel: form.accessLevel, editable: form.editable };
+}
+
+/**
+ * The sharing a recreate asks for, applied under the same rule as the library's access setting:
+ * only who may change the item's settings (its creator) may change it. Unchanged, nothing is asked.
+ */
+function sharingChange(
+  actor: Actor,
+  item: LibraryItemRow,
+  sharing: Sharing,
+): { visibility: Visibility; editable: boolean } | undefined {
+  const current = asMaterial(item);
+  if (current.visibility === sharing.accessLevel && current.editable === sharing.editable) return undefined;
+  if (!canOnMaterial(actor, 'changeSettings', current)) throw new AppError('E_FORBIDDEN');
+  return { visibility: sharing.accessLevel, editable: sharing.editable };
 }
 
 /**
@@ -54,14 +88,19 @@ export function createToolItems<T extends z.ZodType>(deps: {
   async function recreateWith(
     actor: Actor,
     id: number,
-    next?: (item: LibraryItemRow) => Promise<{ input: unknown; title: string } | undefined>,
+    next?: (item: LibraryItemRow) => Promise<RecreateChange | undefined>,
   ): Promise<{ id: number }> {
     const item = await visible(actor, id);
     if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
     await deps.generation.assertLicensed(actor);
     const changed = next ? await next(item) : undefined;
     if (changed) {
-      await deps.library.updateInput(item.id, { input: JSON.stringify(changed.input), title: changed.title });
+      const sharing = changed.sharing ? sharingChange(actor, item, changed.sharing) : undefined;
+      await deps.library.updateInput(item.id, {
+        input: JSON.stringify(changed.input),
+        title: changed.title,
+        sharing,
+      });
     }
     await deps.generation.regenerate(actor, item.id);
     return { id: item.id };

@@ -30,7 +30,7 @@ import {
   type StoredKeptFile,
   type ToolFiles,
 } from '../tool-files.ts';
-import { asMaterial, createToolItems } from '../tool-items.ts';
+import { asMaterial, createToolItems, sharingOf } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
 import { draftFeedbackOffline } from './offline-feedback.ts';
 
@@ -284,7 +284,7 @@ export function createFeedbackService(deps: {
         const stored = await storedInput(actor, changed, files, before);
         dropped = droppedFiles(before, stored.files);
         owner = item.creatorId;
-        return { input: stored, title: changed.title };
+        return { input: stored, title: changed.title, sharing: sharingOf(changed) };
       });
       await deps.files.remove(owner, dropped);
       return answer;

@@ -21,7 +21,7 @@ import {
   type StoredKeptFile,
   type ToolFiles,
 } from '../tool-files.ts';
-import { createToolItems } from '../tool-items.ts';
+import { createToolItems, sharingOf } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
 import { summariseOffline, topicOutlineOffline } from './offline-summary.ts';
 
@@ -223,7 +223,7 @@ export function createSummaryService(deps: {
         const stored = await storedInput(actor, changed, files, before);
         dropped = droppedFiles(before, stored.files);
         owner = item.creatorId;
-        return { input: stored, title: changed.title };
+        return { input: stored, title: changed.title, sharing: sharingOf(changed) };
       });
       await deps.files.remove(owner, dropped);
       return answer;
