@@ -22,6 +22,24 @@ export function asMaterial(
   };
 }
 
+/** The content's mark of a result the teacher saved over the generated one. */
+const EDITED_MARK = 'edited';
+
+/**
+ * Whether the teacher changed the generated document since it was made: a result saved from the
+ * tool's view (marked) or a document saved from the editor (kept as `editedDocument`). Generating
+ * it again replaces the content, marks and all.
+ */
+export function hasEdits(item: Pick<LibraryItemRow, 'content'>): boolean {
+  if (!item.content) return false;
+  const content = JSON.parse(item.content) as unknown;
+  if (!content || typeof content !== 'object' || Array.isArray(content)) return false;
+  const record = content as Record<string, unknown>;
+  return (
+    record[EDITED_MARK] === true || (record.editedDocument !== undefined && record.editedDocument !== null)
+  );
+}
+
 /** What a recreate's changed form makes of the item: its new input and title, and its sharing. */
 export interface RecreateChange {
   input: unknown;
@@ -116,6 +134,7 @@ export function createToolItems<T extends z.ZodType>(deps: {
       editable: item.editable === 1,
       creatorId: item.creatorId,
       createdAt: item.createdAt,
+      edited: hasEdits(item),
       result: item.content ? (deps.resultSchema.parse(JSON.parse(item.content)) as z.infer<T>) : null,
       abilities: materialAbilities(actor, asMaterial(item)),
     };
@@ -143,8 +162,12 @@ export function createToolItems<T extends z.ZodType>(deps: {
       const item = await visible(actor, id);
       if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
       if (item.status !== 3) throw new AppError('E_NOT_READY');
+      // The saved result is marked as the teacher's (a boolean: every string of the content is read
+      // into the excerpt), so recreate can warn that it would replace it; a recreate clears it.
       const content =
-        changes.result === undefined ? undefined : JSON.stringify(deps.resultSchema.parse(changes.result));
+        changes.result === undefined
+          ? undefined
+          : JSON.stringify({ ...(deps.resultSchema.parse(changes.result) as object), [EDITED_MARK]: true });
       await deps.library.setStatus(item.id, 3, {
         ...(content ? { content } : {}),
         ...(changes.title ? { title: changes.title } : {}),
@@ -179,6 +202,8 @@ export function itemResponseSchema<T extends z.ZodType>(resultSchema: T) {
     editable: z.boolean(),
     creatorId: z.number().int(),
     createdAt: z.string(),
+    /** The teacher changed the generated document since it was made: recreate would replace it. */
+    edited: z.boolean(),
     result: resultSchema.nullable(),
     /** The form it was made from, for its creator, on tools that give it back. */
     input: z.record(z.string(), z.unknown()).nullable().optional(),
