@@ -202,10 +202,7 @@ export function createFeedbackService(deps: {
       if (!isKeptForm(kept)) return legacyFormOf(kept);
       return { ...kept.form, keptFiles: await deps.files.present(item.creatorId, kept.files) };
     },
-    async onRemove(item) {
-      const kept = JSON.parse(item.input) as StoredInput;
-      if (isKeptForm(kept)) await deps.files.remove(item.creatorId, kept.files);
-    },
+    onRemove: (item) => deps.files.removeKeptOf(item),
   });
 
   async function readFile(file: SpooledFile): Promise<string> {

@@ -139,10 +139,7 @@ export function createSummaryService(deps: {
       if (!isKeptForm(kept)) return legacyFormOf(kept);
       return { ...kept.form, keptFiles: await deps.files.present(item.creatorId, kept.files) };
     },
-    async onRemove(item) {
-      const kept = JSON.parse(item.input) as StoredInput;
-      if (isKeptForm(kept)) await deps.files.remove(item.creatorId, kept.files);
-    },
+    onRemove: (item) => deps.files.removeKeptOf(item),
   });
 
   /** Each new document read (an unreadable or unsupported one refuses the form), in order. */
