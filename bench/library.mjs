@@ -5,10 +5,10 @@
 // BENCH_ROWS=0 skips SQLite. BENCH_PG_SCHEMA names a PostgreSQL schema that is kept after the run
 // and reused by the next one when it already holds BENCH_PG_ROWS materials (loading 1M takes a
 // while); the migrations still run on it, so a new index is built on the loaded library.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDir } from '../scripts/scratch-dir.mjs';
 import { markdownTable, timeCalls } from './lib/stats.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
@@ -192,7 +192,7 @@ async function measure(label, fn) {
 }
 
 async function run(dialect, rows, databaseUrl) {
-  const dir = mkdtempSync(join(tmpdir(), 'ssaem-library-bench-'));
+  const { dir, remove: removeDir } = scratchDir('ssaem-library-bench-');
   const keep = Boolean(databaseUrl && KEPT_SCHEMA);
   const pgSchema = keep ? KEPT_SCHEMA : `bench_library_${process.pid}`;
   if (databaseUrl) {
@@ -324,7 +324,7 @@ async function run(dialect, rows, databaseUrl) {
       await sql`DROP SCHEMA IF EXISTS ${sql.id(pgSchema)} CASCADE`.execute(admin.db);
       await admin.destroy();
     }
-    rmSync(dir, { recursive: true, force: true });
+    removeDir();
   }
 }
 
