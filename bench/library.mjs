@@ -9,10 +9,10 @@
 // fills the rest by copying them in SQL under new ids, authors and dates: loading 3M row by row
 // takes hours on a 2-core machine, copying takes minutes. Copies share their text with a seed
 // item, as many real materials share a title; the reactions are drawn over the whole library.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDir } from '../scripts/scratch-dir.mjs';
 import { markdownTable, timeCalls } from './lib/stats.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
@@ -243,7 +243,7 @@ async function measure(label, fn) {
 }
 
 async function run(dialect, rows, databaseUrl) {
-  const dir = mkdtempSync(join(tmpdir(), 'ssaem-library-bench-'));
+  const { dir, remove: removeDir } = scratchDir('ssaem-library-bench-');
   const keep = Boolean(databaseUrl && KEPT_SCHEMA);
   const pgSchema = keep ? KEPT_SCHEMA : `bench_library_${process.pid}`;
   if (databaseUrl) {
@@ -375,7 +375,7 @@ async function run(dialect, rows, databaseUrl) {
       await sql`DROP SCHEMA IF EXISTS ${sql.id(pgSchema)} CASCADE`.execute(admin.db);
       await admin.destroy();
     }
-    rmSync(dir, { recursive: true, force: true });
+    removeDir();
   }
 }
 

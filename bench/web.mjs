@@ -11,12 +11,13 @@
 // installed once into .toolchain/lighthouse, pinned to 12.2.3 (13 needs a newer lock format).
 // The server runs in its own process; the load average and each process's CPU are printed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { ensureDependencies, ensureWebBuild, root } from '../scripts/lib.mjs';
+import { scratchDir } from '../scripts/scratch-dir.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -205,7 +206,7 @@ console.log(
     .map((v) => v.toFixed(2))
     .join(' ')}`,
 );
-const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-bench-web-'));
+const { dir: dataDir, remove: removeDataDir } = scratchDir('ssaem-bench-web-');
 let server;
 try {
   server = await startServer(dataDir);
@@ -275,5 +276,5 @@ try {
 } finally {
   server?.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 500));
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
 }

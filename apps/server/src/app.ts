@@ -498,9 +498,15 @@ export async function buildApp({
   });
   await app.register(eventsRoutes(eventsService));
   registerPeriodic(app, 'event registration purge', 60 * 60 * 1000, () => eventsService.purgeExpired());
+  // Kept form files of tool items: removed by whichever path deletes an item.
+  const toolFiles = createToolFiles({ repository: filesRepository, storage: fileStorage });
   await app.register(
     materialsRoutes(
-      createMaterialsService({ materials: createMaterialsRepository(db), library: libraryRepository }),
+      createMaterialsService({
+        materials: createMaterialsRepository(db),
+        library: libraryRepository,
+        toolFiles,
+      }),
     ),
   );
   const documentsService = createDocumentsService({
@@ -558,7 +564,6 @@ export async function buildApp({
     ),
   );
   await app.register(aiConnectionRoutes(config));
-  const toolFiles = createToolFiles({ repository: filesRepository, storage: fileStorage });
   await app.register(
     summaryRoutes(
       createSummaryService({
