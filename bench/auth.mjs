@@ -1,9 +1,8 @@
 // npm run bench:auth — the sign-in round trip (authorize → login → code → token) on the embedded
 // provider, and the cost of one argon2id password hash, on this machine.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDir } from '../scripts/scratch-dir.mjs';
 import { percentile } from './lib/stats.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
@@ -13,7 +12,7 @@ const { discover, signIn } = await import(join(root, 'apps/server/test/oidc-brow
 const { seedDemoData } = await import(join(root, 'apps/server/src/db/seed/demo.seed.ts'));
 const { hash, verify } = await import('@node-rs/argon2');
 
-const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-auth-bench-'));
+const { dir: dataDir, remove: removeDataDir } = scratchDir('ssaem-auth-bench-');
 const t = await buildListeningApp({ DATA_DIR: dataDir });
 try {
   await seedDemoData(t.database.db, 'demo1234!');
@@ -58,5 +57,5 @@ try {
   console.log(`argon2id parameters: ${stored.split('$')[3]}`);
 } finally {
   await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
 }

@@ -4,7 +4,7 @@
 //    CSS, the script it names and the modules it preloads, with their static imports, compressed as
 //    the server sends them (brotli, quality 11; gzip shown beside). Budget 90 kB per page, gzip.
 //    Pages with the light script (src/public-entry.ts) load nothing else until a visitor reaches
-//    for a control; /signup, a form from the start, hydrates with the app at once.
+//    for a control (/signup too: what is typed before the app is there is handed to it).
 // 2. The app's own first load, for a visitor the static page is not written for (signed in, or
 //    English chosen in the tab), and on every signed-in route: the entry script in dist/index.html, its modulepreload links, everything they import
 // statically, the landing page's lazy route chunk with its own static imports (the router requests

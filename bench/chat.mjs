@@ -17,11 +17,12 @@
 // port; a free one in 3900–3989 by default).
 import { fork, spawn } from 'node:child_process';
 import cluster from 'node:cluster';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDir } from '../scripts/scratch-dir.mjs';
 import { markdownTable, median, percentile } from './lib/stats.mjs';
 
 const self = fileURLToPath(import.meta.url);
@@ -351,7 +352,7 @@ async function waitReady(origin, child) {
 }
 
 async function startServer(fakeUrl) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-bench-'));
+  const { dir: dataDir, remove: removeDataDir } = scratchDir('ssaem-bench-');
   const port = Number(process.env.BENCH_PORT ?? 3900 + Math.floor(Math.random() * 90));
   const origin = `http://127.0.0.1:${port}`;
   const env = {
@@ -399,7 +400,7 @@ async function startServer(fakeUrl) {
     .execute();
   const token = await accessTokenFor({ database, config: loadConfig(env) }, teacher, { expiresIn: 3600 });
   await database.destroy();
-  return { child, origin, token, dataDir };
+  return { child, origin, token, dataDir, removeDataDir };
 }
 
 const machineLine = () =>
@@ -485,7 +486,7 @@ async function main() {
     server.child.kill('SIGTERM');
     model.child.kill('SIGTERM');
     await exited;
-    setTimeout(() => rmSync(server.dataDir, { recursive: true, force: true }), 500);
+    setTimeout(() => server.removeDataDir(), 500);
   }
 }
 

@@ -3,10 +3,9 @@
 // DATABASE_URL is set), counts them once as the daily job does, and then answers the load
 // generator's calls over IPC through the real edutech service. The generator, not this process,
 // measures; this process only does the work a server would.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDir } from '../scripts/scratch-dir.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -261,7 +260,7 @@ async function explainCases(actor) {
   }
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'ssaem-edutech-bench-'));
+const { dir, remove: removeDir } = scratchDir('ssaem-edutech-bench-');
 const pgSchema = `bench_edutech_${process.pid}`;
 const POOL = 4;
 if (DATABASE_URL) {
@@ -284,7 +283,7 @@ async function cleanUp() {
     await sql`DROP SCHEMA IF EXISTS ${sql.id(pgSchema)} CASCADE`.execute(admin.db);
     await admin.destroy();
   }
-  rmSync(dir, { recursive: true, force: true });
+  removeDir();
 }
 
 try {

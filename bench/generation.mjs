@@ -2,11 +2,10 @@
 // generator → stored → completion signal on the subscription, with the model's own time taken
 // out; and the memory of 1,000 idle completion subscriptions held at once.
 
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDir } from '../scripts/scratch-dir.mjs';
 import { percentile } from './lib/stats.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
@@ -38,7 +37,7 @@ function subscribe(origin, path, headers) {
 }
 
 async function pipeline(label, env, fake) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-generation-bench-'));
+  const { dir: dataDir, remove: removeDataDir } = scratchDir('ssaem-generation-bench-');
   const t = await buildListeningApp({ DATA_DIR: dataDir, ...env });
   try {
     const world = await buildDemoWorld(t);
@@ -87,12 +86,12 @@ async function pipeline(label, env, fake) {
     };
   } finally {
     await t.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
   }
 }
 
 async function idleSubscriptions() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-generation-bench-'));
+  const { dir: dataDir, remove: removeDataDir } = scratchDir('ssaem-generation-bench-');
   const t = await buildListeningApp({ DATA_DIR: dataDir });
   try {
     const world = await buildDemoWorld(t);
@@ -148,7 +147,7 @@ async function idleSubscriptions() {
     return { count: ids.length, before, after };
   } finally {
     await t.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
   }
 }
 

@@ -8,11 +8,12 @@
 // client. Three runs; each run's numbers, then the median of the three, the load average and the
 // CPU each process used.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDir } from '../scripts/scratch-dir.mjs';
 import { median, percentile } from './lib/stats.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
@@ -88,7 +89,7 @@ async function classListSheet(count, offset) {
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-records-bench-'));
+const { dir: dataDir, remove: removeDataDir } = scratchDir('ssaem-records-bench-');
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
@@ -261,5 +262,5 @@ try {
 } finally {
   server.kill('SIGTERM');
   await new Promise((done) => server.once('exit', done));
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
 }

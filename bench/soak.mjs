@@ -12,10 +12,11 @@
 // SOAK_UPLOADS (1), SOAK_SEARCH (2), SOAK_GENERATION (1), SOAK_THINK_MS (pause between a worker's
 // requests, default 250).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onTerminate, scratchDir } from '../scripts/scratch-dir.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const self = fileURLToPath(import.meta.url);
@@ -265,16 +266,16 @@ async function controller() {
   const sampleSeconds = Number(
     process.env.SOAK_SAMPLE_SECONDS ?? Math.min(30, Math.max(10, Math.round((minutes * 60) / 40))),
   );
-  const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-soak-'));
+  const { dir: dataDir, remove: removeDataDir } = scratchDir('ssaem-soak-');
   const probeFile = join(dataDir, 'probe.jsonl');
   const processes = [];
   const stopAll = () => {
     for (const child of processes) if (child.exitCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
   };
-  process.once('SIGINT', () => {
-    stopAll();
-    process.exit(130);
+  // Stopped by a signal: the processes go before the folder does (scratch-dir removes it after).
+  onTerminate(() => {
+    for (const child of processes) if (child.exitCode === null) child.kill('SIGKILL');
   });
   try {
     const fake = spawn(process.execPath, [self, '--fake-model'], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -7,12 +7,13 @@
 // gateway of ../shared/tools/s3-ceph.sh; without it only the local disk is measured.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { scratchDir } from '../scripts/scratch-dir.mjs';
 import { median } from './lib/stats.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
@@ -69,7 +70,7 @@ function generated(total) {
 }
 
 async function bench(backend) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-storage-bench-'));
+  const { dir: dataDir, remove: removeDataDir } = scratchDir('ssaem-storage-bench-');
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const s3 =
@@ -194,7 +195,7 @@ async function bench(backend) {
     await new Promise((r) => server.once('exit', r));
     if (s3) for (const k of await storage.list('')) await storage.delete(k);
     await storage.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
   }
 }
 

@@ -1,4 +1,4 @@
-// npm run bench:web [-- --runs 3 --no-build --pages /,/landing]
+// npm run bench:web [-- --runs 3 --no-build --pages /,/landing --no-dashboard --reports DIR]
 // Builds the web app, starts the real server on a scratch database and measures what a visitor on a
 // phone gets:
 //   1. Lighthouse (mobile, its default simulated slow 4G and 4× CPU slowdown) on the public pages,
@@ -11,12 +11,13 @@
 // installed once into .toolchain/lighthouse, pinned to 12.2.3 (13 needs a newer lock format).
 // The server runs in its own process; the load average and each process's CPU are printed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { ensureDependencies, ensureWebBuild, root } from '../scripts/lib.mjs';
+import { scratchDir } from '../scripts/scratch-dir.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -25,6 +26,10 @@ const { values: options } = parseArgs({
     port: { type: 'string', default: '3190' },
     // Comma-separated public pages for Lighthouse; `--pages ''` measures only the signed-in paint.
     pages: { type: 'string', default: '/,/landing,/pricing,/home,/signup' },
+    // Skips the signed-in first paint (a run about the public pages only).
+    'no-dashboard': { type: 'boolean', default: false },
+    // A directory to keep each Lighthouse report in (JSON), to read what the main thread did.
+    reports: { type: 'string' },
   },
 });
 const RUNS = Number(options.runs);
@@ -110,8 +115,24 @@ async function startServer(dataDir) {
   throw new Error('the server was not ready within 120 s');
 }
 
+/** Main-thread milliseconds Lighthouse put in one group (scriptEvaluation, styleLayout, parseHTML …). */
+function breakdown(report, group) {
+  const items = report.audits['mainthread-work-breakdown']?.details?.items ?? [];
+  return items.find((item) => item.group === group)?.duration ?? 0;
+}
+
+/** The bytes of the page's inline <style> elements (the prerendered pages carry their CSS inline). */
+async function inlineCssKb(path) {
+  // Once more on a failure: an idle kept-alive connection the server has closed fails the first try.
+  const html = await fetch(`${BASE}${path}`)
+    .catch(() => fetch(`${BASE}${path}`))
+    .then((response) => response.text());
+  const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)];
+  return styles.reduce((sum, match) => sum + Buffer.byteLength(match[1] ?? ''), 0) / 1000;
+}
+
 /** One Lighthouse run on one page: scores, timings and transferred bytes. */
-function lighthouse(path) {
+function lighthouse(path, run) {
   const result = spawnSync(
     'node',
     [
@@ -127,6 +148,11 @@ function lighthouse(path) {
   );
   if (result.status !== 0) throw new Error(`lighthouse failed on ${path}: ${result.stderr.slice(-2000)}`);
   const report = JSON.parse(result.stdout);
+  if (options.reports) {
+    mkdirSync(options.reports, { recursive: true });
+    const name = path.replace(/\//g, '_') || '_';
+    writeFileSync(join(options.reports, `${name}-${run + 1}.json`), result.stdout);
+  }
   const audit = (id) => report.audits[id]?.numericValue ?? Number.NaN;
   const requests = report.audits['network-requests']?.details?.items ?? [];
   const text = requests.filter((r) => ['Document', 'Script', 'Stylesheet'].includes(r.resourceType));
@@ -143,6 +169,14 @@ function lighthouse(path) {
     textTransferKb: text.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1000,
     textRawKb: text.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0) / 1000,
     requests: requests.length,
+    // Figures that do not depend on how busy the CPU was: what the page asks the main thread to do.
+    cssFileKb:
+      requests
+        .filter((r) => r.resourceType === 'Stylesheet')
+        .reduce((sum, r) => sum + (r.resourceSize ?? 0), 0) / 1000,
+    domNodes: audit('dom-size'),
+    scriptEvalMs: breakdown(report, 'scriptEvaluation'),
+    styleLayoutMs: breakdown(report, 'styleLayout'),
   };
 }
 
@@ -196,47 +230,8 @@ async function signedInFirstPaint(browser) {
   return { total: contentAt - started, afterRedirect: contentAt - signedInAt, apiCalls, scripts };
 }
 
-ensureDependencies();
-if (!options['no-build']) ensureWebBuild();
-ensureLighthouse();
-
-console.log(
-  `machine: ${cpus().length} cores; load average before: ${loadavg()
-    .map((v) => v.toFixed(2))
-    .join(' ')}`,
-);
-const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-bench-web-'));
-let server;
-try {
-  server = await startServer(dataDir);
-  const serverCpuBefore = cpuSeconds(server.pid);
-  const wallBefore = performance.now();
-  const rows = [];
-  for (const path of PUBLIC_PAGES) {
-    const runs = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(lighthouse(path));
-    const pick = (key) => median(runs.map((r) => r[key]));
-    rows.push({
-      page: path,
-      perf: fixed(pick('performance')),
-      a11y: fixed(pick('accessibility')),
-      bp: fixed(pick('bestPractices')),
-      seo: fixed(pick('seo')),
-      'FCP ms': fixed(pick('fcp')),
-      'LCP ms': fixed(pick('lcp')),
-      'TBT ms': fixed(pick('tbt')),
-      CLS: fixed(pick('cls'), 3),
-      'sent KB': fixed(pick('transferKb'), 1),
-      'HTML+CSS+JS KB (compressed / raw)': `${fixed(pick('textTransferKb'), 1)} / ${fixed(pick('textRawKb'), 1)}`,
-      requests: pick('requests'),
-      'perf runs': runs.map((r) => fixed(r.performance)).join(' '),
-    });
-  }
-  if (rows.length > 0) {
-    console.log(`\nLighthouse mobile, median of ${RUNS} runs per page`);
-    console.table(rows);
-  }
-
+/** The signed-in first paint, `--runs` times, with the API requests and scripts of the last run. */
+async function measureSignedInPaint() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   const paints = [];
   try {
@@ -264,6 +259,55 @@ try {
   console.log(
     `largest scripts of the last run (KB sent): ${largest.map((script) => `${script.path.replace('/assets/', '')} ${fixed(script.kb, 1)}`).join(', ')}`,
   );
+}
+
+ensureDependencies();
+if (!options['no-build']) ensureWebBuild();
+ensureLighthouse();
+
+console.log(
+  `machine: ${cpus().length} cores; load average before: ${loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')}`,
+);
+const { dir: dataDir, remove: removeDataDir } = scratchDir('ssaem-bench-web-');
+let server;
+try {
+  server = await startServer(dataDir);
+  const serverCpuBefore = cpuSeconds(server.pid);
+  const wallBefore = performance.now();
+  const rows = [];
+  for (const path of PUBLIC_PAGES) {
+    const inlineCss = await inlineCssKb(path);
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) runs.push(lighthouse(path, i));
+    const pick = (key) => median(runs.map((r) => r[key]));
+    rows.push({
+      page: path,
+      perf: fixed(pick('performance')),
+      a11y: fixed(pick('accessibility')),
+      bp: fixed(pick('bestPractices')),
+      seo: fixed(pick('seo')),
+      'FCP ms': fixed(pick('fcp')),
+      'LCP ms': fixed(pick('lcp')),
+      'TBT ms': fixed(pick('tbt')),
+      CLS: fixed(pick('cls'), 3),
+      'sent KB': fixed(pick('transferKb'), 1),
+      'HTML+CSS+JS KB (compressed / raw)': `${fixed(pick('textTransferKb'), 1)} / ${fixed(pick('textRawKb'), 1)}`,
+      requests: pick('requests'),
+      'CSS KB (inline / files)': `${fixed(inlineCss, 1)} / ${fixed(pick('cssFileKb'), 1)}`,
+      'DOM nodes': pick('domNodes'),
+      'script eval ms': fixed(pick('scriptEvalMs')),
+      'style+layout ms': fixed(pick('styleLayoutMs')),
+      'perf runs': runs.map((r) => fixed(r.performance)).join(' '),
+    });
+  }
+  if (rows.length > 0) {
+    console.log(`\nLighthouse mobile, median of ${RUNS} runs per page`);
+    console.table(rows);
+  }
+
+  if (!options['no-dashboard']) await measureSignedInPaint();
   const wall = (performance.now() - wallBefore) / 1000;
   const serverCpu = cpuSeconds(server.pid) - serverCpuBefore;
   console.log(
@@ -275,5 +319,5 @@ try {
 } finally {
   server?.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 500));
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
 }

@@ -4,13 +4,24 @@ import { openPublicPage } from './public-page.ts';
 const PASSWORD = 'demo1234!';
 
 /** Signs in from the public entry page, as a new user would, through the provider's login page. */
-async function signInFromEntry(page: Page, username: string) {
+async function signInFromEntry(page: Page, username: string, onSubmit?: () => void) {
   await openPublicPage(page, '/home');
   await page.getByRole('button', { name: '로그인', exact: true }).first().click();
   await expect(page).toHaveURL(/\/interaction\//);
   await page.locator('#username').fill(username);
   await page.locator('#password').fill(PASSWORD);
+  onSubmit?.();
   await page.locator('button[type="submit"]').click();
+}
+
+/** Every `/api/` request the page makes from now on, as "METHOD path". */
+function recordApiRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) seen.push(`${request.method()} ${url.pathname}`);
+  });
+  return seen;
 }
 
 /** The paths the sidebar offers, read once the licence answer has settled the list. */
@@ -97,10 +108,26 @@ test.describe('a home for every role', () => {
     test(`${role}: signs in, lands on a home made for them, and every menu item opens`, async ({
       page,
     }, testInfo) => {
-      await signInFromEntry(page, journey.username);
+      let asked: string[] = [];
+      await signInFromEntry(page, journey.username, () => {
+        asked = recordApiRequests(page);
+      });
       await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(journey.heading, { timeout: 15_000 });
       await expect(page.getByText(journey.shows).first()).toBeVisible();
+      // The home asks once (GET /api/v1/dashboard). Besides it, only what the signed-in shell asks
+      // for whatever the screen: the sign-in configuration, the header's profile and the sidebar's
+      // licence answer. The session check polls every few seconds, so it is left out of the count.
+      // Every section drawn: none could have asked for its data after it arrived.
+      await expect(page.getByRole('main').locator('.mantine-Skeleton-root')).toHaveCount(0, {
+        timeout: 15_000,
+      });
+      expect(asked.filter((request) => request !== 'GET /api/v1/users/info/status').sort()).toEqual([
+        'GET /api/v1/dashboard',
+        'GET /api/v1/public/auth-config',
+        'GET /api/v1/user-license/check-validity',
+        'GET /api/v1/users/info',
+      ]);
       await page.screenshot({ path: testInfo.outputPath(`home-${role}.png`), fullPage: true });
 
       const paths = await sidebarPaths(page);

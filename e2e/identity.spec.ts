@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, type Page, test } from '@playwright/test';
-import { openPublicPage } from './public-page.ts';
+import { openPublicPage, waitUntilPageAnswers } from './public-page.ts';
 
 const PASSWORD = 'demo1234!';
 
@@ -166,6 +166,8 @@ test.describe('signing up', () => {
     await openPublicPage(page, '/home');
     await page.getByRole('link', { name: '회원가입' }).click();
     await expect(page).toHaveURL(/\/signup$/);
+    // The sign-up page is a static page too: its form loads the app when the visitor reaches for it.
+    await waitUntilPageAnswers(page);
 
     await page.getByRole('textbox', { name: '학교 이름' }).fill('가락');
     await page.getByRole('button', { name: '검색', exact: true }).click();

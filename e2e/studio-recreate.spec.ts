@@ -155,6 +155,11 @@ test.describe('recreate keeps the inputs', () => {
     await again.getByLabel('회의 장소').fill('시청각실');
     await again.getByRole('button', { name: '학부모 위원 추가' }).click();
     await again.getByLabel('학부모 위원 2', { exact: true }).fill('한지역');
+    // She edited the minutes by hand: the panel says that making them again loses the edit, and
+    // waits until she accepts it.
+    await expect(again.getByRole('alert')).toContainText('직접 고친 내용이 사라집니다');
+    await expect(again.getByRole('button', { name: 'AI 생성' })).toBeDisabled();
+    await again.getByRole('checkbox', { name: '고친 내용이 사라져도 다시 만들게요' }).check();
     await again.getByRole('button', { name: 'AI 생성' }).click();
 
     // The same document, made again from the changed form: her edit gave way to the new minutes.

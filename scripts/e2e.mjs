@@ -1,10 +1,9 @@
 // npm run test:e2e: builds the app, starts the real server on a scratch database and runs the
 // Playwright journeys against it in Debian's Chromium.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { ensureDependencies, ensureWebBuild, root, run } from './lib.mjs';
+import { onTerminate, scratchDir } from './scratch-dir.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -17,7 +16,7 @@ if (!existsSync(CHROMIUM)) {
 ensureDependencies();
 ensureWebBuild();
 
-const dataDir = mkdtempSync(join(tmpdir(), 'ssaem-e2e-'));
+const { dir: dataDir, remove: removeDataDir } = scratchDir('ssaem-e2e-');
 // E2E_MODEL_REPLY: the server talks to a fake OpenAI-compatible model (the tests' own, in its own
 // process) that answers every request with this text, for journeys that need a connected model.
 const fakeModel = process.env.E2E_MODEL_REPLY ? await startFakeModel(process.env.E2E_MODEL_REPLY) : null;
@@ -32,6 +31,7 @@ async function startFakeModel(reply) {
     child.stdout.once('data', (chunk) => resolve(String(chunk).trim().split('\n')[0]));
     child.once('exit', () => reject(new Error('the fake model exited before it was ready')));
   });
+  onTerminate(() => child.kill('SIGTERM'));
   return { url, child };
 }
 const server = spawn('node', ['apps/server/src/main.ts'], {
@@ -50,6 +50,8 @@ const server = spawn('node', ['apps/server/src/main.ts'], {
     ...(fakeModel ? { AI_BASE_URL: fakeModel.url, AI_MODEL: 'fake-model' } : {}),
   },
 });
+// Killed (Ctrl-C, a CI timeout): the server stops before its data folder goes.
+onTerminate(() => server.kill('SIGTERM'));
 
 async function waitForReady(deadline) {
   while (Date.now() < deadline) {
@@ -77,6 +79,6 @@ try {
 } finally {
   server.kill('SIGTERM');
   fakeModel?.child.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
 }
 process.exit(status);

@@ -38,6 +38,8 @@ import { createAccessLogService } from './modules/classes/access-log.service.ts'
 import { createClassesRepository } from './modules/classes/classes.repository.ts';
 import { classesRoutes } from './modules/classes/classes.routes.ts';
 import { createClassesService } from './modules/classes/classes.service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createEdutechRepository } from './modules/edutech/edutech.repository.ts';
@@ -496,9 +498,15 @@ export async function buildApp({
   });
   await app.register(eventsRoutes(eventsService));
   registerPeriodic(app, 'event registration purge', 60 * 60 * 1000, () => eventsService.purgeExpired());
+  // Kept form files of tool items: removed by whichever path deletes an item.
+  const toolFiles = createToolFiles({ repository: filesRepository, storage: fileStorage });
   await app.register(
     materialsRoutes(
-      createMaterialsService({ materials: createMaterialsRepository(db), library: libraryRepository }),
+      createMaterialsService({
+        materials: createMaterialsRepository(db),
+        library: libraryRepository,
+        toolFiles,
+      }),
     ),
   );
   const documentsService = createDocumentsService({
@@ -530,6 +538,19 @@ export async function buildApp({
     audit: auditService,
   });
   await app.register(toolsRoutes(toolsService, promptVersions, auditService));
+  await app.register(
+    dashboardRoutes(
+      createDashboardService({
+        users: usersService,
+        licences: licencesService,
+        library: libraryService,
+        chat: chatService,
+        board: boardService,
+        edutech: edutechService,
+        tools: toolsService,
+      }),
+    ),
+  );
   await app.register(promptVersionsRoutes(promptVersions));
   await app.register(
     playgroundRoutes(
@@ -543,7 +564,6 @@ export async function buildApp({
     ),
   );
   await app.register(aiConnectionRoutes(config));
-  const toolFiles = createToolFiles({ repository: filesRepository, storage: fileStorage });
   await app.register(
     summaryRoutes(
       createSummaryService({

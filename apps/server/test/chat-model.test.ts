@@ -349,6 +349,39 @@ describe('AI gateway', () => {
     expect(text).toBe('김민준 학생 보호자께는 010-1234-5678로, minjun.mom@example.com에도 알렸습니다.');
   });
 
+  it('stops the call and gives its tokens back when the caller leaves the loop early', async () => {
+    fake.enqueue({ text: Array.from({ length: 40 }, (_, i) => `조각${i} `), delayMs: 20 });
+    const userId = world.users.teacher?.id ?? 0;
+    const reserved = async () =>
+      (
+        await t.database.db
+          .selectFrom('userLicense')
+          .select('tokenReserved')
+          .where('userId', '=', userId)
+          .execute()
+      ).reduce((sum, row) => sum + Number(row.tokenReserved), 0);
+    const before = await reserved();
+    const texts: string[] = [];
+    for await (const e of gateway().streamChat({
+      caller: { userId },
+      purpose: 'early-exit',
+      system: 'system',
+      turns: [{ role: 'user', text: '길게 답해 주세요' }],
+    })) {
+      if (e.type === 'text') texts.push(e.delta);
+      if (texts.length === 2) break;
+    }
+    expect(texts).toEqual(['조각0 ', '조각1 ']);
+    // Once the loop has left, the reservation is closed and the licence holds nothing for it.
+    const reservation = await t.database.db
+      .selectFrom('tokenReservation')
+      .select(['status', 'used'])
+      .where('purpose', '=', 'early-exit')
+      .executeTakeFirstOrThrow();
+    expect(reservation).toEqual({ status: 'RELEASED', used: 0 });
+    expect(await reserved()).toBe(before);
+  });
+
   it('produces structured output from a zod schema through the compatible provider', async () => {
     fake.enqueue({ content: JSON.stringify({ title: '[학생1]의 상담', items: ['가', '나'] }) });
     const result = await gateway().generateObject({

@@ -7,6 +7,7 @@ import { createLibraryService } from '../src/modules/library/library.service.ts'
 import { createLibrarySearchIndex } from '../src/modules/library/library-search.ts';
 import { createSuggestionsRepository } from '../src/modules/library/suggestions.repository.ts';
 import type { Actor } from '../src/policies/actor.ts';
+import { buildUser } from './factories.ts';
 import { createTestDatabase } from './test-database.ts';
 
 /**
@@ -102,30 +103,11 @@ describe('library search for a keyword longer than one gram', () => {
       .returning('id')
       .execute();
     const at = new Date().toISOString();
-    const users = await db
-      .insertInto('users')
-      .values(
-        [schools[0]!, schools[1]!, schools[0]!].map((school, i) => ({
-          username: `long${i}`,
-          subject: `long-${i}`,
-          passwordHash: null,
-          name: `교사${i}`,
-          nickName: null,
-          email: null,
-          mobile: null,
-          profile: null,
-          code: null,
-          schoolId: school.id,
-          roles: '["ROLE_TEACHER"]',
-          assignedGrade: null,
-          title: null,
-          enabled: 1,
-          createdAt: at,
-          updatedAt: at,
-        })),
-      )
-      .returning(['id', 'schoolId'])
-      .execute();
+    // Two teachers of our school (an author, and the one who searches) and one of the other.
+    const users = [];
+    for (const school of [schools[0]!, schools[1]!, schools[0]!]) {
+      users.push(await buildUser(db, { schoolId: school.id }));
+    }
     const search = createLibrarySearchIndex(db, handle.dialect);
     const library = createLibraryRepository(db, search);
     for (const item of ITEMS) {
@@ -174,9 +156,9 @@ describe('library search for a keyword longer than one gram', () => {
     const me = users[2]!;
     ours = {
       userId: me.id,
-      subject: 'long-2',
-      username: 'long2',
-      name: '교사2',
+      subject: me.subject,
+      username: me.username,
+      name: me.name,
       roles: ['ROLE_TEACHER'],
       primaryRole: 'ROLE_TEACHER',
       schoolId: me.schoolId,

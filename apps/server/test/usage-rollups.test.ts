@@ -87,14 +87,17 @@ interface Call {
 const PURPOSES = ['chat', 'summary', 'feedback', 'lesson'];
 const MODELS = ['gpt-4o-mini', 'offline', null];
 
-/** Writes `n` settled calls over the days of `month` (plus released and reserved ones that never count). */
-async function writeCalls(month: string, n: number, seed: number): Promise<Call[]> {
+/**
+ * Writes `n` settled calls over the first `days` days of `month` (plus released and reserved ones
+ * that never count).
+ */
+async function writeCalls(month: string, n: number, seed: number, days = 28): Promise<Call[]> {
   const calls: Call[] = [];
   const rows = [];
   for (let i = 0; i < n; i++) {
     const k = seed * 7919 + i * 104729;
     const user = people[k % people.length] as UserRow;
-    const day = `${month}-${String(1 + (k % 28)).padStart(2, '0')}`;
+    const day = `${month}-${String(1 + (k % days)).padStart(2, '0')}`;
     const purpose = PURPOSES[(k >> 3) % PURPOSES.length] as string;
     const model = MODELS[(k >> 5) % MODELS.length] ?? null;
     const used = 10 + (k % 991);
@@ -247,6 +250,38 @@ describe('token usage rollups', () => {
     expect(await repository.rollUp()).toBe(0);
     expect(await rolledUpTotals()).toEqual(before);
     for (const q of scopes(month)) await expectPanels(calls, q);
+  });
+
+  it('sum the top schools from months, weeks and days for periods across and inside months', async () => {
+    const repository = createUsageRepository(db());
+    // November 2021 starts on a Monday, December on a Wednesday; every day of both has calls.
+    const written = async (seed: number) => [
+      ...(await writeCalls('2021-11', 400, seed, 30)),
+      ...(await writeCalls('2021-12', 400, seed + 1, 31)),
+    ];
+    const periods: UsageRange[] = [
+      { from: '2021-11-01', to: '2021-12-31' },
+      // Two months less a day at either end, and thirty days from mid-month to mid-month.
+      { from: '2021-11-02', to: '2021-12-30' },
+      { from: '2021-11-15', to: '2021-12-14' },
+      // The last day of a month and the first of the next; a month less its first and last days.
+      { from: '2021-11-30', to: '2021-12-01' },
+      { from: '2021-11-02', to: '2021-11-29' },
+      // Whole weeks across the month boundary (Monday 29 November to Sunday 12 December), a week less a day.
+      { from: '2021-11-29', to: '2021-12-12' },
+      { from: '2021-11-30', to: '2021-12-05' },
+      // Ending in the month after the calls, whose rows do not exist.
+      { from: '2021-12-20', to: '2022-01-05' },
+    ];
+    let calls = await written(11);
+    for (const q of periods) await expectPanels(calls, q);
+    await repository.rollUp();
+    for (const q of periods) await expectPanels(calls, q);
+    // Calls written after the fold are read unfolded beside the folded months.
+    calls = [...calls, ...(await written(13))];
+    for (const q of periods) await expectPanels(calls, q);
+    await repository.rollUp();
+    for (const q of periods) await expectPanels(calls, q);
   });
 
   it('counts every call once when several folds run at once, over more calls than one batch', async () => {

@@ -1,49 +1,42 @@
 // Runs after `vite build` and `vite build --ssr src/prerender.tsx`: writes the public pages as
 // static HTML (dist/prerendered/<page>.html), the real content inside #root for the browser to
-// hydrate, the page's CSS inline (nothing render-blocking) and its route chunk and texts
-// preloaded. The server sends these for the public paths (apps/server/src/platform/http/spa.ts).
+// hydrate, the CSS the page's HTML uses inline (nothing render-blocking; build/critical-css.ts)
+// and the light script that loads the app when a visitor reaches for a control. The server sends these for the public paths (apps/server/src/platform/http/spa.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { STATIC_PUBLIC_PATHS } from '../src/lib/static-pages.ts';
+import { criticalCss } from './critical-css.ts';
 
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webRoot, 'dist');
 const ssrDir = join(webRoot, '.ssr-build');
 
 /**
- * The public pages: path, the route module (for its chunk and CSS), its texts, and its script:
- * `public` is the light script (src/public-entry.ts) that loads the app when a visitor reaches for
- * a control; `app` is the app itself, hydrating at once, for a page that is a form from the start.
+ * The public pages: path and the route module (for its CSS). Each is served with the light script
+ * (src/public-entry.ts) that loads the app when a visitor reaches for a control; /signup too: its
+ * form is complete HTML, and what a visitor types before the app is there is handed to the app.
  */
 export const PRERENDERED_PAGES = [
   {
     name: 'landing',
     path: '/landing',
     module: 'src/features/public-site/landing-page.tsx',
-    texts: ['site', 'landing'],
-    script: 'public',
   },
   {
     name: 'pricing',
     path: '/pricing',
     module: 'src/features/public-site/pricing-page.tsx',
-    texts: ['pricing'],
-    script: 'public',
   },
   {
     name: 'home',
     path: '/home',
     module: 'src/features/public-site/home-page.tsx',
-    texts: ['home'],
-    script: 'public',
   },
   {
     name: 'signup',
     path: '/signup',
     module: 'src/features/auth/signup-page.tsx',
-    texts: ['signup'],
-    script: 'app',
   },
 ] as const;
 
@@ -84,34 +77,19 @@ function chunkClosure(
   return { js, css };
 }
 
-/** The text chunks (one per namespace, Korean) of a page, found by their source in the manifest. */
-function textChunks(manifest: Manifest, texts: readonly string[]): string[] {
-  return texts.map((namespace) => {
-    const chunk = manifest[`src/locales/ko/${namespace}.json`];
-    if (!chunk) throw new Error(`the manifest has no Korean ${namespace} texts`);
-    return chunk.file;
-  });
-}
-
+/** The page's <head> (title, description, canonical and Open Graph, script) and its full CSS. */
 function head(
   template: string,
   page: (typeof PRERENDERED_PAGES)[number],
   manifest: Manifest,
   title: string,
   description: string,
-): string {
+): { html: string; styles: string } {
   const entry = chunkClosure(manifest, 'index.html');
   const route = chunkClosure(manifest, page.module, new Set(['index.html']));
   const styles = [...new Set([...entry.css, ...route.css])]
     .map((file) => readFileSync(join(dist, file), 'utf8'))
     .join('\n');
-  // The app's page preloads its route and texts; the light script loads them with the app, later.
-  const preloads =
-    page.script === 'app'
-      ? [...route.js, ...textChunks(manifest, page.texts)]
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-          .join('\n    ')
-      : '';
   const url = `${ORIGIN_PLACEHOLDER}${page.path}`;
   const meta = [
     `<link rel="canonical" href="${url}">`,
@@ -128,28 +106,32 @@ function head(
       /(<meta\s+name="description"\s+content=")[^"]*(")/,
       (_match, before: string, after: string) => `${before}${escapeAttribute(description)}${after}`,
     );
-  // The entry stylesheet becomes inline CSS: the first paint waits for no request but the page.
+  // The stylesheets are not linked: the page carries the CSS it uses inline (added by prerender()).
   html = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
-  if (page.script === 'public') {
-    const script = manifest[PUBLIC_SCRIPT];
-    if (!script) throw new Error(`the manifest has no ${PUBLIC_SCRIPT}`);
-    const entryScript = /<script type="module" crossorigin src="[^"]*"><\/script>/;
-    if (!entryScript.test(html)) throw new Error('index.html has no entry script to replace');
-    // Its static imports are announced with it, so they do not wait for it to be read.
-    const imports = chunkClosure(manifest, PUBLIC_SCRIPT).js.slice(1);
-    // A module it shares with the app that is missing from vite.config.ts's list pulls in the app.
-    if (imports.includes(entry.js[0] ?? '')) {
-      throw new Error(`${PUBLIC_SCRIPT} imports the app statically: list its modules in vite.config.ts`);
-    }
-    const tags = [
-      `<script type="module" crossorigin src="/${script.file}"></script>`,
-      ...imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ].join('\n    ');
-    html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(entryScript, () => tags);
+  const script = manifest[PUBLIC_SCRIPT];
+  if (!script) throw new Error(`the manifest has no ${PUBLIC_SCRIPT}`);
+  const entryScript = /<script type="module" crossorigin src="[^"]*"><\/script>/;
+  if (!entryScript.test(html)) throw new Error('index.html has no entry script to replace');
+  // Its static imports are announced with it, so they do not wait for it to be read.
+  const imports = chunkClosure(manifest, PUBLIC_SCRIPT).js.slice(1);
+  // A module it shares with the app that is missing from vite.config.ts's list pulls in the app.
+  if (imports.includes(entry.js[0] ?? '')) {
+    throw new Error(`${PUBLIC_SCRIPT} imports the app statically: list its modules in vite.config.ts`);
   }
-  // Function replacements: a `$` in the CSS or the page must not be read as a pattern.
-  return html.replace('</head>', () => `  ${meta}\n    ${preloads}\n    <style>${styles}</style>\n  </head>`);
+  const tags = [
+    `<script type="module" crossorigin src="/${script.file}"></script>`,
+    ...imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n    ');
+  html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(entryScript, () => tags);
+  // Function replacements: a `$` in the page must not be read as a pattern.
+  return {
+    html: html.replace('</head>', () => `  ${meta}\n    ${STYLE_SLOT}\n  </head>`),
+    styles,
+  };
 }
+
+/** Where the page's critical CSS goes, once the page's HTML is complete and can be matched against. */
+const STYLE_SLOT = '<!--ssaem-critical-css-->';
 
 export async function prerender(): Promise<void> {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -161,18 +143,24 @@ export async function prerender(): Promise<void> {
   mkdirSync(join(dist, 'prerendered'), { recursive: true });
   for (const page of PRERENDERED_PAGES) {
     // The light script follows links to these pages as plain pages: the two lists must agree.
-    if ((page.script === 'public') !== STATIC_PUBLIC_PATHS.includes(page.path)) {
-      throw new Error(`${page.path}: its script and src/lib/static-pages.ts disagree`);
+    if (!STATIC_PUBLIC_PATHS.includes(page.path)) {
+      throw new Error(`${page.path} is missing from src/lib/static-pages.ts`);
     }
     const body = await renderPage(page.path);
     if (body.length < 500) throw new Error(`${page.path} rendered almost nothing`);
     const { title, description } = pageMeta(page.name);
-    const html = head(template, page, manifest, title, description).replace(
+    const { html: shell, styles } = head(template, page, manifest, title, description);
+    const complete = shell.replace(
       '<div id="root"></div>',
       () => `<div id="root" data-prerendered="ko">${body}</div>`,
     );
+    const critical = criticalCss(styles, complete);
+    const html = complete.replace(STYLE_SLOT, () => `<style>${critical}</style>`);
     writeFileSync(join(dist, 'prerendered', `${page.name}.html`), html);
-    console.log(`prerendered ${page.path}: ${(html.length / 1000).toFixed(1)} kB`);
+    console.log(
+      `prerendered ${page.path}: ${(html.length / 1000).toFixed(1)} kB, ` +
+        `CSS ${(critical.length / 1000).toFixed(1)} of ${(styles.length / 1000).toFixed(1)} kB inline`,
+    );
   }
   rmSync(ssrDir, { recursive: true, force: true });
 }

@@ -130,4 +130,30 @@ describe('the public pages’ script', () => {
     await openPage();
     expect(appLoaded).toHaveBeenCalledTimes(1);
   });
+
+  it('hands what was typed before the app came to the app’s form', async () => {
+    window.history.replaceState(null, '', '/signup');
+    document.body.innerHTML = `<div id="root" data-prerendered="ko"><input id="school" /></div>`;
+    const received: string[] = [];
+    // Like the signup form's hydration: its form state starts empty and empties the field.
+    vi.doMock('./main', () => {
+      const field = byId('school') as HTMLInputElement;
+      field.value = '';
+      field.addEventListener('input', () => received.push(field.value));
+      document.documentElement.dataset.appStarted = 'true';
+      return {};
+    });
+    await import('./public-entry');
+    const field = byId('school') as HTMLInputElement;
+    field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    field.value = '가락';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    await vi.waitFor(() => expect(received).toEqual(['가락']));
+    expect(field.value).toBe('가락');
+  });
+
+  it('gives an invitation link to /signup the app at once (it fills in the school and e-mail)', async () => {
+    await openPage('/signup?token=invite');
+    expect(appLoaded).toHaveBeenCalledTimes(1);
+  });
 });

@@ -7,11 +7,13 @@
 // app's own navigation, as it was when the app ran these pages. A part still waiting for its data
 // (`aria-busy`, like /home's notices) loads the app when it comes into view, to fetch and show it. A visitor the
 // prerendered page was not written for (signed in, or English chosen in this tab) gets the app at
-// once, which draws their page afresh as before.
+// once, which draws their page afresh as before, and so does an address the page was not written
+// for (an invitation link to /signup). What a visitor types into a form field while the app loads
+// is handed to the app once it has the page (its form state starts empty), as if typed again.
 import { hasStoredSession } from './lib/auth/stored-session';
 import { readStoredLanguage } from './lib/language';
 import { prerenderedLanguage, showsPrerenderedLanding } from './lib/prerendered';
-import { STATIC_PUBLIC_PATHS } from './lib/static-pages';
+import { addressNeedsApp, STATIC_PUBLIC_PATHS } from './lib/static-pages';
 
 /** What React handles on a public page; anchors and <summary> work without it. */
 const APP_CONTROLS = 'button, input, select, textarea, label, [role="button"], [role="radio"]';
@@ -35,8 +37,40 @@ function appStarted(): Promise<void> {
   });
 }
 
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+/** The values typed into the page's fields before the app had it, by field. */
+const typed = new Map<Field, string>();
+
+function isTextField(target: EventTarget | null): target is Field {
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && !['checkbox', 'radio', 'file'].includes(target.type);
+}
+
+function onInput(event: Event): void {
+  if (isTextField(event.target)) typed.set(event.target, event.target.value);
+}
+
+/**
+ * Gives the app what was typed before it hydrated: the value set as a visitor's typing sets it
+ * (past React's own record of the value) and an input event, which the app's handlers receive.
+ */
+function handOverTypedValues(): void {
+  for (const [field, value] of typed) {
+    if (!field.isConnected) continue;
+    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+    setValue?.call(field, value);
+    field.dispatchEvent(
+      new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+    );
+  }
+  typed.clear();
+}
+
 function startApp(): Promise<void> {
-  app ??= import('./main').then(appStarted);
+  app ??= import('./main').then(appStarted).then(() => {
+    document.removeEventListener('input', onInput, true);
+    handOverTypedValues();
+  });
   return app;
 }
 
@@ -90,6 +124,7 @@ function loadWhenBusyPartShows(): void {
 }
 
 function listen(): void {
+  document.addEventListener('input', onInput, true);
   for (const type of INTENT_EVENTS)
     document.addEventListener(type, onIntent, { capture: true, passive: true });
   document.addEventListener('click', onClick, true);
@@ -102,7 +137,12 @@ function stopListening(): void {
 
 const container = document.getElementById('root');
 const written = container ? prerenderedLanguage(container) : null;
-if (written === null || written !== readStoredLanguage() || hasStoredSession()) {
+if (
+  written === null ||
+  written !== readStoredLanguage() ||
+  hasStoredSession() ||
+  addressNeedsApp(window.location)
+) {
   void import('./main');
 } else {
   // `/` is answered with the landing page, the place it sends a signed-out visitor (main.tsx does the same).

@@ -6,6 +6,7 @@ export * from './classes.ts';
 export * from './common.ts';
 export * from './contact.ts';
 export * from './counselling.ts';
+export * from './dashboard.ts';
 export * from './documents.ts';
 export * from './edutech.ts';
 export * from './error-reports.ts';

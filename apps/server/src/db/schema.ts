@@ -71,6 +71,7 @@ export interface Database {
   tokenUsageModelDay: TokenUsageModelDayTable;
   tokenUsageUserDay: TokenUsageUserDayTable;
   tokenUsageSchoolWeek: TokenUsageSchoolWeekTable;
+  tokenUsageSchoolMonth: TokenUsageSchoolMonthTable;
   userCount: UserCountTable;
   contactInquiry: ContactInquiryTable;
   siteEvent: SiteEventTable;
@@ -224,6 +225,14 @@ export interface TokenUsageUserDayTable {
 export interface TokenUsageSchoolWeekTable {
   /** The week's Monday (UTC), YYYY-MM-DD. */
   week: string;
+  schoolId: number;
+  tokens: number;
+  calls: number;
+}
+
+export interface TokenUsageSchoolMonthTable {
+  /** The month's first day (UTC), YYYY-MM-01. */
+  month: string;
   schoolId: number;
   tokens: number;
   calls: number;

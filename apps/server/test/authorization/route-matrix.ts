@@ -676,6 +676,11 @@ export const ROUTE_MATRIX: RouteRow[] = [
     cases: [{ request: fixed('/api/v1/users/info'), expect: signedIn(200) }],
   },
   {
+    // Each section keeps its own endpoint's rule inside; the dashboard itself is for anyone signed in.
+    route: 'GET /api/v1/dashboard',
+    cases: [{ request: fixed('/api/v1/dashboard'), expect: signedIn(200) }],
+  },
+  {
     route: 'PUT /api/v1/users/info',
     cases: [{ request: fixed('/api/v1/users/info', { nickName: '별명' }), expect: signedIn(200) }],
   },

@@ -36,6 +36,7 @@ import * as siteEvents from './0051-site-events.ts';
 import * as toolThreads from './0052-tool-threads.ts';
 import * as usageRollups from './0053-usage-rollups.ts';
 import * as adminListTotals from './0056-admin-list-totals.ts';
+import * as usageSchoolMonth from './0057-usage-school-month.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0052-tool-threads': toolThreads,
   '0053-usage-rollups': usageRollups,
   '0056-admin-list-totals': adminListTotals,
+  '0057-usage-school-month': usageSchoolMonth,
 };

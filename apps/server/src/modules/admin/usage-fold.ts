@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { weekOf } from './usage-week.ts';
+import { monthOf, weekOf } from './usage-week.ts';
 
 /** Calls claimed and folded per transaction. */
 export const FOLD_BATCH = 5000;
@@ -17,7 +17,7 @@ interface Rollup {
   carried?: string;
 }
 
-/** Every rollup the fold keeps (migrations 0032, 0034, 0053 and 0056). */
+/** Every rollup the fold keeps (migrations 0032, 0034, 0053, 0056 and 0057). */
 export const ROLLUPS: readonly Rollup[] = [
   { table: 'token_usage_daily', key: ['day', 'user_id', 'purpose'], carried: 'school_id' },
   { table: 'token_usage_model_daily', key: ['day', 'school_id', 'model'] },
@@ -27,6 +27,7 @@ export const ROLLUPS: readonly Rollup[] = [
   { table: 'token_usage_model_day', key: ['day', 'model'] },
   { table: 'token_usage_user_day', key: ['day', 'user_id'], carried: 'school_id' },
   { table: 'token_usage_school_week', key: ['week', 'school_id'] },
+  { table: 'token_usage_school_month', key: ['month', 'school_id'] },
 ];
 
 /**
@@ -62,7 +63,8 @@ const refs = (columns: string[]) => sql.join(columns.map((c) => sql.ref(c)));
  */
 export async function foldCalls(db: Kysely<Database>, calls: RawBuilder<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const withWeek = sql`SELECT c.*, ${weekOf(postgres, sql.ref('c.day'))} AS week FROM (${calls}) AS c`;
+  const withBlocks = sql`SELECT c.*, ${weekOf(postgres, sql.ref('c.day'))} AS week, ${monthOf(sql.ref('c.day'))} AS month
+    FROM (${calls}) AS c`;
   for (const rollup of ROLLUPS) {
     const columns = [...rollup.key, ...(rollup.carried ? [rollup.carried] : [])];
     const table = sql.table(rollup.table);
@@ -71,7 +73,7 @@ export async function foldCalls(db: Kysely<Database>, calls: RawBuilder<unknown>
       : sql``;
     // `WHERE true` keeps SQLite from reading ON CONFLICT as a join constraint.
     await sql`INSERT INTO ${table} (${refs(columns)}, tokens, calls)
-      SELECT ${refs(columns)}, sum(tokens), count(*) FROM (${rollup.key.includes('week') ? withWeek : calls}) AS claimed WHERE true
+      SELECT ${refs(columns)}, sum(tokens), count(*) FROM (${rollup.key.includes('week') || rollup.key.includes('month') ? withBlocks : calls}) AS claimed WHERE true
       GROUP BY ${refs(columns)} ORDER BY ${refs(columns)}
       ON CONFLICT (${refs(rollup.key)}) DO UPDATE SET
         tokens = ${table}.tokens + excluded.tokens, calls = ${table}.calls + excluded.calls${carried}`.execute(

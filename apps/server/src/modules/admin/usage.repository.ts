@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { foldPending, unfoldedCalls } from './usage-fold.ts';
-import { wholeWeeks } from './usage-week.ts';
+import { type BlockLevel, periodBlocks } from './usage-week.ts';
 
 export { UNRECORDED_MODEL } from './usage-fold.ts';
 
@@ -23,6 +23,34 @@ function rollupFor(q: UsageRange, dimension: Dimension | null): string {
   if (dimension === 'user_id') return 'token_usage_user_day';
   if (q.schoolId !== undefined) return 'token_usage_school_tool_day';
   return dimension === 'school_id' ? 'token_usage_school_day' : 'token_usage_tool_day';
+}
+
+/** The school rollup of each block level and its key column. */
+const SCHOOL_BLOCKS: Record<BlockLevel, { table: string; key: string }> = {
+  month: { table: 'token_usage_school_month', key: 'month' },
+  week: { table: 'token_usage_school_week', key: 'week' },
+  day: { table: 'token_usage_school_day', key: 'day' },
+};
+
+/**
+ * Every school's rows of the period's signed blocks: one indexed read per rollup and sign, the
+ * blocks taken away negated. A school whose only calls fall in the blocks' days outside the period
+ * sums to no calls; the caller's HAVING drops it.
+ */
+function schoolBlocks(q: UsageRange) {
+  const reads: RawBuilder<unknown>[] = [];
+  const blocks = periodBlocks(q.from, q.to);
+  for (const level of ['month', 'week', 'day'] as const)
+    for (const sign of [1, -1] as const) {
+      const starts = blocks.filter((b) => b.level === level && b.sign === sign).map((b) => b.start);
+      if (starts.length === 0) continue;
+      const { table, key } = SCHOOL_BLOCKS[level];
+      const amounts = sign === 1 ? sql`tokens, calls` : sql`-tokens AS tokens, -calls AS calls`;
+      reads.push(
+        sql`SELECT school_id, ${amounts} FROM ${sql.table(table)} WHERE ${sql.ref(key)} IN (${sql.join(starts)})`,
+      );
+    }
+  return sql.join(reads, sql` UNION ALL `);
 }
 
 /** A first guess at how many of each day's heaviest users to read for the period's top users. */
@@ -52,16 +80,11 @@ export function createUsageRepository(db: Kysely<Database>) {
     const keys = dimensions.map((d) => sql.ref(d));
     const keyList = (rest: RawBuilder<unknown>) => (keys.length ? sql`${sql.join(keys)}, ${rest}` : rest);
     const table = sql.table(rollupFor(q, dimensions[0] ?? null));
-    const weeks = wholeWeeks(q.from, q.to);
-    // The service's schools: whole weeks from the week rollup, the days around them by day.
-    const rolled =
-      dimensions[0] === 'school_id' && q.schoolId === undefined && q.userId === undefined && weeks
-        ? sql`SELECT ${keyList(sql`tokens, calls`)} FROM token_usage_school_week
-            WHERE week >= ${weeks.firstWeek} AND week <= ${weeks.lastWeek}
-          UNION ALL
-          SELECT ${keyList(sql`tokens, calls`)} FROM token_usage_school_day
-            WHERE (day >= ${q.from} AND day < ${weeks.firstWeek}) OR (day > ${weeks.lastSunday} AND day <= ${q.to})`
-        : sql`SELECT ${keyList(sql`tokens, calls`)} FROM ${table} WHERE ${where}`;
+    // The service's schools: months, weeks and days added or taken away (usage-week.ts).
+    const bySchools = dimensions[0] === 'school_id' && q.schoolId === undefined && q.userId === undefined;
+    const rolled = bySchools
+      ? schoolBlocks(q)
+      : sql`SELECT ${keyList(sql`tokens, calls`)} FROM ${table} WHERE ${where}`;
     return sql<
       Record<string, string | number>
     >`SELECT ${keyList(sql`coalesce(sum(tokens), 0) AS tokens, coalesce(sum(calls), 0) AS calls`)}
@@ -70,7 +93,8 @@ export function createUsageRepository(db: Kysely<Database>) {
         UNION ALL
         SELECT ${keyList(sql`tokens, 1 AS calls`)} FROM (${unfoldedCalls()}) AS unfolded WHERE ${where}
       ) AS rows
-      ${keys.length ? sql`GROUP BY ${sql.join(keys)}` : sql``}`;
+      ${keys.length ? sql`GROUP BY ${sql.join(keys)}` : sql``}
+      ${bySchools ? sql`HAVING sum(calls) > 0` : sql``}`;
   }
 
   const amounts = (row: Record<string, string | number>) => ({
@@ -117,11 +141,13 @@ export function createUsageRepository(db: Kysely<Database>) {
    */
   async function topUsersOfService(q: UsageRange, limit: number) {
     for (let perDay = limit * LEADERS_PER_LIMIT; ; perDay *= 4) {
-      const leaders = await dailyLeaders(q, perDay);
-      const { rows: unfolded } = await sql<{ userId: number; tokens: string }>`
-        SELECT user_id, sum(tokens) AS tokens FROM (${unfoldedCalls()}) AS u
-        WHERE day >= ${q.from} AND day <= ${q.to}
-        GROUP BY user_id ORDER BY tokens DESC LIMIT ${perDay + 1}`.execute(db);
+      const [leaders, { rows: unfolded }] = await Promise.all([
+        dailyLeaders(q, perDay),
+        sql<{ userId: number; tokens: string }>`
+          SELECT user_id, sum(tokens) AS tokens FROM (${unfoldedCalls()}) AS u
+          WHERE day >= ${q.from} AND day <= ${q.to}
+          GROUP BY user_id ORDER BY tokens DESC LIMIT ${perDay + 1}`.execute(db),
+      ]);
       const lastOfDay = new Map<string, { count: number; least: number }>();
       for (const leader of leaders) {
         const seen = lastOfDay.get(leader.day) ?? { count: 0, least: Number.POSITIVE_INFINITY };

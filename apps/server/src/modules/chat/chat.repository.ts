@@ -117,6 +117,16 @@ const saveCompletedAnswer = preparedQuery(
   ) => db.updateTable('message').set({ text, content, status, unfinished, updatedAt }).where('id', '=', id),
   6,
 );
+/** A running answer's text so far; an answer already finished is left as it ended. */
+const saveStreamingSnapshot = preparedQuery(
+  (db: Kysely<Database>, id: string, text: string, content: string, updatedAt: string) =>
+    db
+      .updateTable('message')
+      .set({ text, content, updatedAt })
+      .where('id', '=', id)
+      .where('status', '=', 'streaming'),
+  4,
+);
 const touchConversation = preparedQuery(
   (db: Kysely<Database>, id: string, updatedAt: string) =>
     db.updateTable('conversation').set({ updatedAt }).where('id', '=', id),
@@ -408,14 +418,7 @@ export function createChatRepository(db: Kysely<Database>) {
       if (rows.length === 0) return;
       const updatedAt = new Date().toISOString();
       await db.transaction().execute(async (trx) => {
-        for (const row of rows) {
-          await trx
-            .updateTable('message')
-            .set({ text: row.text, content: row.content, updatedAt })
-            .where('id', '=', row.id)
-            .where('status', '=', 'streaming')
-            .execute();
-        }
+        for (const row of rows) await saveStreamingSnapshot(trx, row.id, row.text, row.content, updatedAt);
       });
     },
 

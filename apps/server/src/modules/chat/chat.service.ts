@@ -558,19 +558,21 @@ export function createChatService(deps: {
         ? // The editor's assistant works on the document alone: no library, catalogue or search.
           { system: `${agent.systemPrompt}\n${documentContextBlock(documentContext)}`, tools: undefined }
         : await withContext(actor, generation, agent.systemPrompt, question, sensitiveNames);
-      const events = deps.gateway.streamChat({
-        caller: { userId: actor.userId, sensitiveNames },
-        purpose: 'chat',
-        system,
-        ...(tools ? { tools } : {}),
-        turns,
-        abortSignal: generation.abort.signal,
-        ticket,
-      });
-      for await (const event of events) {
-        if (generation.cancelRequested || generation.shuttingDown) break;
-        generation.apply(event);
-      }
+      // Each event becomes a frame in the tick the model's bytes arrived; a stop aborts the call.
+      await deps.gateway.pushChat(
+        {
+          caller: { userId: actor.userId, sensitiveNames },
+          purpose: 'chat',
+          system,
+          ...(tools ? { tools } : {}),
+          turns,
+          abortSignal: generation.abort.signal,
+          ticket,
+        },
+        (event) => {
+          if (!generation.cancelRequested && !generation.shuttingDown) generation.apply(event);
+        },
+      );
       // An aborted model stream may end quietly instead of throwing: treat it as the cancel it is.
       if (generation.cancelRequested || generation.shuttingDown) throw new Error('stopped');
       await snapshots.idle();

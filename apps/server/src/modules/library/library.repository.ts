@@ -208,13 +208,30 @@ export function createLibraryRepository(db: Kysely<Database>, search: LibrarySea
       );
     },
 
-    /** A changed form before the item is generated again (its title follows the form). */
-    async updateInput(id: number, changes: { input: string; title: string }) {
-      await db
-        .updateTable('libraryItem')
-        .set({ input: changes.input, title: changes.title, updatedAt: now() })
-        .where('id', '=', id)
-        .execute();
+    /**
+     * A changed form before the item is generated again (its title follows the form, and its
+     * sharing when the form chose one); reindexed with it, as the search entry holds the sharing.
+     */
+    async updateInput(
+      id: number,
+      changes: {
+        input: string;
+        title: string;
+        sharing?: { visibility: LibraryItemRow['visibility']; editable: boolean } | undefined;
+      },
+    ) {
+      const sharing = changes.sharing
+        ? { visibility: changes.sharing.visibility, editable: changes.sharing.editable ? 1 : 0 }
+        : {};
+      await changeAndReindex(
+        (trx) =>
+          trx
+            .updateTable('libraryItem')
+            .set({ input: changes.input, title: changes.title, ...sharing, updatedAt: now() })
+            .where('id', '=', id)
+            .execute(),
+        () => id,
+      );
     },
 
     async updateSettings(

@@ -4,6 +4,7 @@ import type { Actor } from '../../policies/actor.ts';
 import { canOnMaterial } from '../../policies/material.policy.ts';
 import type { LibraryRepository } from '../library/library.repository.ts';
 import { toCard } from '../library/library.service.ts';
+import type { ToolFiles } from '../tools/tool-files.ts';
 import { asMaterial } from '../tools/tool-items.ts';
 import type { MaterialsRepository } from './materials.repository.ts';
 import { schoolYearOf, schoolYearRange } from './school-year.ts';
@@ -13,6 +14,8 @@ const CURSOR = /^n\.(\d{1,15})$/;
 export function createMaterialsService(deps: {
   materials: MaterialsRepository;
   library: LibraryRepository;
+  /** What a deleted tool item kept outside its row (its kept form files), removed with it. */
+  toolFiles: Pick<ToolFiles, 'removeKeptOf'>;
   now?: () => Date;
 }) {
   const { materials, library } = deps;
@@ -100,7 +103,9 @@ export function createMaterialsService(deps: {
       for (const itemId of itemIds) {
         const item = await library.find(itemId);
         if (item && item.creatorId === actor.userId && canOnMaterial(actor, 'delete', asMaterial(item))) {
+          // The same order as a tool's own delete: the item, then the files it kept.
           await library.remove(item.id);
+          await deps.toolFiles.removeKeptOf(item);
         }
       }
       return { success: true };

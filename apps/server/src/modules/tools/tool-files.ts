@@ -27,6 +27,16 @@ export function isKeptForm<F, Legacy extends object>(stored: KeptForm<F> | Legac
   return 'form' in stored;
 }
 
+/**
+ * The kept files an item's stored input refers to: those of a kept form (summary, feedback); none
+ * for an input that keeps no files or predates kept forms.
+ */
+export function keptFilesOfInput(input: string): StoredKeptFile[] {
+  const stored = JSON.parse(input) as unknown;
+  if (!stored || typeof stored !== 'object' || !('form' in stored) || !('files' in stored)) return [];
+  return Array.isArray(stored.files) ? (stored.files as StoredKeptFile[]) : [];
+}
+
 /** A form's files: the ones kept from before (by reference) and the new uploads, with their text. */
 export interface ToolFileChoice {
   kept: StoredKeptFile[];
@@ -41,6 +51,18 @@ export interface ToolFileChoice {
  * item, removes it.
  */
 export function createToolFiles(deps: { repository: FilesRepository; storage: FileStorage }) {
+  /** Removes the owner's kept files (a copy's references to someone else's files are left alone). */
+  async function remove(ownerId: number, files: { id: string }[]): Promise<void> {
+    if (files.length === 0) return;
+    const rows = await deps.repository.findMany(files.map((file) => file.id));
+    for (const row of rows) {
+      if (row.userId !== ownerId || row.purpose !== 'tool') continue;
+      // The row first, as everywhere a kept file goes: no row ever points at missing bytes.
+      await deps.repository.remove(row.id);
+      await deps.storage.delete(row.storageKey);
+    }
+  }
+
   return {
     /** Stores a read upload for its uploader; the reference and its text go into the item's input. */
     async keep(userId: number, file: SpooledFile, text: string): Promise<StoredKeptFile> {
@@ -78,14 +100,15 @@ export function createToolFiles(deps: { repository: FilesRepository; storage: Fi
       return files.map(({ text: _text, ...file }) => ({ ...file, available: owned.has(file.id) }));
     },
 
-    /** Removes the owner's kept files (a copy's references to someone else's files are left alone). */
-    async remove(ownerId: number, files: { id: string }[]): Promise<void> {
-      const rows = await deps.repository.findMany(files.map((file) => file.id));
-      for (const row of rows) {
-        if (row.userId !== ownerId || row.purpose !== 'tool') continue;
-        await deps.repository.remove(row.id);
-        await deps.storage.delete(row.storageKey);
-      }
+    remove,
+
+    /**
+     * What a deleted item kept outside its row: its creator's kept files, rows and bytes. Called
+     * once the item's row is gone, by every path that deletes items (the tool's delete, a folder
+     * deleted with its contents), so nothing is left that no item refers to.
+     */
+    async removeKeptOf(item: { creatorId: number; input: string }): Promise<void> {
+      await remove(item.creatorId, keptFilesOfInput(item.input));
     },
   };
 }

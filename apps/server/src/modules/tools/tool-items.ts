@@ -1,7 +1,13 @@
+import type { Sharing } from '@ssaem/contracts';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { Actor } from '../../policies/actor.ts';
-import { canOnMaterial, type MaterialRecord, materialAbilities } from '../../policies/material.policy.ts';
+import {
+  canOnMaterial,
+  type MaterialRecord,
+  materialAbilities,
+  type Visibility,
+} from '../../policies/material.policy.ts';
 import type { LibraryItemRow, LibraryRepository } from '../library/library.repository.ts';
 import type { GenerationService } from './generation.service.ts';
 
@@ -14,6 +20,52 @@ export function asMaterial(
     visibility: item.visibility,
     editable: item.editable === 1,
   };
+}
+
+/** The content's mark of a result the teacher saved over the generated one. */
+const EDITED_MARK = 'edited';
+
+/**
+ * Whether the teacher changed the generated document since it was made: a result saved from the
+ * tool's view (marked) or a document saved from the editor (kept as `editedDocument`). Generating
+ * it again replaces the content, marks and all.
+ */
+export function hasEdits(item: Pick<LibraryItemRow, 'content'>): boolean {
+  if (!item.content) return false;
+  const content = JSON.parse(item.content) as unknown;
+  if (!content || typeof content !== 'object' || Array.isArray(content)) return false;
+  const record = content as Record<string, unknown>;
+  return (
+    record[EDITED_MARK] === true || (record.editedDocument !== undefined && record.editedDocument !== null)
+  );
+}
+
+/** What a recreate's changed form makes of the item: its new input and title, and its sharing. */
+export interface RecreateChange {
+  input: unknown;
+  title: string;
+  /** The sharing the form chose (validated by the tool's form schema, as on create). */
+  sharing?: Sharing | undefined;
+}
+
+/** A form's sharing in the item's terms. */
+export function sharingOf(form: Sharing): Sharing {
+  return { accessLevel: form.accessLevel, editable: form.editable };
+}
+
+/**
+ * The sharing a recreate asks for, applied under the same rule as the library's access setting:
+ * only who may change the item's settings (its creator) may change it. Unchanged, nothing is asked.
+ */
+function sharingChange(
+  actor: Actor,
+  item: LibraryItemRow,
+  sharing: Sharing,
+): { visibility: Visibility; editable: boolean } | undefined {
+  const current = asMaterial(item);
+  if (current.visibility === sharing.accessLevel && current.editable === sharing.editable) return undefined;
+  if (!canOnMaterial(actor, 'changeSettings', current)) throw new AppError('E_FORBIDDEN');
+  return { visibility: sharing.accessLevel, editable: sharing.editable };
 }
 
 /**
@@ -54,14 +106,19 @@ export function createToolItems<T extends z.ZodType>(deps: {
   async function recreateWith(
     actor: Actor,
     id: number,
-    next?: (item: LibraryItemRow) => Promise<{ input: unknown; title: string } | undefined>,
+    next?: (item: LibraryItemRow) => Promise<RecreateChange | undefined>,
   ): Promise<{ id: number }> {
     const item = await visible(actor, id);
     if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
     await deps.generation.assertLicensed(actor);
     const changed = next ? await next(item) : undefined;
     if (changed) {
-      await deps.library.updateInput(item.id, { input: JSON.stringify(changed.input), title: changed.title });
+      const sharing = changed.sharing ? sharingChange(actor, item, changed.sharing) : undefined;
+      await deps.library.updateInput(item.id, {
+        input: JSON.stringify(changed.input),
+        title: changed.title,
+        sharing,
+      });
     }
     await deps.generation.regenerate(actor, item.id);
     return { id: item.id };
@@ -77,6 +134,7 @@ export function createToolItems<T extends z.ZodType>(deps: {
       editable: item.editable === 1,
       creatorId: item.creatorId,
       createdAt: item.createdAt,
+      edited: hasEdits(item),
       result: item.content ? (deps.resultSchema.parse(JSON.parse(item.content)) as z.infer<T>) : null,
       abilities: materialAbilities(actor, asMaterial(item)),
     };
@@ -104,8 +162,12 @@ export function createToolItems<T extends z.ZodType>(deps: {
       const item = await visible(actor, id);
       if (!canOnMaterial(actor, 'edit', asMaterial(item))) throw new AppError('E_FORBIDDEN');
       if (item.status !== 3) throw new AppError('E_NOT_READY');
+      // The saved result is marked as the teacher's (a boolean: every string of the content is read
+      // into the excerpt), so recreate can warn that it would replace it; a recreate clears it.
       const content =
-        changes.result === undefined ? undefined : JSON.stringify(deps.resultSchema.parse(changes.result));
+        changes.result === undefined
+          ? undefined
+          : JSON.stringify({ ...(deps.resultSchema.parse(changes.result) as object), [EDITED_MARK]: true });
       await deps.library.setStatus(item.id, 3, {
         ...(content ? { content } : {}),
         ...(changes.title ? { title: changes.title } : {}),
@@ -140,6 +202,8 @@ export function itemResponseSchema<T extends z.ZodType>(resultSchema: T) {
     editable: z.boolean(),
     creatorId: z.number().int(),
     createdAt: z.string(),
+    /** The teacher changed the generated document since it was made: recreate would replace it. */
+    edited: z.boolean(),
     result: resultSchema.nullable(),
     /** The form it was made from, for its creator, on tools that give it back. */
     input: z.record(z.string(), z.unknown()).nullable().optional(),

@@ -1,7 +1,8 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { APICallError } from '@ai-sdk/provider';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { createChunkReader } from './chat-chunk-reader.ts';
+import { createEventStreamParser } from './event-stream-parser.ts';
 
 /** What a model stream yields to the gateway, whichever way it was read. */
 export type ModelStreamEvent =
@@ -17,16 +18,6 @@ export interface ChatCompletionsRequest {
   vision: boolean;
   maxOutputTokens: number;
   abortSignal: AbortSignal | undefined;
-}
-
-/** The part of a streamed chat-completions chunk we read; anything else is ignored. */
-interface Chunk {
-  choices?: {
-    delta?: { content?: string | null; reasoning_content?: string | null; reasoning?: string | null };
-    finish_reason?: string | null;
-  }[];
-  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
-  error?: { message?: string } | string;
 }
 
 const MAX_ERROR_BODY = 64 * 1024;
@@ -58,7 +49,8 @@ async function readLimited(response: IncomingMessage): Promise<string> {
 
 /**
  * The hottest call of the product — a chat answer without tools from an OpenAI-compatible server —
- * read straight off the socket: node:http on a keep-alive agent, eventsource-parser and JSON.parse.
+ * read straight off the socket: node:http on a keep-alive agent, an event-stream parser that hands
+ * each event on in the tick it arrived, and a chunk reader that parses only what changed.
  * Through the AI SDK provider each token passes a fetch body and four web-stream transforms with a
  * schema validation, which at a few hundred concurrent answers costs more than all the rest of
  * the server. Everything else (tools, structured output, OpenAI's own API) stays on the AI SDK.
@@ -145,56 +137,74 @@ export function createChatCompletionsStreamer(options: {
       });
     },
 
-    /** The response's events; a stream that stops before the model finished is an error. */
-    async *read(response: IncomingMessage): AsyncGenerator<ModelStreamEvent> {
-      const chunks: Chunk[] = [];
-      let done = false;
-      const parser = createParser({
-        onEvent(event: EventSourceMessage) {
-          if (event.data === '[DONE]') {
+    /**
+     * Hands the response's events to `onEvent` as its bytes arrive, in the same tick: no promise or
+     * generator step per token. Resolves once the model finished; rejects (and drops the response)
+     * when it sent an error, when `onEvent` throws, or when the stream stops before the model's end.
+     */
+    pipe(response: IncomingMessage, onEvent: (event: ModelStreamEvent) => void): Promise<void> {
+      return new Promise<void>((resolve, reject) => {
+        const readChunk = createChunkReader();
+        let done = false;
+        let settled = false;
+        let finishReason: string | null = null;
+        let usage = { inputTokens: 0, outputTokens: 0 };
+        let open: 'text' | 'reasoning' | null = null;
+        const fail = (error: unknown) => {
+          if (settled) return;
+          settled = true;
+          response.destroy();
+          reject(error);
+        };
+        const parser = createEventStreamParser((data) => {
+          if (settled) return;
+          if (data === '[DONE]') {
             done = true;
             return;
           }
-          chunks.push(JSON.parse(event.data) as Chunk);
-        },
-      });
-      let finishReason: string | null = null;
-      let usage = { inputTokens: 0, outputTokens: 0 };
-      let open: 'text' | 'reasoning' | null = null;
-      response.setEncoding('utf8');
-      for await (const piece of response) {
-        parser.feed(piece as string);
-        for (const chunk of chunks.splice(0)) {
-          if (chunk.error) {
-            throw new Error(
-              typeof chunk.error === 'string' ? chunk.error : (chunk.error.message ?? 'Model error'),
-            );
-          }
-          if (chunk.usage) {
-            usage = {
-              inputTokens: chunk.usage.prompt_tokens ?? 0,
-              outputTokens: chunk.usage.completion_tokens ?? 0,
-            };
-          }
-          const choice = chunk.choices?.[0];
-          if (!choice) continue;
-          const reasoning = choice.delta?.reasoning_content ?? choice.delta?.reasoning;
-          if (reasoning) {
+          const reading = readChunk(data);
+          if (reading.error !== undefined) throw new Error(reading.error);
+          if (reading.usage) usage = reading.usage;
+          if (reading.reasoning) {
             open = 'reasoning';
-            yield { type: 'reasoning', delta: reasoning };
+            onEvent({ type: 'reasoning', delta: reading.reasoning });
           }
-          const text = choice.delta?.content;
-          if (text) {
-            if (open === 'reasoning') yield { type: 'reasoning-end' };
+          if (reading.text) {
+            if (open === 'reasoning') onEvent({ type: 'reasoning-end' });
             open = 'text';
-            yield { type: 'text', delta: text };
+            onEvent({ type: 'text', delta: reading.text });
           }
-          if (choice.finish_reason) finishReason = choice.finish_reason;
-        }
-      }
-      if (!done && finishReason === null) throw new Error('The model stream ended unexpectedly');
-      if (open) yield { type: open === 'text' ? 'text-end' : 'reasoning-end' };
-      yield { type: 'finish', reason: finishReason ?? 'other', ...usage };
+          if (reading.finishReason) finishReason = reading.finishReason;
+        });
+        response.setEncoding('utf8');
+        response.on('data', (piece: string) => {
+          try {
+            parser.feed(piece);
+          } catch (error) {
+            fail(error);
+          }
+        });
+        // Kept for the response's life: an error after the end must not go unhandled.
+        response.on('error', fail);
+        response.once('end', () => {
+          if (settled) return;
+          if (!done && finishReason === null) {
+            fail(new Error('The model stream ended unexpectedly'));
+            return;
+          }
+          try {
+            if (open) onEvent({ type: open === 'text' ? 'text-end' : 'reasoning-end' });
+            onEvent({ type: 'finish', reason: finishReason ?? 'other', ...usage });
+          } catch (error) {
+            fail(error);
+            return;
+          }
+          settled = true;
+          resolve();
+        });
+        // Closed without an end (the connection dropped or the call was aborted).
+        response.once('close', () => fail(new Error('The model stream ended unexpectedly')));
+      });
     },
 
     /** Closes idle keep-alive connections (at shutdown). */

@@ -32,6 +32,19 @@ export type GatewayEvent =
   | { type: 'tool-result'; id: string; name: string; output: string }
   | { type: 'finish'; inputTokens: number; outputTokens: number };
 
+/** One chat call: who asks, what for, the prompt, and the admission ticket when already taken. */
+export interface ChatCallInput {
+  caller: AiCaller;
+  purpose: string;
+  system: string;
+  turns: ChatTurn[];
+  tools?: ToolSet;
+  abortSignal?: AbortSignal | undefined;
+  maxOutputTokens?: number;
+  /** A ticket from admit(); without one, the call admits itself. */
+  ticket?: AdmissionTicket;
+}
+
 export interface AiCaller {
   userId: number;
   /** Names that must not reach the model: the teacher's students, names typed into a form. */
@@ -182,8 +195,11 @@ async function* streamDirect(
   if (input.abortSignal?.aborted) throw new Error('aborted');
 }
 
-/** The same, for an OpenAI-compatible server: read off the socket without the SDK's web streams. */
-async function* streamCompatible(
+/**
+ * The same, for an OpenAI-compatible server: read off the socket without the SDK's web streams,
+ * each event handed on in the tick its bytes arrived.
+ */
+async function pipeCompatible(
   streamer: ChatCompletionsStreamer,
   input: {
     system: string;
@@ -192,9 +208,10 @@ async function* streamCompatible(
     maxOutputTokens: number;
     abortSignal: AbortSignal | undefined;
   },
-): AsyncGenerator<SourceEvent> {
+  onPart: (part: SourceEvent) => void,
+): Promise<void> {
   const response = await openWithRetry(() => streamer.open(input), input.abortSignal);
-  yield* streamer.read(response);
+  await streamer.pipe(response, onPart);
   if (input.abortSignal?.aborted) throw new Error('aborted');
 }
 
@@ -330,17 +347,13 @@ export function createAiGateway(deps: {
       }
     },
 
-    async *streamChat(input: {
-      caller: AiCaller;
-      purpose: string;
-      system: string;
-      turns: ChatTurn[];
-      tools?: ToolSet;
-      abortSignal?: AbortSignal;
-      maxOutputTokens?: number;
-      /** A ticket from admit(); without one, streamChat admits the call itself. */
-      ticket?: AdmissionTicket;
-    }): AsyncGenerator<GatewayEvent> {
+    /**
+     * A chat call, its events handed to `onEvent` as they come (in the tick the model's bytes
+     * arrived, on the direct path): what the chat's answers use, with no promise or generator step
+     * per token. Resolves after the finish event, once the licence is settled; rejects on failure,
+     * having given the reserved tokens back.
+     */
+    async pushChat(input: ChatCallInput, onEvent: (event: GatewayEvent) => void): Promise<void> {
       const last = input.turns.at(-1)?.text ?? '';
       if (last.length > MAX_CHAT_INPUT_LENGTH) throw new AppError('E_VALIDATION');
       const maxOutputTokens = input.maxOutputTokens ?? DEFAULT_MAX_OUTPUT;
@@ -358,67 +371,46 @@ export function createAiGateway(deps: {
       const maskedTurns = input.turns.map((turn) => ({ ...turn, text: pseudonymizer.mask(turn.text) }));
       const system = systemWithPrivacyNote(pseudonymizer.mask(input.system), pseudonymizer);
       try {
-        const source = input.tools
-          ? streamWithTools(choice, {
-              system,
-              messages: toModelMessages(maskedTurns, choice.vision),
-              tools: input.tools,
-              maxOutputTokens,
-              abortSignal: input.abortSignal,
-            })
-          : choice.streamer
-            ? streamCompatible(choice.streamer, {
-                system,
-                turns: maskedTurns,
-                vision: choice.vision,
-                maxOutputTokens,
-                abortSignal: input.abortSignal,
-              })
-            : streamDirect(choice, {
-                prompt: toModelPrompt(system, maskedTurns, choice.vision),
-                maxOutputTokens,
-                abortSignal: input.abortSignal,
-              });
         const text = pseudonymizer.createRestorer();
         const reasoning = pseudonymizer.createRestorer();
         let usage = { inputTokens: 0, outputTokens: 0 };
-        for await (const part of source) {
+        const onPart = (part: SourceEvent) => {
           switch (part.type) {
             case 'text': {
               const delta = text.push(part.delta);
-              if (delta) yield { type: 'text', delta };
+              if (delta) onEvent({ type: 'text', delta });
               break;
             }
             case 'reasoning': {
               const delta = reasoning.push(part.delta);
-              if (delta) yield { type: 'reasoning', delta };
+              if (delta) onEvent({ type: 'reasoning', delta });
               break;
             }
             case 'text-end': {
               const rest = text.flush();
-              if (rest) yield { type: 'text', delta: rest };
+              if (rest) onEvent({ type: 'text', delta: rest });
               break;
             }
             case 'reasoning-end': {
               const rest = reasoning.flush();
-              if (rest) yield { type: 'reasoning', delta: rest };
+              if (rest) onEvent({ type: 'reasoning', delta: rest });
               break;
             }
             case 'tool-call':
-              yield {
+              onEvent({
                 type: 'tool-call',
                 id: part.id,
                 name: part.name,
                 args: pseudonymizer.restore(part.args),
-              };
+              });
               break;
             case 'tool-result':
-              yield {
+              onEvent({
                 type: 'tool-result',
                 id: part.id,
                 name: part.name,
                 output: pseudonymizer.restore(part.output),
-              };
+              });
               break;
             case 'finish':
               // A stream cut off without the model's own end is an error, not a short answer.
@@ -427,16 +419,88 @@ export function createAiGateway(deps: {
               usage = { inputTokens: part.inputTokens, outputTokens: part.outputTokens };
               break;
           }
+        };
+        if (!input.tools && choice.streamer) {
+          await pipeCompatible(
+            choice.streamer,
+            {
+              system,
+              turns: maskedTurns,
+              vision: choice.vision,
+              maxOutputTokens,
+              abortSignal: input.abortSignal,
+            },
+            onPart,
+          );
+        } else {
+          const source = input.tools
+            ? streamWithTools(choice, {
+                system,
+                messages: toModelMessages(maskedTurns, choice.vision),
+                tools: input.tools,
+                maxOutputTokens,
+                abortSignal: input.abortSignal,
+              })
+            : streamDirect(choice, {
+                prompt: toModelPrompt(system, maskedTurns, choice.vision),
+                maxOutputTokens,
+                abortSignal: input.abortSignal,
+              });
+          for await (const part of source) onPart(part);
         }
         const tail = text.flush();
-        if (tail) yield { type: 'text', delta: tail };
+        if (tail) onEvent({ type: 'text', delta: tail });
         await deps.tracker.settle(reservation, usage.inputTokens + usage.outputTokens, modelNameOf(choice));
         reservation = undefined;
-        yield { type: 'finish', ...usage };
+        onEvent({ type: 'finish', ...usage });
       } finally {
         // Aborted, failed or abandoned by the consumer: the reserved tokens go back.
         if (reservation) await deps.tracker.release(reservation).catch(() => false);
         releaseSlot();
+      }
+    },
+
+    /**
+     * The same call as an async iterable, for callers that pull (briefings, titles, the tools'
+     * assistant). Leaving the loop early stops the call and gives its tokens back before the
+     * loop's exit completes.
+     */
+    async *streamChat(input: ChatCallInput): AsyncGenerator<GatewayEvent> {
+      const stop = new AbortController();
+      const abortSignal = input.abortSignal ? AbortSignal.any([input.abortSignal, stop.signal]) : stop.signal;
+      const queue: GatewayEvent[] = [];
+      let wake: (() => void) | null = null;
+      let finished = false;
+      let failure: { error: unknown } | null = null;
+      const call = this.pushChat({ ...input, abortSignal }, (event) => {
+        queue.push(event);
+        wake?.();
+      }).then(
+        () => {
+          finished = true;
+          wake?.();
+        },
+        (error: unknown) => {
+          failure = { error };
+          finished = true;
+          wake?.();
+        },
+      );
+      try {
+        for (;;) {
+          while (queue.length > 0) yield queue.shift() as GatewayEvent;
+          if (finished) break;
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+          wake = null;
+        }
+        if (failure) throw (failure as { error: unknown }).error;
+      } finally {
+        if (!finished) {
+          stop.abort();
+          await call;
+        }
       }
     },
 

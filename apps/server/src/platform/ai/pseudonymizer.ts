@@ -81,6 +81,8 @@ export function createPseudonymizer(names: Iterable<string>): Pseudonymizer {
       let pending = '';
       return {
         push(chunk) {
+          // Nothing was masked (most calls): no placeholder can be restored, so nothing is held back.
+          if (backward.size === 0 && pending === '') return chunk;
           pending += chunk;
           const open = pending.lastIndexOf('[');
           // Hold back an unclosed "[..." that may still become a placeholder.

@@ -1,10 +1,11 @@
 import type { UsersInfo } from '@ssaem/contracts/users';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/providers';
 import { loadPageTexts } from '../../lib/i18n';
-import { renderWithProviders } from '../../test/render';
+import { createQueryClient } from '../../lib/query-client';
 import { buildCard, fakeFetch, on } from '../library/library-fixtures';
 import { toolDestination } from './components/main-tools';
 import { HomePage, homeKind } from './home-page';
@@ -113,47 +114,77 @@ const REQUEST = {
   decidedAt: null,
 };
 
-function serve(info: UsersInfo, licence: typeof LICENCE | typeof NO_LICENCE = LICENCE) {
+const CONVERSATIONS = {
+  conversations: [
+    {
+      conversationId: 'c-1',
+      title: '과학 실험 안전 수칙',
+      endpoint: null,
+      model: null,
+      gadgetId: null,
+      isPinned: false,
+      pinOrder: null,
+      createdAt: '2026-11-20T00:00:00.000Z',
+      updatedAt: '2026-11-20T00:00:00.000Z',
+    },
+  ],
+  pageNo: 0,
+  pageSize: 50,
+  totalCount: 1,
+  hasMore: false,
+};
+const RECENT = [buildCard({ id: 7, title: '내 최근 자료' })];
+const SHARED = [buildCard({ id: 8, title: '동료 자료', author: { id: 9, name: '박선생' } })];
+const NOTICES = [
+  { id: 3, title: '2학기 안내', writer: '운영팀', createdAt: '2026-11-01T00:00:00Z', views: 5 },
+];
+const STRIP = {
+  profile: { level: null, grade: null, subjects: [], categories: [] },
+  aiRecommended: [],
+  similarTeachers: [],
+  newGoods: [],
+  reasonSource: 'RULES',
+};
+
+/** What GET /api/v1/dashboard answers this user: the sections their home shows, the rest null. */
+function dashboardFor(info: UsersInfo, licence: typeof LICENCE | typeof NO_LICENCE, pending: unknown[]) {
+  const kind = homeKind(info.userInfo.roles);
+  const teaching = licence.isValid && kind !== 'student';
+  return {
+    info: { ...info, licenseInfo: licence },
+    licence,
+    tools: teaching ? TOOLS : null,
+    recentMaterials: teaching ? RECENT : null,
+    sharedMaterials: teaching ? SHARED : null,
+    conversations: teaching ? CONVERSATIONS : null,
+    notices: NOTICES,
+    pendingRequests: kind === 'admin' || kind === 'superAdmin' ? pending : null,
+    recommendations: teaching && kind === 'teacher' ? STRIP : null,
+  };
+}
+
+function serve(
+  info: UsersInfo,
+  licence: typeof LICENCE | typeof NO_LICENCE = LICENCE,
+  { dashboardFails = false } = {},
+) {
   let pending = [REQUEST];
   const fake = fakeFetch([
+    on('GET', '/api/v1/dashboard', () =>
+      dashboardFails
+        ? Response.json({ code: 'E_INTERNAL', message: 'boom' }, { status: 500 })
+        : Response.json(dashboardFor(info, licence, pending)),
+    ),
     on('GET', '/api/v1/users/info', () => Response.json({ ...info, licenseInfo: licence })),
     on('GET', '/api/v1/user-license/check-validity', () => Response.json(licence)),
     on('GET', '/api/v1/tool/list', () => Response.json(TOOLS)),
-    on('GET', '/api/v1/conversations/paged', () =>
-      Response.json({
-        conversations: [
-          {
-            conversationId: 'c-1',
-            title: '과학 실험 안전 수칙',
-            endpoint: null,
-            model: null,
-            gadgetId: null,
-            isPinned: false,
-            pinOrder: null,
-            createdAt: '2026-11-20T00:00:00.000Z',
-            updatedAt: '2026-11-20T00:00:00.000Z',
-          },
-        ],
-        pageNo: 0,
-        pageSize: 50,
-        totalCount: 1,
-        hasMore: false,
-      }),
-    ),
-    on('GET', '/api/v1/library/recent/5', () => Response.json([buildCard({ id: 7, title: '내 최근 자료' })])),
-    on('GET', '/api/v1/library/shared/recent/5', () =>
-      Response.json([buildCard({ id: 8, title: '동료 자료', author: { id: 9, name: '박선생' } })]),
-    ),
+    on('GET', '/api/v1/conversations/paged', () => Response.json(CONVERSATIONS)),
+    on('GET', '/api/v1/library/recent/5', () => Response.json(RECENT)),
+    on('GET', '/api/v1/library/shared/recent/5', () => Response.json(SHARED)),
     on('GET', '/api/v1/board/list', () =>
-      Response.json({
-        items: [
-          { id: 3, title: '2학기 안내', writer: '운영팀', createdAt: '2026-11-01T00:00:00Z', views: 5 },
-        ],
-        total: 1,
-        pageIndex: 0,
-        pageSize: 3,
-      }),
+      Response.json({ items: NOTICES, total: 1, pageIndex: 0, pageSize: 3 }),
     ),
+    on('GET', '/api/v1/recommendation/goods/list', () => Response.json(STRIP)),
     on('GET', '/api/v1/users/school-requests', () => Response.json(pending)),
     on('POST', '/api/v1/users/school-requests/41/approve', () => {
       pending = [];
@@ -164,6 +195,8 @@ function serve(info: UsersInfo, licence: typeof LICENCE | typeof NO_LICENCE = LI
   return fake;
 }
 
+const askedPaths = (fake: ReturnType<typeof serve>) => fake.calls.map((call) => call.url.pathname);
+
 function renderHome() {
   const router = createMemoryRouter(
     [
@@ -172,12 +205,22 @@ function renderHome() {
     ],
     { initialEntries: ['/dashboard'] },
   );
-  renderWithProviders(<RouterProvider router={router} />);
+  // The app's own query defaults (their staleTime decides whether a seeded entry is asked for again).
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  render(
+    <AppProviders queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
   return router;
 }
 
 beforeEach(async () => {
-  await loadPageTexts(['dashboard', 'home', 'library', 'account']);
+  await loadPageTexts(['dashboard', 'home', 'library', 'account', 'edutech']);
 });
 
 describe('homeKind', () => {
@@ -211,6 +254,41 @@ describe('the teacher home', () => {
     expect(licence.textContent).toContain('쌤 교사 라이선스');
     expect(licence.textContent).toContain('토큰 25% 사용');
     expect(screen.queryByRole('heading', { name: '학교 가입 요청' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: '선생님을 위한 추천' })).toBeTruthy();
+  });
+
+  it('renders every section from the one dashboard request, asking nothing else', async () => {
+    const fake = serve(usersInfo(['ROLE_TEACHER']));
+    renderHome();
+    expect(await screen.findByRole('link', { name: '과학 실험 안전 수칙' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /수업 만들기/ })).toBeTruthy();
+    expect(await screen.findByText('2학기 안내')).toBeTruthy();
+    expect(askedPaths(fake)).toEqual(['/api/v1/dashboard']);
+  });
+
+  it('shows grey blocks, not a spinner, until the dashboard answers', async () => {
+    serve(usersInfo(['ROLE_TEACHER']));
+    renderHome();
+    const loading = screen.getByRole('status', { busy: true });
+    expect(loading.getAttribute('aria-busy')).toBe('true');
+    expect(loading.querySelectorAll('.mantine-Skeleton-root').length).toBeGreaterThan(3);
+    expect(document.querySelector('.mantine-Loader-root')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: '안녕하세요, 김하늘 선생님' })).toBeTruthy();
+  });
+
+  it('falls back to each section asking for itself when the dashboard fails', async () => {
+    const fake = serve(usersInfo(['ROLE_TEACHER']), LICENCE, { dashboardFails: true });
+    renderHome();
+    expect(await screen.findByRole('heading', { level: 1, name: '안녕하세요, 김하늘 선생님' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: '내 최근 자료' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: '과학 실험 안전 수칙' })).toBeTruthy();
+    expect(askedPaths(fake)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/users/info',
+        '/api/v1/library/recent/5',
+        '/api/v1/conversations/paged',
+      ]),
+    );
   });
 
   it('starts a chat with the question typed on the home', async () => {
@@ -256,11 +334,8 @@ describe('the student home', () => {
     expect(screen.queryByRole('textbox', { name: 'AI 도우미에게 보낼 메시지' })).toBeNull();
     expect(screen.queryByRole('heading', { name: '자주 쓰는 도구' })).toBeNull();
     expect(screen.queryByRole('heading', { name: '최근 대화' })).toBeNull();
-    // A student's home never asks for what a student may not read.
-    const asked = fake.calls.map((call) => call.url.pathname);
-    expect(asked).not.toContain('/api/v1/tool/list');
-    expect(asked).not.toContain('/api/v1/conversations/paged');
-    expect(asked).not.toContain('/api/v1/users/school-requests');
+    // A student's home asks once, and never for what a student may not read.
+    expect(askedPaths(fake)).toEqual(['/api/v1/dashboard']);
   });
 });
 
@@ -275,6 +350,8 @@ describe('the administrator home', () => {
     fireEvent.click(screen.getByRole('button', { name: '한결 승인' }));
     expect(await screen.findByText('승인을 기다리는 요청이 없어요.')).toBeTruthy();
     expect(fake.calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/41/approve'))).toBe(true);
+    // The decision reads the pending list again through its own hook, the fallback after invalidation.
+    expect(askedPaths(fake).filter((path) => path === '/api/v1/users/school-requests')).toHaveLength(1);
     const links = screen.getByRole('region', { name: '관리 메뉴' });
     expect(
       within(links)

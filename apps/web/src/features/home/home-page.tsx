@@ -1,12 +1,14 @@
 import '../../components/form-styles';
 import '@mantine/core/styles/Table.css';
-import { Alert, Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DASHBOARD_SIZES } from '@ssaem/contracts/dashboard';
 import type { UsersInfo } from '@ssaem/contracts/users';
 import { IconCertificate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isRegisteredPath } from '../../app/route-registry';
 import { appRoutes } from '../../app/routes';
+import { realmRoles } from '../../lib/auth/auth-client';
 import { TEACHER_ROLES } from '../../lib/auth/roles';
 import { useUsersInfo } from '../account/api';
 import { RecommendationStrip } from '../edutech/components/recommendation-strip';
@@ -15,9 +17,11 @@ import { useLicenceValidity } from '../licences/api';
 import { LICENCE_GUIDE_PATH } from '../licences/require-licence';
 import { RecentList } from '../my-materials/components/recent-list';
 import { NoticeTeaser } from '../notices/components/notice-teaser';
+import { useDashboard } from './api';
 import { AccountCard } from './components/account-card';
 import { type AdminLink, AdminLinks } from './components/admin-links';
 import { AskBox } from './components/ask-box';
+import { HomeSkeleton } from './components/home-skeleton';
 import { LicenceLine } from './components/licence-line';
 import { MainTools } from './components/main-tools';
 import { MembershipRequests } from './components/membership-requests';
@@ -36,19 +40,8 @@ export function homeKind(roles: readonly string[]): HomeKind {
 const NOTICE_BOARD_PATH = '/notice';
 const registered = (path: string) => isRegisteredPath(appRoutes, path);
 
-function NoticesBlock() {
-  const { t } = useTranslation('dashboard');
-  return (
-    <Stack gap={4}>
-      <NoticeTeaser />
-      {registered(NOTICE_BOARD_PATH) ? (
-        <Anchor component={Link} to={NOTICE_BOARD_PATH} size="sm" ta="right">
-          {t('notices.all')}
-        </Anchor>
-      ) : null}
-    </Stack>
-  );
-}
+/** The newest notices; the teaser carries its own link to the whole board. */
+const NoticesBlock = NoticeTeaser;
 
 function Greeting({ info, kind }: { info: UsersInfo; kind: HomeKind }) {
   const { t } = useTranslation('dashboard');
@@ -108,8 +101,8 @@ function LicenceWall() {
 /** What a licensed teacher needs first: ask, the main tools, what they were doing, what colleagues shared. */
 function TeachingSections({ withNotices = true }: { withNotices?: boolean }) {
   const { t } = useTranslation('dashboard');
-  const recent = useRecentLibrary(5);
-  const shared = useSharedRecentLibrary(5);
+  const recent = useRecentLibrary(DASHBOARD_SIZES.recentMaterials);
+  const shared = useSharedRecentLibrary(DASHBOARD_SIZES.sharedMaterials);
   return (
     <>
       <AskBox />
@@ -222,20 +215,13 @@ function AdminHome({
   );
 }
 
-/** /dashboard: the home after sign-in, made for the user's role. */
-export function HomePage() {
+/** The home's sections, read from the cache the dashboard filled (or, failing that, by their own hooks). */
+function HomeContent() {
   const { t } = useTranslation('dashboard');
   const info = useUsersInfo();
   const licence = useLicenceValidity();
 
-  if (!info.data || licence.isPending) {
-    return (
-      <Stack gap="md" aria-busy>
-        <Skeleton h={36} w="50%" />
-        <Skeleton h={160} />
-      </Stack>
-    );
-  }
+  if (!info.data || licence.isPending) return <HomeSkeleton kind={homeKind(realmRoles())} />;
   const kind = homeKind(info.data.userInfo.roles);
   const licensed = licence.data?.isValid === true;
   return (
@@ -250,4 +236,16 @@ export function HomePage() {
       )}
     </Stack>
   );
+}
+
+/**
+ * /dashboard: the home after sign-in, made for the user's role. One request brings every section;
+ * the sections render once it has answered (or failed: then each section asks for itself).
+ */
+export function HomePage() {
+  const dashboard = useDashboard();
+  // A stale answer kept from an earlier visit is read again before the sections mount, so they
+  // find fresh entries instead of each asking on its own.
+  const waiting = dashboard.isPending || (dashboard.isFetching && !dashboard.isFetchedAfterMount);
+  return waiting ? <HomeSkeleton kind={homeKind(realmRoles())} /> : <HomeContent />;
 }

@@ -264,6 +264,8 @@ export interface StudioItemResponse {
   status: number;
   visibility: 'PUBLIC' | 'SCHOOL' | 'PRIVATE';
   editable: boolean;
+  /** The teacher changed the document since it was made (recreate would replace the changes). */
+  edited?: boolean;
   creatorId: number;
   abilities: {
     view: boolean;

@@ -435,3 +435,44 @@ describe('counselling recreate', () => {
     });
   });
 });
+
+describe('recreate of a document the teacher changed by hand', () => {
+  it('warns that the changes will be lost and sends nothing until the teacher accepts', async () => {
+    const { fake, path } = serveRecreate(
+      'meeting-minutes',
+      storedItem(88, '제3차 학교운영위원회 회의록', MINUTES_FORM, { edited: true }),
+    );
+    const router = renderAt('/v2/tool/list?tool=meeting-minutes&recreate=88');
+    const dialog = await screen.findByRole('dialog', { name: '운영위원회 회의록 다시 만들기' });
+    await waitFor(() => expect(fieldValue(textbox(dialog, '제목'))).toBe('제3차 학교운영위원회 회의록'));
+
+    const warning = within(dialog).getByRole('alert');
+    expect(warning.textContent).toContain('직접 고친 내용이 사라집니다');
+    // The form is complete, yet it cannot be sent before the teacher says so.
+    expect(isDisabled(submitOf(dialog))).toBe(true);
+    fireEvent.click(submitOf(dialog));
+    expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.click(checkbox(dialog, '고친 내용이 사라져도 다시 만들게요'));
+    await recreate(dialog, router, fake, 88);
+    // The form as it was made, with the document's title and sharing as they are now.
+    expect(onlyCall(fake.calls, 'PUT', path).body).toEqual({
+      ...MINUTES_FORM,
+      title: '제3차 학교운영위원회 회의록',
+      accessLevel: 'PRIVATE',
+      editable: false,
+    });
+  });
+
+  it('says nothing of the kind for a document as it was made', async () => {
+    const { fake } = serveRecreate(
+      'meeting-minutes',
+      storedItem(89, '제3차 학교운영위원회 회의록', MINUTES_FORM, { edited: false }),
+    );
+    const router = renderAt('/v2/tool/list?tool=meeting-minutes&recreate=89');
+    const dialog = await screen.findByRole('dialog', { name: '운영위원회 회의록 다시 만들기' });
+    await waitFor(() => expect(fieldValue(textbox(dialog, '제목'))).toBe('제3차 학교운영위원회 회의록'));
+    expect(within(dialog).queryByText('직접 고친 내용이 사라집니다')).toBeNull();
+    await recreate(dialog, router, fake, 89);
+  });
+});

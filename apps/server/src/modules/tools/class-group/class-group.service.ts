@@ -20,7 +20,7 @@ import { downloadName } from '../../documents/content-disposition.ts';
 import type { FileToSend } from '../../documents/documents.service.ts';
 import type { LibraryRepository } from '../../library/library.repository.ts';
 import type { GenerationService } from '../generation.service.ts';
-import { asMaterial, createToolItems } from '../tool-items.ts';
+import { asMaterial, createToolItems, sharingOf } from '../tool-items.ts';
 import { PARSE_SYSTEM_PROMPT, parseConstraintsByRules } from './class-group.parser.ts';
 import { describeGroups, solveGroups } from './class-group.solver.ts';
 
@@ -138,7 +138,7 @@ export function createClassGroupService(deps: {
         const next = changed
           ? await stored(context, changed)
           : { ...previous, seed: (previous.seed % 2_147_483_646) + 1 };
-        return { input: next, title: next.title };
+        return { input: next, title: next.title, sharing: changed ? sharingOf(changed) : undefined };
       });
     },
 

@@ -30,7 +30,7 @@ import {
   type StoredKeptFile,
   type ToolFiles,
 } from '../tool-files.ts';
-import { asMaterial, createToolItems } from '../tool-items.ts';
+import { asMaterial, createToolItems, sharingOf } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
 import { draftFeedbackOffline } from './offline-feedback.ts';
 
@@ -202,10 +202,7 @@ export function createFeedbackService(deps: {
       if (!isKeptForm(kept)) return legacyFormOf(kept);
       return { ...kept.form, keptFiles: await deps.files.present(item.creatorId, kept.files) };
     },
-    async onRemove(item) {
-      const kept = JSON.parse(item.input) as StoredInput;
-      if (isKeptForm(kept)) await deps.files.remove(item.creatorId, kept.files);
-    },
+    onRemove: (item) => deps.files.removeKeptOf(item),
   });
 
   async function readFile(file: SpooledFile): Promise<string> {
@@ -284,7 +281,7 @@ export function createFeedbackService(deps: {
         const stored = await storedInput(actor, changed, files, before);
         dropped = droppedFiles(before, stored.files);
         owner = item.creatorId;
-        return { input: stored, title: changed.title };
+        return { input: stored, title: changed.title, sharing: sharingOf(changed) };
       });
       await deps.files.remove(owner, dropped);
       return answer;

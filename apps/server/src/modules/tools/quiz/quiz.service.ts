@@ -24,7 +24,7 @@ import type { GenerationService } from '../generation.service.ts';
 import { gradeBandOf, normalizeCode } from '../grounding.ts';
 import { passagesOf } from '../standard/standard.service.ts';
 import { gradeAndSubjectNames, textOfToolFiles } from '../tool-inputs.ts';
-import { asMaterial, createToolItems } from '../tool-items.ts';
+import { asMaterial, createToolItems, sharingOf } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
 import { quizAnswers, quizPaper } from './quiz-document.ts';
 import { asQuizStandard, draftQuizOffline, type QuizSourceStandard } from './quiz-offline.ts';
@@ -304,7 +304,7 @@ export function createQuizService(deps: {
       return items.recreateWith(actor, id, async (item) => {
         if (!changed) return undefined;
         const form = await storedInput(changed, files, JSON.parse(item.input) as StoredQuizInput);
-        return { input: form, title: form.title };
+        return { input: form, title: form.title, sharing: sharingOf(changed) };
       });
     },
 

@@ -18,7 +18,7 @@ import type { LibraryRepository } from '../../library/library.repository.ts';
 import type { GenerationService } from '../generation.service.ts';
 import { gradeBandOf, levelsOf, normalizeCode } from '../grounding.ts';
 import { gradeAndSubjectNames, textOfToolFiles } from '../tool-inputs.ts';
-import { asMaterial, createToolItems } from '../tool-items.ts';
+import { asMaterial, createToolItems, sharingOf } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
 import { topicWeights } from '../topic-terms.ts';
 
@@ -310,7 +310,7 @@ export function createStandardService(deps: {
       return items.recreateWith(actor, id, async () => {
         if (!changed) return undefined;
         const form = await storedInput(changed, files);
-        return { input: form, title: form.title };
+        return { input: form, title: form.title, sharing: sharingOf(changed) };
       });
     },
   };

@@ -7,7 +7,7 @@ import type { AiGateway } from '../../../platform/ai/gateway.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import type { LibraryRepository } from '../../library/library.repository.ts';
 import type { GenerationService } from '../generation.service.ts';
-import { createToolItems } from '../tool-items.ts';
+import { createToolItems, sharingOf } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
 
 /** What every studio draft may use besides the form: the school, the date. */
@@ -169,7 +169,7 @@ export function createStudioTool<
           submitted,
           schoolName: await schoolNameOf(actor, form),
         };
-        return { input: stored, title: form.title };
+        return { input: stored, title: form.title, sharing: sharingOf(submitted) };
       });
     },
   };

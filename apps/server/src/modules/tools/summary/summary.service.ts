@@ -21,7 +21,7 @@ import {
   type StoredKeptFile,
   type ToolFiles,
 } from '../tool-files.ts';
-import { createToolItems } from '../tool-items.ts';
+import { createToolItems, sharingOf } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
 import { summariseOffline, topicOutlineOffline } from './offline-summary.ts';
 
@@ -139,10 +139,7 @@ export function createSummaryService(deps: {
       if (!isKeptForm(kept)) return legacyFormOf(kept);
       return { ...kept.form, keptFiles: await deps.files.present(item.creatorId, kept.files) };
     },
-    async onRemove(item) {
-      const kept = JSON.parse(item.input) as StoredInput;
-      if (isKeptForm(kept)) await deps.files.remove(item.creatorId, kept.files);
-    },
+    onRemove: (item) => deps.files.removeKeptOf(item),
   });
 
   /** Each new document read (an unreadable or unsupported one refuses the form), in order. */
@@ -223,7 +220,7 @@ export function createSummaryService(deps: {
         const stored = await storedInput(actor, changed, files, before);
         dropped = droppedFiles(before, stored.files);
         owner = item.creatorId;
-        return { input: stored, title: changed.title };
+        return { input: stored, title: changed.title, sharing: sharingOf(changed) };
       });
       await deps.files.remove(owner, dropped);
       return answer;

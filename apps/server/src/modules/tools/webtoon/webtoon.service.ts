@@ -20,7 +20,7 @@ import { downloadName } from '../../documents/content-disposition.ts';
 import type { FileToSend } from '../../documents/documents.service.ts';
 import type { LibraryRepository } from '../../library/library.repository.ts';
 import type { GenerationService } from '../generation.service.ts';
-import { asMaterial, createToolItems } from '../tool-items.ts';
+import { asMaterial, createToolItems, sharingOf } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
 import { castOf, draftWebtoon, linesOf, OFFLINE_NOTICE } from './webtoon-draft.ts';
 import { webtoonPdf, webtoonPng } from './webtoon-export.ts';
@@ -258,7 +258,7 @@ export function createWebtoonService(deps: {
       return items.recreateWith(actor, id, async () => {
         if (!changed) return undefined;
         const form = await storedInput(changed);
-        return { input: form, title: form.title };
+        return { input: form, title: form.title, sharing: sharingOf(changed) };
       });
     },
 

@@ -67,12 +67,7 @@ function FeedbackForm({ onClose, recreateId, onDone }: RecreatablePanelProps) {
     : !manual && fileCount === 0
       ? FEEDBACK_MESSAGES.noFile
       : undefined;
-  const canSubmit =
-    form.formState.isValid &&
-    (manual || fileCount > 0) &&
-    !target.isLoading &&
-    !target.isError &&
-    target.canEdit;
+  const canSubmit = form.formState.isValid && (manual || fileCount > 0) && target.ready;
 
   const handleSubmit = form.handleSubmit((values) => {
     const chosen = manual ? [] : files;

@@ -1,8 +1,8 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Radio.css';
-import { Alert, Checkbox, Group, Loader, Radio, SimpleGrid } from '@mantine/core';
+import { Alert, Checkbox, Group, Loader, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { COUNSEL_GENDER_LABELS, COUNSEL_GENDERS, type CounselGender } from '@ssaem/contracts/counselling';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -130,18 +130,27 @@ export function useItemFormTarget(
     applied.current = item.data.id;
     applyRef.current(item.data);
   }, [item.data]);
+  const [overwriteAccepted, setOverwriteAccepted] = useState(false);
   const isRecreate = id !== null;
   const isLoading = isRecreate && item.isPending;
   const isError = isRecreate && item.isError;
   const canEdit = !isRecreate || item.data?.abilities.edit === true;
+  /** The teacher changed the document since it was made: making it again replaces their changes. */
+  const hasEdits = isRecreate && item.data?.edited === true;
   return {
     isRecreate,
     item: item.data,
     isLoading,
     isError,
     canEdit,
-    /** Whether the form may be sent as far as recreate goes: the item is loaded and the teacher's. */
-    ready: !isLoading && !isError && canEdit,
+    hasEdits,
+    overwriteAccepted,
+    setOverwriteAccepted,
+    /**
+     * Whether the form may be sent as far as recreate goes: the item is loaded and the teacher's,
+     * and, when they changed it by hand, they have said they accept losing those changes.
+     */
+    ready: !isLoading && !isError && canEdit && (!hasEdits || overwriteAccepted),
   };
 }
 
@@ -161,6 +170,20 @@ export function RecreateNotice({ target }: { target: ReturnType<typeof useItemFo
     return (
       <Alert color="yellow" variant="light">
         {t('studio.recreate.notYours')}
+      </Alert>
+    );
+  }
+  if (target.hasEdits) {
+    return (
+      <Alert color="orange" variant="light" role="alert" title={t('studio.recreate.editedTitle')}>
+        <Stack gap="xs">
+          <Text size="sm">{t('studio.recreate.edited')}</Text>
+          <Checkbox
+            label={t('studio.recreate.editedAccept')}
+            checked={target.overwriteAccepted}
+            onChange={(event) => target.setOverwriteAccepted(event.currentTarget.checked)}
+          />
+        </Stack>
       </Alert>
     );
   }

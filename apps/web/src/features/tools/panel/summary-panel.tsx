@@ -69,12 +69,7 @@ function SummaryForm({ onClose, recreateId, onDone }: RecreatablePanelProps) {
     : needsFiles && fileCount === 0
       ? SUMMARY_MESSAGES.noFile
       : undefined;
-  const canSubmit =
-    form.formState.isValid &&
-    (!needsFiles || fileCount > 0) &&
-    !target.isLoading &&
-    !target.isError &&
-    target.canEdit;
+  const canSubmit = form.formState.isValid && (!needsFiles || fileCount > 0) && target.ready;
 
   const handleSubmit = form.handleSubmit((values) => {
     const chosen = needsFiles ? files : [];
