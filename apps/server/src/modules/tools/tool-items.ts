@@ -53,6 +53,14 @@ export function sharingOf(form: Sharing): Sharing {
   return { accessLevel: form.accessLevel, editable: form.editable };
 }
 
+/** The form with the item's current sharing in place of the one it names (re-create without settings). */
+export function withSharingOf<F extends Sharing>(
+  item: Pick<LibraryItemRow, 'visibility' | 'editable'>,
+  form: F,
+): F {
+  return { ...form, accessLevel: item.visibility, editable: item.editable === 1 };
+}
+
 /**
  * The sharing a recreate asks for, applied under the same rule as the library's access setting:
  * only who may change the item's settings (its creator) may change it. Unchanged, nothing is asked.

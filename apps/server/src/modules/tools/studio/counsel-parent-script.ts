@@ -294,6 +294,7 @@ export const counselParentScriptTool: StudioTool<CounselParentScriptInput, Scrip
   modelSchema: scriptSchema,
   offlineNotice: studioNotice('학부모 상담 시나리오'),
   offline: offlineScript,
+  recreateKeepsSharing: true,
   prompt(form) {
     const timing = splitDuration(form.season, form.topic.length);
     return [

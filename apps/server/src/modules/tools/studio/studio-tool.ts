@@ -7,7 +7,7 @@ import type { AiGateway } from '../../../platform/ai/gateway.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import type { LibraryRepository } from '../../library/library.repository.ts';
 import type { GenerationService } from '../generation.service.ts';
-import { createToolItems, sharingOf } from '../tool-items.ts';
+import { createToolItems, sharingOf, withSharingOf } from '../tool-items.ts';
 import type { ToolsService } from '../tools.service.ts';
 
 /** What every studio draft may use besides the form: the school, the date. */
@@ -49,6 +49,11 @@ export interface StudioTool<I, O> {
   offlineNotice: string;
   /** Looks up what the draft needs (names of codes, standards) once, when the form is submitted. */
   prepare?(form: I): Promise<I>;
+  /**
+   * Re-create mode hides the sharing settings (the counselling scenario, document-tools.md §6):
+   * a changed form keeps the item's sharing, whatever it says.
+   */
+  recreateKeepsSharing?: boolean;
 }
 
 /** The note on an offline draft: one plain sentence, whichever document it is. */
@@ -162,14 +167,15 @@ export function createStudioTool<
 
     /** Re-create with a changed form (the tool's `PUT library/{id}/…`): the creator only. */
     update(actor: Actor, id: number, submitted: I) {
-      return items.recreateWith(actor, id, async () => {
-        const form = tool.prepare ? await tool.prepare(submitted) : submitted;
+      return items.recreateWith(actor, id, async (item) => {
+        const sent = tool.recreateKeepsSharing ? withSharingOf(item, submitted) : submitted;
+        const form = tool.prepare ? await tool.prepare(sent) : sent;
         const stored: StoredStudioForm<I> = {
           form,
-          submitted,
+          submitted: sent,
           schoolName: await schoolNameOf(actor, form),
         };
-        return { input: stored, title: form.title, sharing: sharingOf(submitted) };
+        return { input: stored, title: form.title, sharing: sharingOf(sent) };
       });
     },
   };
