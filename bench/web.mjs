@@ -131,9 +131,23 @@ async function inlineCssKb(path) {
   return styles.reduce((sum, match) => sum + Buffer.byteLength(match[1] ?? ''), 0) / 1000;
 }
 
-/** One Lighthouse run on one page: scores, timings and transferred bytes. */
-function lighthouse(path, run) {
-  const result = spawnSync(
+/** Lighthouse's own trace failures (NO_NAVSTART and the like): the run is repeated, the page is not at fault. */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
+/** Runs the Lighthouse CLI, again when its trace recording failed. */
+function runLighthouse(path) {
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnLighthouse(path);
+    if (result.status === 0 || attempt === LIGHTHOUSE_ATTEMPTS) return result;
+    console.log(
+      `lighthouse run on ${path} failed (attempt ${attempt}), running it again: ${result.stderr.trim().split('\n').at(-1)}`,
+    );
+  }
+}
+
+/** The Lighthouse CLI on one page, its JSON report on stdout. */
+function spawnLighthouse(path) {
+  return spawnSync(
     'node',
     [
       LIGHTHOUSE_CLI,
@@ -146,6 +160,11 @@ function lighthouse(path, run) {
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' },
   );
+}
+
+/** One Lighthouse run on one page: scores, timings and transferred bytes. */
+function lighthouse(path, run) {
+  const result = runLighthouse(path);
   if (result.status !== 0) throw new Error(`lighthouse failed on ${path}: ${result.stderr.slice(-2000)}`);
   const report = JSON.parse(result.stdout);
   if (options.reports) {
