@@ -499,7 +499,11 @@ export async function buildApp({
   await app.register(eventsRoutes(eventsService));
   registerPeriodic(app, 'event registration purge', 60 * 60 * 1000, () => eventsService.purgeExpired());
   // Kept form files of tool items: removed by whichever path deletes an item.
-  const toolFiles = createToolFiles({ repository: filesRepository, storage: fileStorage });
+  const toolFiles = createToolFiles({
+    repository: filesRepository,
+    storage: fileStorage,
+    stillReferenced: (ownerId, fileId) => libraryRepository.refersToKeptFile(ownerId, fileId),
+  });
   await app.register(
     materialsRoutes(
       createMaterialsService({

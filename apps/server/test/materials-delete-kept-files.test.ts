@@ -92,6 +92,33 @@ describe('deleting tool items removes the files their forms kept', () => {
     expect((await ctx.request('teacher', 'GET', `/api/v1/files/${keptRow?.id}/content`)).status).toBe(200);
   }, 180_000);
 
+  it('a teacher’s own copy keeps the files both name until the last of the two is deleted', async () => {
+    const original = await summaryWithKeptFile('사본을 둔 요약');
+    // "Copy to my materials" from the library, as the teacher does it.
+    const copied = await ctx.request('teacher', 'POST', `/api/v1/library/${original.id}/copy`);
+    expect(copied.status, await copied.clone().text()).toBe(201);
+    const { id: copyId } = (await copied.json()) as { id: number };
+    expect(copyId).not.toBe(original.id);
+    const [row] = original.rows;
+
+    const deleted = await ctx.request('teacher', 'DELETE', `${SUMMARY}/${original.id}`);
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    // The copy still names the file: its row, its bytes and its download stay.
+    expect(await storage().stat(row?.storageKey as string)).not.toBeNull();
+    expect((await ctx.request('teacher', 'GET', `/api/v1/files/${row?.id}/content`)).status).toBe(200);
+    const copy = await ctx.request('teacher', 'GET', `${SUMMARY}/${copyId}`);
+    const copyText = await copy.text();
+    expect(copy.status, copyText).toBe(200);
+    expect(
+      (JSON.parse(copyText) as Item).input?.keptFiles.map((file) => file.id),
+      copyText,
+    ).toEqual([row?.id]);
+
+    const last = await ctx.request('teacher', 'DELETE', `${SUMMARY}/${copyId}`);
+    expect(last.status, await last.clone().text()).toBe(200);
+    await expectGone(original.rows);
+  }, 180_000);
+
   it('the tool’s own delete takes them too', async () => {
     const item = await summaryWithKeptFile('하나만 지우는 요약');
     const deleted = await ctx.request('teacher', 'DELETE', `${SUMMARY}/${item.id}`);

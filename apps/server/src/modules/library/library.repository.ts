@@ -173,6 +173,21 @@ export function createLibraryRepository(db: Kysely<Database>, search: LibrarySea
       });
     },
 
+    /**
+     * Whether any item of the creator still names a kept file in its stored form: a teacher's copy
+     * of their own item refers to the same files, which stay until no item of theirs does.
+     */
+    async refersToKeptFile(creatorId: number, fileId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('libraryItem')
+        .select('id')
+        .where('creatorId', '=', creatorId)
+        .where('input', 'like', `%${JSON.stringify(fileId)}%`)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     listOwn(creatorId: number, libraryType: string) {
       return db
         .selectFrom('libraryItem')

@@ -47,16 +47,25 @@ export interface ToolFileChoice {
  * The uploads a tool's form was made with, kept in the file storage like chat uploads
  * (`stored_file`, purpose `tool`, bytes under `tool-files/<userId>/<id>`), so that recreate reopens
  * the form with them listed and their owner can download them (`GET /api/v1/files/{id}/content`).
- * They live as long as the item that refers to them: a recreate that drops one, or deleting the
- * item, removes it.
+ * They live as long as an item of their owner refers to them: a recreate that drops one, or deleting
+ * the item, removes it unless the owner's own copy of the item still names it.
  */
-export function createToolFiles(deps: { repository: FilesRepository; storage: FileStorage }) {
-  /** Removes the owner's kept files (a copy's references to someone else's files are left alone). */
+export function createToolFiles(deps: {
+  repository: FilesRepository;
+  storage: FileStorage;
+  /** Whether another item of the owner (their own copy) still names the file in its form. */
+  stillReferenced: (ownerId: number, fileId: string) => Promise<boolean>;
+}) {
+  /**
+   * Removes the owner's kept files that no item of theirs names any more (a copy's references to
+   * someone else's files are left alone; the owner's own copy keeps the files both name).
+   */
   async function remove(ownerId: number, files: { id: string }[]): Promise<void> {
     if (files.length === 0) return;
     const rows = await deps.repository.findMany(files.map((file) => file.id));
     for (const row of rows) {
       if (row.userId !== ownerId || row.purpose !== 'tool') continue;
+      if (await deps.stillReferenced(ownerId, row.id)) continue;
       // The row first, as everywhere a kept file goes: no row ever points at missing bytes.
       await deps.repository.remove(row.id);
       await deps.storage.delete(row.storageKey);
