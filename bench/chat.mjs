@@ -15,9 +15,16 @@
 // BENCH_TOKENS per answer (60), BENCH_CLIENTS (client processes; default one per 250 streams),
 // BENCH_MODEL_WORKERS (2), BENCH_PROFILE=<dir> (the server's --cpu-prof output), BENCH_PORT (the server's
 // port; a free one in 3900–3989 by default).
+//
+// BENCH_INSTANCES=N (1) runs N server processes as the scale-out deployment does (DESIGN.md: shared
+// PostgreSQL and Redis, no sticky sessions): a scratch database is created on BENCH_DATABASE_URL
+// (default the local test server) and dropped after, Redis is BENCH_REDIS_URL (default
+// redis://127.0.0.1:6379/7), and the clients deal their streams out over the instances in turn.
+// The server's CPU is then the sum of the instances, and the database's (every postgres and
+// redis-server process on the machine) is counted beside it instead of as another process's.
 import { fork, spawn } from 'node:child_process';
 import cluster from 'node:cluster';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -36,6 +43,9 @@ const SATURATED_PERCENT = 80;
 /** Other processes using more than this share of the machine make a pass void: the server waited for a CPU. */
 const BUSY_MACHINE_PERCENT = 25;
 const IDEAL_MS = (TOKENS / TOKENS_PER_SECOND) * 1000;
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
 const now = () => performance.timeOrigin + performance.now();
 
 // ----- the fake model: tokens carry their send time -----------------------------------------------
@@ -132,13 +142,14 @@ async function measureStream(url, init) {
 
 /** Runs the streams it is sent (each at its arrival offset) and answers with what it measured. */
 function runClient() {
-  process.on('message', async ({ url, init, offsets }) => {
+  process.on('message', async ({ urls, init, offsets }) => {
     const cpuBefore = process.cpuUsage();
     const started = now();
     const results = await Promise.all(
-      offsets.map((offset) =>
+      offsets.map((offset, i) =>
         new Promise((r) => setTimeout(r, offset)).then(() =>
-          measureStream(url, init).catch((error) => ({ error: String(error) })),
+          // Streams are dealt out over the instances in turn, as a balancer without stickiness does.
+          measureStream(urls[i % urls.length], init).catch((error) => ({ error: String(error) })),
         ),
       ),
     );
@@ -160,6 +171,37 @@ function processStats(pid) {
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return { rssMb: rssKb / 1024, cpuSeconds: (Number(stat[11]) + Number(stat[12])) / 100 };
+}
+
+/** The database's processes (PostgreSQL backends and Redis) now running on the machine. */
+function databasePids() {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+      if (comm === 'postgres' || comm === 'redis-server') pids.push(Number(entry));
+    } catch {}
+  }
+  return pids;
+}
+
+/** CPU seconds of the given processes, by pid; a process gone meanwhile is left out. */
+function cpuSecondsByPid(pids) {
+  const seconds = new Map();
+  for (const pid of pids) {
+    try {
+      seconds.set(pid, processStats(pid).cpuSeconds);
+    } catch {}
+  }
+  return seconds;
+}
+
+/** CPU the database used between two snapshots (processes present in both, and those that started). */
+function databaseCpuSeconds(before, after) {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** Busy and total CPU ticks of the whole machine, from /proc/stat. */
@@ -188,6 +230,7 @@ async function pass(clients, count, request, watched) {
   const shares = clients.map(() => []);
   for (let i = 0; i < count; i++) shares[i % clients.length].push(count > 1 ? (i * rampMs) / count : 0);
   const before = watched.map(({ pid }) => processStats(pid));
+  const databaseBefore = INSTANCES > 1 ? cpuSecondsByPid(databasePids()) : new Map();
   const machineBefore = machineTicks();
   const started = now();
   const answers = await Promise.all(
@@ -201,12 +244,19 @@ async function pass(clients, count, request, watched) {
   );
   const wallMs = now() - started;
   const after = watched.map(({ pid }) => processStats(pid));
+  const databaseSeconds =
+    INSTANCES > 1 ? databaseCpuSeconds(databaseBefore, cpuSecondsByPid(databasePids())) : 0;
   const machineAfter = machineTicks();
   const failures = answers.flatMap((a) => a.failures);
   if (failures.length > 0) throw new Error(`${failures.length} streams failed, first: ${failures[0]}`);
   const ours =
     after.reduce((sum, stats, i) => sum + stats.cpuSeconds - before[i].cpuSeconds, 0) +
+    databaseSeconds +
     answers.reduce((sum, a) => sum + (a.cpuPercent / 100) * (wallMs / 1000), 0);
+  const serverSeconds = watched.reduce(
+    (sum, { name }, i) => sum + (name.startsWith('server') ? after[i].cpuSeconds - before[i].cpuSeconds : 0),
+    0,
+  );
   const machineSeconds = machineAfter.totalSeconds - machineBefore.totalSeconds;
   return {
     streams: answers.flatMap((a) => a.streams),
@@ -216,11 +266,16 @@ async function pass(clients, count, request, watched) {
       machineSeconds > 0
         ? (100 * (machineAfter.busySeconds - machineBefore.busySeconds - ours)) / machineSeconds
         : 0,
-    serverCpuMsPerStream: (1000 * (after[0].cpuSeconds - before[0].cpuSeconds)) / Math.max(1, count),
+    serverCpuMsPerStream: (1000 * serverSeconds) / Math.max(1, count),
+    /** Percent of one core: all instances together. */
+    serverCpu: (100 * serverSeconds) / (wallMs / 1000),
+    databaseCpu: (100 * databaseSeconds) / (wallMs / 1000),
     processCpu: Object.fromEntries(
       watched.map(({ name }, i) => [name, cpuPercent(before[i], after[i], wallMs)]),
     ),
-    serverRssMb: after[watched.findIndex((w) => w.name === 'server')]?.rssMb,
+    serverRssMb: Math.max(
+      ...after.filter((_, i) => watched[i].name.startsWith('server')).map((a) => a.rssMb),
+    ),
   };
 }
 
@@ -256,7 +311,8 @@ function summarise(count, direct, ssaem) {
     ttftP95: percentile(ttftOverhead, 95),
     slowestBehindPercent: (slowest / IDEAL_MS - 1) * 100,
     behind,
-    serverCpu: ssaem.processCpu.server,
+    serverCpu: ssaem.serverCpu,
+    databaseCpu: ssaem.databaseCpu,
     serverCpuMsPerStream: ssaem.serverCpuMsPerStream,
     othersPercent: others,
     serverRssMb: ssaem.serverRssMb,
@@ -277,6 +333,7 @@ const HEADER = [
   'streams >10 % behind',
   'tokens',
   'server CPU %',
+  'database CPU %',
   'server CPU ms/stream',
   'server RSS MiB',
   'max client CPU %',
@@ -295,6 +352,7 @@ const row = (s) => [
   s.behind,
   `${s.tokens}/${s.expectedTokens}`,
   fixed(s.serverCpu, 0),
+  INSTANCES > 1 ? fixed(s.databaseCpu, 0) : '(in server)',
   fixed(s.serverCpuMsPerStream, 1),
   fixed(s.serverRssMb, 0),
   fixed(s.clientCpuMax, 0),
@@ -319,6 +377,7 @@ function medianOf(runs) {
         'slowestBehindPercent',
         'behind',
         'serverCpu',
+        'databaseCpu',
         'serverCpuMsPerStream',
         'othersPercent',
         'serverRssMb',
@@ -351,17 +410,22 @@ async function waitReady(origin, child) {
   throw new Error('server not ready');
 }
 
-async function startServer(fakeUrl) {
+/**
+ * One server process on its own scratch folder: on SQLite there (the default), or on the shared
+ * database and Redis when `shared` is given (the scale-out deployment).
+ */
+async function startServer(fakeUrl, port, shared) {
   const { dir: dataDir, remove: removeDataDir } = scratchDir('ssaem-bench-');
-  const port = Number(process.env.BENCH_PORT ?? 3900 + Math.floor(Math.random() * 90));
   const origin = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: origin,
+    // Instances behind one address share it (the token issuer is derived from it).
+    PUBLIC_URL: shared?.publicUrl ?? origin,
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: shared?.databaseUrl ?? '',
+    REDIS_URL: shared?.redisUrl ?? '',
     AI_BASE_URL: fakeUrl,
     AI_MODEL: 'fake',
     LOG_LEVEL: 'warn',
@@ -371,6 +435,7 @@ async function startServer(fakeUrl) {
     // Every client process connects from 127.0.0.1: lift the per-address cap above the streams.
     MAX_CONNECTIONS_PER_ADDRESS: '100000',
   };
+  if (!shared) delete env.REDIS_URL;
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
@@ -381,26 +446,86 @@ async function startServer(fakeUrl) {
   await waitReady(origin, child).catch((error) => {
     // A server that never answered is not left running (holding the port) after the bench.
     child.kill('SIGTERM');
+    removeDataDir();
     throw error;
   });
-  // The demo teacher gets an unlimited licence so the licence is not what is measured.
-  const { createDatabase } = await import(join(root, 'apps/server/src/db/database.ts'));
-  const { loadConfig } = await import(join(root, 'apps/server/src/config/config.ts'));
-  const { accessTokenFor } = await import(join(root, 'apps/server/test/auth-helpers.ts'));
-  const database = createDatabase({ sqliteFile: join(dataDir, 'ssaem.sqlite') });
-  const teacher = await database.db
-    .selectFrom('users')
-    .selectAll()
-    .where('username', '=', 'teacher')
-    .executeTakeFirstOrThrow();
-  await database.db
-    .updateTable('userLicense')
-    .set({ tokenLimit: 0 })
-    .where('userId', '=', teacher.id)
-    .execute();
-  const token = await accessTokenFor({ database, config: loadConfig(env) }, teacher, { expiresIn: 3600 });
-  await database.destroy();
-  return { child, origin, token, dataDir, removeDataDir };
+  return { child, origin, env, dataDir, removeDataDir };
+}
+
+/** A scratch PostgreSQL database for the instances, dropped after the bench. */
+async function createScratchDatabase() {
+  const { default: pg } = await import('pg');
+  const name = `ssaem_bench_chat_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * The servers the bench measures: one on SQLite, or BENCH_INSTANCES on a scratch PostgreSQL
+ * database and Redis (started one after another, so the first runs the migrations alone), and an
+ * access token for the demo teacher, whose licence is made unlimited so it is not what is measured.
+ */
+async function startServers(fakeUrl) {
+  const firstPort = Number(process.env.BENCH_PORT ?? 3900 + Math.floor(Math.random() * 80));
+  const scratchDatabase = INSTANCES > 1 ? await createScratchDatabase() : null;
+  const shared = scratchDatabase
+    ? { databaseUrl: scratchDatabase.url, redisUrl: REDIS_URL, publicUrl: `http://127.0.0.1:${firstPort}` }
+    : undefined;
+  const servers = [];
+  const stopAll = async () => {
+    await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise((resolveExit) => {
+            if (server.child.exitCode !== null) return resolveExit();
+            server.child.once('exit', resolveExit);
+            server.child.kill('SIGTERM');
+          }),
+      ),
+    );
+    for (const server of servers) setTimeout(() => server.removeDataDir(), 500);
+    await scratchDatabase?.drop();
+  };
+  try {
+    for (let i = 0; i < INSTANCES; i++) servers.push(await startServer(fakeUrl, firstPort + i, shared));
+    const { createDatabase } = await import(join(root, 'apps/server/src/db/database.ts'));
+    const { loadConfig } = await import(join(root, 'apps/server/src/config/config.ts'));
+    const { accessTokenFor } = await import(join(root, 'apps/server/test/auth-helpers.ts'));
+    const database = createDatabase(
+      shared ? { databaseUrl: shared.databaseUrl } : { sqliteFile: join(servers[0].dataDir, 'ssaem.sqlite') },
+    );
+    const teacher = await database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', 'teacher')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .updateTable('userLicense')
+      .set({ tokenLimit: 0 })
+      .where('userId', '=', teacher.id)
+      .execute();
+    const token = await accessTokenFor({ database, config: loadConfig(servers[0].env) }, teacher, {
+      expiresIn: 3600,
+    });
+    await database.destroy();
+    return { servers, token, stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 }
 
 const machineLine = () =>
@@ -412,18 +537,18 @@ async function main() {
   console.log(`machine before the bench: ${machineLine()}`);
   const model = await spawnFakeModel();
   const fakeUrl = `http://127.0.0.1:${model.port}/v1`;
-  const server = await startServer(fakeUrl).catch((error) => {
+  const deployment = await startServers(fakeUrl).catch((error) => {
     model.child.kill('SIGTERM');
     throw error;
   });
   const maxClients = Math.max(...LEVELS.map(clientCountFor));
   const clients = Array.from({ length: maxClients }, () => fork(self, ['--client'], { stdio: 'inherit' }));
   const watched = [
-    { name: 'server', pid: server.child.pid },
+    ...deployment.servers.map(({ child }, i) => ({ name: `server ${i + 1}`, pid: child.pid })),
     ...model.pids.map((pid, i) => ({ name: `model ${i + 1}`, pid })),
   ];
   const direct = {
-    url: `${fakeUrl}/chat/completions`,
+    urls: [`${fakeUrl}/chat/completions`],
     init: {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -431,10 +556,10 @@ async function main() {
     },
   };
   const ssaem = {
-    url: `${server.origin}/api/agents/chat/openAI`,
+    urls: deployment.servers.map(({ origin }) => `${origin}/api/agents/chat/openAI`),
     init: {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${deployment.token}` },
       body: JSON.stringify({ text: '벤치마크 질문' }),
     },
   };
@@ -456,7 +581,7 @@ async function main() {
       console.log(markdownTable(HEADER, rows));
     }
     console.log(
-      `\nChat streaming through Ssaem (SQLite), ${TOKENS} tokens per answer at ${TOKENS_PER_SECOND} tokens/s, ` +
+      `\nChat streaming through Ssaem (${INSTANCES > 1 ? `${INSTANCES} instances on PostgreSQL and Redis` : 'one process on SQLite'}), ${TOKENS} tokens per answer at ${TOKENS_PER_SECOND} tokens/s, ` +
         `ideal stream ${(IDEAL_MS / 1000).toFixed(2)} s; ${MODEL_WORKERS} model processes; ` +
         `client processes: ${LEVELS.map((l) => `${l} streams → ${clientCountFor(l)}`).join(', ')}.`,
     );
@@ -482,11 +607,8 @@ async function main() {
     }
   } finally {
     for (const client of clients) client.kill('SIGTERM');
-    const exited = new Promise((resolveExit) => server.child.once('exit', resolveExit));
-    server.child.kill('SIGTERM');
     model.child.kill('SIGTERM');
-    await exited;
-    setTimeout(() => server.removeDataDir(), 500);
+    await deployment.stopAll();
   }
 }
 
