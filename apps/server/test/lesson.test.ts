@@ -138,6 +138,55 @@ describe('lesson without a model', () => {
     lesson = reloaded;
   });
 
+  it('marks the parts a teacher changed by hand; a part made again comes back unmarked', async () => {
+    const development = lesson.result!.sections.find((s) => s.keyNum === 3)!;
+    expect(lesson.result!.sections.every((s) => !s.edited)).toBe(true);
+    const first = development.items[0]!;
+    const edited = (await (
+      await ctx.request('teacher', 'PUT', `/api/v1/lesson/${lesson.id}/section/item/${first.id}`, {
+        content: '직접 고친 활동 설명',
+      })
+    ).json()) as Item;
+    const marks = edited.result!.sections.map((s) => [s.keyNum, s.edited === true]);
+    expect(marks).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+      [4, false],
+      [5, false],
+    ]);
+    // Deleting another part moves the rest (new numbers) without marking them.
+    const closing = edited.result!.sections.find((s) => s.keyNum === 5)!;
+    const moved = (await (
+      await ctx.request('teacher', 'DELETE', `/api/v1/lesson/${lesson.id}/section/${closing.id}`)
+    ).json()) as Item;
+    expect(moved.result!.sections.filter((s) => s.edited).map((s) => s.keyNum)).toEqual([3]);
+
+    await ctx.request('teacher', 'DELETE', `/api/v1/lesson/${lesson.id}/section/${development.id}`);
+    for (const [key, displayNo] of [
+      [3, 3],
+      [5, 5],
+    ] as const) {
+      const append = await ctx.request('teacher', 'POST', `/api/v1/lesson/${lesson.id}/append`, {
+        key,
+        displayNo,
+        additionalInfo: '',
+      });
+      expect(append.status).toBe(202);
+      const frames = await readFrames(
+        await ctx.request('teacher', 'GET', `/api/subscribe/${ctx.world.users.teacher?.id}/${lesson.id}`),
+        () => false,
+      );
+      expect(JSON.stringify(frames)).toContain('success');
+    }
+    const reloaded = (await (
+      await ctx.request('teacher', 'GET', `/api/v1/lesson/${lesson.id}`)
+    ).json()) as Item;
+    expect(reloaded.result!.sections.map((s) => s.keyNum)).toEqual([1, 2, 3, 4, 5]);
+    expect(reloaded.result!.sections.some((s) => s.edited)).toBe(false);
+    lesson = reloaded;
+  });
+
   it('edits sections and items, saves the whole plan, and lists items and the latest lessons', async () => {
     const id = lesson.id;
     const added = (await (

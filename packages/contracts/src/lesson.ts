@@ -97,6 +97,11 @@ export const lessonSectionSchema = z
     displayNo: z.number().int(),
     additionalInfo: z.string(),
     items: z.array(lessonItemSchema),
+    /**
+     * The teacher changed this part by hand since it was made (its title, request or items): making
+     * it again replaces those changes, so the recreate panel asks first.
+     */
+    edited: z.boolean().optional(),
   })
   .meta({ id: 'LessonSection' });
 export type LessonSection = z.infer<typeof lessonSectionSchema>;

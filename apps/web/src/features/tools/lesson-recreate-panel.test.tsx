@@ -158,6 +158,47 @@ describe('LessonRecreatePanel', () => {
     ]);
   });
 
+  it('asks before making again a part the teacher changed by hand', async () => {
+    const edited = {
+      ...LESSON,
+      result: {
+        sections: LESSON.result.sections.map((section) =>
+          section.id === 101 ? { ...section, edited: true } : section,
+        ),
+      },
+    };
+    const fake = serve([
+      ['GET', '/api/v1/lesson/42', () => Response.json(edited)],
+      ['GET', '/api/subscribe/7/42', () => successSignal(42)],
+    ]);
+    const { onDone } = renderPanel();
+    const dialog = await screen.findByRole('dialog', { name: '수업 다시 만들기' });
+    const editedPart = await within(dialog).findByRole('checkbox', { name: /^도입\s*직접 고침$/ });
+    const submit = within(dialog).getByRole('button', { name: 'AI 생성' }) as HTMLButtonElement;
+
+    // An unchanged part asks nothing.
+    fireEvent.click(checkbox(dialog, '전개'));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(submit.disabled).toBe(false);
+
+    fireEvent.click(editedPart);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('직접 고친 내용이 사라집니다');
+    expect(alert.textContent).toContain('도입: 만든 뒤에 직접 고친 부분이에요.');
+    expect(submit.disabled).toBe(true);
+    fireEvent.click(submit);
+    expect(fake.calls.some((call) => call.method !== 'GET')).toBe(false);
+
+    fireEvent.click(within(alert).getByRole('checkbox', { name: '고친 내용이 사라져도 다시 만들게요' }));
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(lessonCalls(fake.calls).filter((call) => call.startsWith('DELETE'))).toEqual([
+      'DELETE /api/v1/lesson/42/section/101',
+      'DELETE /api/v1/lesson/42/section/102',
+    ]);
+  });
+
   it('goes on after a section that fails, then shows the failure and still reloads', async () => {
     let subscriptions = 0;
     serve([

@@ -1,4 +1,9 @@
-import { LESSON_SECTION_KEYS, type LessonItem, type LessonSection } from '@ssaem/contracts';
+import {
+  LESSON_SECTION_KEYS,
+  type LessonItem,
+  type LessonResult,
+  type LessonSection,
+} from '@ssaem/contracts';
 import { topicOf } from '../draft-text.ts';
 import type { GroundedStandard } from '../grounding.ts';
 import { withParticle } from '../korean-particles.ts';
@@ -173,4 +178,26 @@ export function renumber(sections: LessonSection[]): LessonSection[] {
   return [...sections]
     .sort((a, b) => a.displayNo - b.displayNo || a.id - b.id)
     .map((section, index) => ({ ...section, displayNo: index + 1, seq: index + 1 }));
+}
+
+/** What the teacher can change in a part: its place (seq, displayNo) and the mark are not its content. */
+function sectionContent({ seq: _seq, displayNo: _displayNo, edited: _edited, ...content }: LessonSection) {
+  return JSON.stringify(content);
+}
+
+/**
+ * Marks the parts a teacher's edit changed (or added): a part made again by the model or the
+ * offline drafter comes back unmarked, so only hand changes are ever warned about. Moving parts
+ * (renumbering after a delete) is not a change of theirs.
+ */
+export function markEditedSections(before: LessonResult, after: LessonResult): LessonResult {
+  const previous = new Map(before.sections.map((section) => [section.id, section]));
+  return {
+    ...after,
+    sections: after.sections.map((section) => {
+      const old = previous.get(section.id);
+      const changed = !old || sectionContent(old) !== sectionContent(section);
+      return changed || old?.edited ? { ...section, edited: true } : section;
+    }),
+  };
 }

@@ -28,6 +28,7 @@ import type { ToolsService } from '../tools.service.ts';
 import {
   draftSectionItems,
   type LessonBrief,
+  markEditedSections,
   numberSection,
   periodMinutes,
   renumber,
@@ -372,7 +373,7 @@ export function createLessonService(deps: {
     title?: string,
   ) {
     const { item, lesson } = await editable(actor, id);
-    const next = lessonResultSchema.parse(edit(lesson));
+    const next = markEditedSections(lesson, lessonResultSchema.parse(edit(lesson)));
     await deps.library.setStatus(item.id, 3, { content: JSON.stringify(next), ...(title ? { title } : {}) });
     return items.get(actor, id);
   }

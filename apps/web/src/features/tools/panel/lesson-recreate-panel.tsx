@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Checkbox.css';
-import { Checkbox, Input, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Checkbox, Group, Input, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,9 +40,14 @@ function LessonRecreateForm({ lessonId, onClose, onDone }: LessonRecreatePanelPr
   const [additionalInfo, setAdditionalInfo] = useState('');
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [overwriteAccepted, setOverwriteAccepted] = useState(false);
   const running = progress !== null;
 
   const sections = [...(lesson.data?.result?.sections ?? [])].sort((a, b) => a.displayNo - b.displayNo);
+  const picked = all ? sections : sections.filter((section) => chosen.has(section.id));
+  /** Chosen parts the teacher changed by hand: making them again replaces those changes. */
+  const pickedEdited = picked.filter((section) => section.edited === true);
+  const mayOverwrite = pickedEdited.length === 0 || overwriteAccepted;
 
   const toggle = (id: number, on: boolean) => {
     setError(null);
@@ -55,7 +60,6 @@ function LessonRecreateForm({ lessonId, onClose, onDone }: LessonRecreatePanelPr
   };
 
   const handleSubmit = async () => {
-    const picked = all ? sections : sections.filter((section) => chosen.has(section.id));
     if (picked.length === 0) {
       setError(t('recreate.noSection'));
       return;
@@ -102,7 +106,7 @@ function LessonRecreateForm({ lessonId, onClose, onDone }: LessonRecreatePanelPr
       opened
       onClose={onClose}
       title={t('recreate.title')}
-      canSubmit={!lesson.isLoading}
+      canSubmit={!lesson.isLoading && mayOverwrite}
       onSubmit={() => void handleSubmit()}
       isGenerating={running}
       loadingMessage={
@@ -133,7 +137,18 @@ function LessonRecreateForm({ lessonId, onClose, onDone }: LessonRecreatePanelPr
             {sections.map((section) => (
               <Checkbox
                 key={section.id}
-                label={section.title}
+                label={
+                  section.edited ? (
+                    <Group gap={6} component="span">
+                      {section.title}
+                      <Badge size="xs" variant="light" color="orange" component="span">
+                        {t('recreate.editedBadge')}
+                      </Badge>
+                    </Group>
+                  ) : (
+                    section.title
+                  )
+                }
                 checked={all || chosen.has(section.id)}
                 disabled={all}
                 onChange={(event) => toggle(section.id, event.currentTarget.checked)}
@@ -141,6 +156,20 @@ function LessonRecreateForm({ lessonId, onClose, onDone }: LessonRecreatePanelPr
             ))}
           </Stack>
         </Input.Wrapper>
+      )}
+      {pickedEdited.length > 0 && (
+        <Alert color="orange" variant="light" role="alert" title={t('studio.recreate.editedTitle')}>
+          <Stack gap="xs">
+            <Text size="sm">
+              {t('recreate.edited', { sections: pickedEdited.map((section) => section.title).join(', ') })}
+            </Text>
+            <Checkbox
+              label={t('studio.recreate.editedAccept')}
+              checked={overwriteAccepted}
+              onChange={(event) => setOverwriteAccepted(event.currentTarget.checked)}
+            />
+          </Stack>
+        </Alert>
       )}
       <Textarea
         label={t('recreate.additionalInfo')}
