@@ -17,7 +17,7 @@ interface Rollup {
   carried?: string;
 }
 
-/** Every rollup the fold keeps (migrations 0032, 0034, 0053, 0056 and 0057). */
+/** Every rollup the fold keeps (migrations 0032, 0034, 0053, 0056, 0057 and 0058). */
 export const ROLLUPS: readonly Rollup[] = [
   { table: 'token_usage_daily', key: ['day', 'user_id', 'purpose'], carried: 'school_id' },
   { table: 'token_usage_model_daily', key: ['day', 'school_id', 'model'] },
@@ -28,6 +28,8 @@ export const ROLLUPS: readonly Rollup[] = [
   { table: 'token_usage_user_day', key: ['day', 'user_id'], carried: 'school_id' },
   { table: 'token_usage_school_week', key: ['week', 'school_id'] },
   { table: 'token_usage_school_month', key: ['month', 'school_id'] },
+  { table: 'token_usage_user_week', key: ['week', 'user_id'] },
+  { table: 'token_usage_user_month', key: ['month', 'user_id'] },
 ];
 
 /**
