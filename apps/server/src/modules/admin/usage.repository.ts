@@ -66,7 +66,7 @@ function ownerBlocks(q: UsageRange, owner: BlockOwner, users?: number[]) {
 
 /** A first guess at how many of each block's heaviest users to read for the period's top users. */
 const LEADERS_PER_LIMIT = 3;
-/** Past this many candidates the leaders tell little: summing every user's days is as cheap. */
+/** Past this many candidates the leaders tell little: summing every user's blocks is as cheap. */
 const MAX_CANDIDATES = 2000;
 
 /**
@@ -125,6 +125,7 @@ export function createUsageRepository(db: Kysely<Database>) {
    */
   async function blockLeaders(q: UsageRange, perBlock: number) {
     const added = periodBlocks(q.from, q.to).filter((b) => b.sign === 1);
+    if (added.length === 0) return [];
     const reads = added.map((block, i) => {
       const { table, key } = BLOCK_ROLLUPS.user_id[block.level];
       return sql`SELECT * FROM (
