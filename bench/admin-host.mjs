@@ -10,6 +10,10 @@
 // unfolded records per run, for the product's rollUp() before the first call. Every dashboard
 // call folds at most one batch on its way, as the product does, and reads the rest unfolded. The
 // host then checks that the dashboard's total equals the sum of the raw records.
+//
+// Every user holds one licence (a tenth expired, one in 25 suspended; a few in a hundred at or
+// above 80 % of their limit), for the dashboard's "near their limit" panel; a kept schema loaded
+// without them gets them on its next run.
 //   DATABASE_URL (required: PostgreSQL), BENCH_USERS, BENCH_RECORDS, BENCH_FOLDED,
 //   BENCH_PG_SCHEMA (kept and reused when it already holds the data; dropped otherwise).
 import { join, resolve } from 'node:path';
@@ -92,9 +96,9 @@ async function load(db) {
   const firstUser = Number(
     (await sql`SELECT min(id) AS id FROM users WHERE username LIKE 'adm%'`.execute(db)).rows[0].id,
   );
-  // The records point at a licence by id; the bench has no licences (nothing here reads them), so
-  // this session loads with foreign-key triggers off (session_replication_role) rather than
-  // inventing 100,000 licence keys.
+  // The records point at a licence by id; nothing here reads which one, so this session loads
+  // with foreign-key triggers off (session_replication_role) rather than matching each record to
+  // its user's licence.
   const chunk = 1_000_000;
   for (let from = 1; from <= RECORDS; from += chunk) {
     const to = Math.min(RECORDS, from + chunk - 1);
@@ -122,6 +126,38 @@ async function load(db) {
     process.stdout.write(`  records ${to.toLocaleString()} / ${RECORDS.toLocaleString()}\n`);
   }
   await foldLoaded(db);
+}
+
+/** One licence per bench user: the plan, its keys and the users' licences, with skewed use. */
+async function loadLicences(db) {
+  const firstUser = Number(
+    (await sql`SELECT min(id) AS id FROM users WHERE username LIKE 'adm%'`.execute(db)).rows[0].id,
+  );
+  const plan = (
+    await sql`INSERT INTO license (name, description, token_limit, period_days, use_yn, created_at, updated_at)
+      VALUES ('벤치 라이선스', NULL, 2000000, 365, 'Y', '2026-03-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')
+      RETURNING id`.execute(db)
+  ).rows[0].id;
+  await sql`
+    INSERT INTO license_key (license_id, license_key, group_name, status, created_at)
+    SELECT ${sql.lit(plan)}, 'bench-key-' || g, NULL, 'USED', '2026-03-01T00:00:00.000Z'
+    FROM generate_series(1, ${sql.lit(USERS)}) g`.execute(db);
+  // Share used = 1.1 × x⁶ over a spread x in [0, 1): about one licence in twenty at 80 % or more.
+  await sql`
+    INSERT INTO user_license (user_id, license_key_id, start_at, expires_at, token_limit, token_used,
+                              token_reserved, status, created_at, updated_at)
+    SELECT ${sql.lit(firstUser)} + g - 1, k.id, '2026-03-01T00:00:00.000Z',
+           CASE WHEN g % 10 = 0 THEN '2026-08-31T00:00:00.000Z' ELSE '2027-02-28T00:00:00.000Z' END,
+           2000000, floor(2000000 * 1.1 * power(((g * 7919) % 100003) / 100003.0, 6))::bigint, 0,
+           CASE WHEN g % 25 = 0 THEN 'SUSPENDED' ELSE 'ACTIVE' END,
+           '2026-03-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'
+    FROM generate_series(1, ${sql.lit(USERS)}) g
+    JOIN license_key k ON k.license_key = 'bench-key-' || g`.execute(db);
+}
+
+async function licencesMissing(db) {
+  const row = (await sql`SELECT count(*) AS n FROM user_license`.execute(db)).rows[0];
+  return Number(row.n) === 0;
 }
 
 /** The product's own set-based fold (usage-fold.ts), over every record loaded as already folded. */
@@ -218,12 +254,13 @@ try {
   const loadStarted = performance.now();
   const reused = await loaded(db);
   if (!reused) await load(db);
-  else {
+  if (await licencesMissing(db)) await loadLicences(db);
+  if (reused) {
     if (await rollupsEmpty(db)) await foldLoaded(db);
     await writeTail(db);
   }
   // A settled database, as autovacuum keeps it (only this schema's tables; the database is shared).
-  await sql`VACUUM ANALYZE users, school, token_reservation, ${sql.join(ROLLUPS.map((r) => sql.table(r.table)))}`.execute(
+  await sql`VACUUM ANALYZE users, school, user_license, token_reservation, ${sql.join(ROLLUPS.map((r) => sql.table(r.table)))}`.execute(
     db,
   );
   const loadSeconds = (performance.now() - loadStarted) / 1000;

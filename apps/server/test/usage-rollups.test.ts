@@ -252,7 +252,7 @@ describe('token usage rollups', () => {
     for (const q of scopes(month)) await expectPanels(calls, q);
   });
 
-  it('sum the top schools from months, weeks and days for periods across and inside months', async () => {
+  it('sum the top schools and the top users from months, weeks and days for periods across and inside months', async () => {
     const repository = createUsageRepository(db());
     // November 2021 starts on a Monday, December on a Wednesday; every day of both has calls.
     const written = async (seed: number) => [
@@ -273,15 +273,27 @@ describe('token usage rollups', () => {
       // Ending in the month after the calls, whose rows do not exist.
       { from: '2021-12-20', to: '2022-01-05' },
     ];
+    /** Every panel, and the service's heaviest user alone (fewer leaders read than users). */
+    const expectAll = async (calls: Call[]) => {
+      for (const q of periods) {
+        await expectPanels(calls, q);
+        const heaviest = Math.max(0, ...[...expected(calls, q).byTeacher.values()].map((v) => v.tokens));
+        const [first] = await repository.byTeacher(q, 1);
+        expect(first?.tokens ?? 0, `${q.from} … ${q.to}`).toBe(heaviest);
+      }
+    };
     let calls = await written(11);
-    for (const q of periods) await expectPanels(calls, q);
+    await expectAll(calls);
     await repository.rollUp();
-    for (const q of periods) await expectPanels(calls, q);
+    await expectAll(calls);
     // Calls written after the fold are read unfolded beside the folded months.
     calls = [...calls, ...(await written(13))];
-    for (const q of periods) await expectPanels(calls, q);
+    await expectAll(calls);
     await repository.rollUp();
-    for (const q of periods) await expectPanels(calls, q);
+    await expectAll(calls);
+    // Folding again finds nothing and changes nothing.
+    expect(await repository.rollUp()).toBe(0);
+    await expectAll(calls);
   });
 
   it('counts every call once when several folds run at once, over more calls than one batch', async () => {
@@ -331,5 +343,78 @@ describe('token usage rollups', () => {
     expect(first).toMatchObject({ userId: steady.id, tokens: 600, calls: 10 });
     const topThree = await repository.byTeacher(q, 3);
     expect(topThree.map((r) => r.tokens)).toEqual([600, 100, 100]);
+    // Wednesday to Friday is read by days: three leaders a day miss the steady user again.
+    const [ofDays] = await repository.byTeacher({ from: '2021-09-08', to: '2021-09-10' }, 1);
+    expect(ofDays).toMatchObject({ userId: steady.id, tokens: 180, calls: 3 });
+  });
+
+  it('lists the active licences at or above 80 % of their limit, highest share first', async () => {
+    const school = (await buildSchool(db())).id;
+    const now = new Date();
+    const later = new Date(now.getTime() + 86_400_000).toISOString();
+    const earlier = new Date(now.getTime() - 86_400_000).toISOString();
+    const plan = await db()
+      .insertInto('license')
+      .values({
+        name: '한도 테스트',
+        description: null,
+        tokenLimit: 1000,
+        periodDays: 30,
+        useYn: 'Y',
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const licences = [
+      { used: 800, limit: 1000, status: 'ACTIVE', expiresAt: later },
+      { used: 799, limit: 1000, status: 'ACTIVE', expiresAt: later },
+      { used: 950, limit: 1000, status: 'ACTIVE', expiresAt: later },
+      { used: 1200, limit: 1000, status: 'ACTIVE', expiresAt: later },
+      { used: 990, limit: 1000, status: 'ACTIVE', expiresAt: earlier },
+      { used: 990, limit: 1000, status: 'EXPIRED', expiresAt: later },
+      { used: 5, limit: 0, status: 'ACTIVE', expiresAt: later },
+      { used: 9, limit: 10, status: 'ACTIVE', expiresAt: later },
+    ] as const;
+    const owners: number[] = [];
+    for (const l of licences) {
+      const owner = await buildUser(db(), { schoolId: school });
+      owners.push(owner.id);
+      const key = await db()
+        .insertInto('licenseKey')
+        .values({
+          licenseId: plan.id,
+          licenseKey: randomUUID(),
+          groupName: null,
+          status: 'USED',
+          createdAt: now.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db()
+        .insertInto('userLicense')
+        .values({
+          userId: owner.id,
+          licenseKeyId: key.id,
+          startAt: earlier,
+          expiresAt: l.expiresAt,
+          tokenLimit: l.limit,
+          tokenUsed: l.used,
+          tokenReserved: 0,
+          status: l.status,
+          createdAt: earlier,
+          updatedAt: earlier,
+        })
+        .execute();
+    }
+    const near = await createUsageRepository(db()).nearLimit(school, 0.8, 20);
+    // 120 %, 95 %, 90 % and exactly 80 %; not 79.9 %, the expired, the ended or the unlimited one.
+    expect(near.map((r) => [r.userId, r.tokenUsed, r.tokenLimit])).toEqual([
+      [owners[3], 1200, 1000],
+      [owners[2], 950, 1000],
+      [owners[7], 9, 10],
+      [owners[0], 800, 1000],
+    ]);
+    expect(await createUsageRepository(db()).nearLimit(school, 0.8, 2)).toHaveLength(2);
   });
 });

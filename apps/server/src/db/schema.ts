@@ -72,6 +72,8 @@ export interface Database {
   tokenUsageUserDay: TokenUsageUserDayTable;
   tokenUsageSchoolWeek: TokenUsageSchoolWeekTable;
   tokenUsageSchoolMonth: TokenUsageSchoolMonthTable;
+  tokenUsageUserWeek: TokenUsageUserWeekTable;
+  tokenUsageUserMonth: TokenUsageUserMonthTable;
   userCount: UserCountTable;
   contactInquiry: ContactInquiryTable;
   siteEvent: SiteEventTable;
@@ -234,6 +236,22 @@ export interface TokenUsageSchoolMonthTable {
   /** The month's first day (UTC), YYYY-MM-01. */
   month: string;
   schoolId: number;
+  tokens: number;
+  calls: number;
+}
+
+export interface TokenUsageUserWeekTable {
+  /** The week's Monday (UTC), YYYY-MM-DD. */
+  week: string;
+  userId: number;
+  tokens: number;
+  calls: number;
+}
+
+export interface TokenUsageUserMonthTable {
+  /** The month's first day (UTC), YYYY-MM-01. */
+  month: string;
+  userId: number;
   tokens: number;
   calls: number;
 }

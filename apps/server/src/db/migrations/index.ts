@@ -37,6 +37,7 @@ import * as toolThreads from './0052-tool-threads.ts';
 import * as usageRollups from './0053-usage-rollups.ts';
 import * as adminListTotals from './0056-admin-list-totals.ts';
 import * as usageSchoolMonth from './0057-usage-school-month.ts';
+import * as usageUserMonth from './0058-usage-user-month.ts';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so the same set runs
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0053-usage-rollups': usageRollups,
   '0056-admin-list-totals': adminListTotals,
   '0057-usage-school-month': usageSchoolMonth,
+  '0058-usage-user-month': usageUserMonth,
 };

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { foldPending, unfoldedCalls } from './usage-fold.ts';
 import { type BlockLevel, periodBlocks } from './usage-week.ts';
@@ -25,37 +25,48 @@ function rollupFor(q: UsageRange, dimension: Dimension | null): string {
   return dimension === 'school_id' ? 'token_usage_school_day' : 'token_usage_tool_day';
 }
 
-/** The school rollup of each block level and its key column. */
-const SCHOOL_BLOCKS: Record<BlockLevel, { table: string; key: string }> = {
-  month: { table: 'token_usage_school_month', key: 'month' },
-  week: { table: 'token_usage_school_week', key: 'week' },
-  day: { table: 'token_usage_school_day', key: 'day' },
+/** Who a block rollup sums: the schools or the users of the service. */
+type BlockOwner = 'school_id' | 'user_id';
+
+/** The rollup of each owner and block level, and its key column (migrations 0053, 0056 to 0058). */
+const BLOCK_ROLLUPS: Record<BlockOwner, Record<BlockLevel, { table: string; key: string }>> = {
+  school_id: {
+    month: { table: 'token_usage_school_month', key: 'month' },
+    week: { table: 'token_usage_school_week', key: 'week' },
+    day: { table: 'token_usage_school_day', key: 'day' },
+  },
+  user_id: {
+    month: { table: 'token_usage_user_month', key: 'month' },
+    week: { table: 'token_usage_user_week', key: 'week' },
+    day: { table: 'token_usage_user_day', key: 'day' },
+  },
 };
 
 /**
- * Every school's rows of the period's signed blocks: one indexed read per rollup and sign, the
- * blocks taken away negated. A school whose only calls fall in the blocks' days outside the period
- * sums to no calls; the caller's HAVING drops it.
+ * Every school's (or user's) rows of the period's signed blocks: one indexed read per rollup and
+ * sign, the blocks taken away negated; `users` narrows the users to those. An owner whose only
+ * calls fall in the blocks' days outside the period sums to no calls; the caller's HAVING drops it.
  */
-function schoolBlocks(q: UsageRange) {
+function ownerBlocks(q: UsageRange, owner: BlockOwner, users?: number[]) {
   const reads: RawBuilder<unknown>[] = [];
   const blocks = periodBlocks(q.from, q.to);
+  const only = users ? sql` AND user_id IN (${sql.join(users)})` : sql``;
   for (const level of ['month', 'week', 'day'] as const)
     for (const sign of [1, -1] as const) {
       const starts = blocks.filter((b) => b.level === level && b.sign === sign).map((b) => b.start);
       if (starts.length === 0) continue;
-      const { table, key } = SCHOOL_BLOCKS[level];
+      const { table, key } = BLOCK_ROLLUPS[owner][level];
       const amounts = sign === 1 ? sql`tokens, calls` : sql`-tokens AS tokens, -calls AS calls`;
       reads.push(
-        sql`SELECT school_id, ${amounts} FROM ${sql.table(table)} WHERE ${sql.ref(key)} IN (${sql.join(starts)})`,
+        sql`SELECT ${sql.ref(owner)}, ${amounts} FROM ${sql.table(table)} WHERE ${sql.ref(key)} IN (${sql.join(starts)})${only}`,
       );
     }
   return sql.join(reads, sql` UNION ALL `);
 }
 
-/** A first guess at how many of each day's heaviest users to read for the period's top users. */
+/** A first guess at how many of each block's heaviest users to read for the period's top users. */
 const LEADERS_PER_LIMIT = 3;
-/** Past this many candidates the leaders tell little: summing every user's days is as cheap. */
+/** Past this many candidates the leaders tell little: summing every user's blocks is as cheap. */
 const MAX_CANDIDATES = 2000;
 
 /**
@@ -65,8 +76,6 @@ const MAX_CANDIDATES = 2000;
  * a concurrent fold commits.
  */
 export function createUsageRepository(db: Kysely<Database>) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-
   /**
    * Tokens and calls of the range grouped by `dimensions` (none: one total row): the rollup's rows
    * and the unfolded calls, filtered alike. `users` narrows to those users.
@@ -80,10 +89,12 @@ export function createUsageRepository(db: Kysely<Database>) {
     const keys = dimensions.map((d) => sql.ref(d));
     const keyList = (rest: RawBuilder<unknown>) => (keys.length ? sql`${sql.join(keys)}, ${rest}` : rest);
     const table = sql.table(rollupFor(q, dimensions[0] ?? null));
-    // The service's schools: months, weeks and days added or taken away (usage-week.ts).
-    const bySchools = dimensions[0] === 'school_id' && q.schoolId === undefined && q.userId === undefined;
-    const rolled = bySchools
-      ? schoolBlocks(q)
+    // The service's schools or users: months, weeks and days added or taken away (usage-week.ts).
+    const owner = dimensions[0];
+    const byBlocks =
+      (owner === 'school_id' || owner === 'user_id') && q.schoolId === undefined && q.userId === undefined;
+    const rolled = byBlocks
+      ? ownerBlocks(q, owner, users)
       : sql`SELECT ${keyList(sql`tokens, calls`)} FROM ${table} WHERE ${where}`;
     return sql<
       Record<string, string | number>
@@ -94,7 +105,7 @@ export function createUsageRepository(db: Kysely<Database>) {
         SELECT ${keyList(sql`tokens, 1 AS calls`)} FROM (${unfoldedCalls()}) AS unfolded WHERE ${where}
       ) AS rows
       ${keys.length ? sql`GROUP BY ${sql.join(keys)}` : sql``}
-      ${bySchools ? sql`HAVING sum(calls) > 0` : sql``}`;
+      ${byBlocks ? sql`HAVING sum(calls) > 0` : sql``}`;
   }
 
   const amounts = (row: Record<string, string | number>) => ({
@@ -108,60 +119,58 @@ export function createUsageRepository(db: Kysely<Database>) {
     return rows;
   }
 
-  /** Each day's `perDay` heaviest users of the range (folded days only), heaviest first. */
-  async function dailyLeaders(q: UsageRange, perDay: number) {
-    const days = sql`SELECT DISTINCT day FROM token_usage_tool_day WHERE day >= ${q.from} AND day <= ${q.to}`;
-    if (postgres) {
-      const { rows } = await sql<{ day: string; userId: number; tokens: string }>`
-        SELECT d.day, leader.user_id, leader.tokens FROM (${days}) AS d
-        CROSS JOIN LATERAL (
-          SELECT user_id, tokens FROM token_usage_user_day x WHERE x.day = d.day
-          ORDER BY tokens DESC LIMIT ${perDay}
-        ) AS leader`.execute(db);
-      return rows;
-    }
-    // SQLite runs in process: one indexed read per day costs less than a round trip.
-    const leaders: { day: string; userId: number; tokens: string }[] = [];
-    for (const { day } of (await sql<{ day: string }>`${days}`.execute(db)).rows) {
-      const { rows } = await sql<{ day: string; userId: number; tokens: string }>`
-        SELECT day, user_id, tokens FROM token_usage_user_day WHERE day = ${day}
-        ORDER BY tokens DESC LIMIT ${perDay}`.execute(db);
-      leaders.push(...rows);
-    }
-    return leaders;
+  /**
+   * The `perBlock` heaviest users of each block the period adds (folded calls only), from the
+   * user × month, week and day rollups' rank indexes: one statement, a few blocks.
+   */
+  async function blockLeaders(q: UsageRange, perBlock: number) {
+    const added = periodBlocks(q.from, q.to).filter((b) => b.sign === 1);
+    if (added.length === 0) return [];
+    const reads = added.map((block, i) => {
+      const { table, key } = BLOCK_ROLLUPS.user_id[block.level];
+      return sql`SELECT * FROM (
+        SELECT ${sql.lit(i)} AS block, user_id, tokens FROM ${sql.table(table)} WHERE ${sql.ref(key)} = ${block.start}
+        ORDER BY tokens DESC LIMIT ${sql.lit(perBlock)}) ${sql.id(`leaders_${i}`)}`;
+    });
+    const { rows } = await sql<{ block: number; userId: number; tokens: string }>`${sql.join(
+      reads,
+      sql` UNION ALL `,
+    )}`.execute(db);
+    return rows;
   }
 
   /**
-   * The service's heaviest users of a period without summing every user's days: each day's
-   * leaders are the candidates, with the heaviest users of the unfolded calls. A user who is
-   * neither used at most the sum of each day's last leader (0 for a day with fewer users than
-   * leaders read) plus the first unfolded user left out. When the candidates' `limit`-th exact
-   * total reaches that bound, no one else can outrank them; otherwise read more leaders. Exact,
-   * ties in any order.
+   * The service's heaviest users of a period without summing every user's blocks: the leaders of
+   * each block the period adds are the candidates, with the heaviest users of the unfolded calls. A
+   * user who is neither used at most the sum of each added block's last leader (0 for a block with
+   * fewer users than leaders read; the blocks taken away only lower a total) plus the first
+   * unfolded user left out. When the candidates' `limit`-th exact total reaches that bound, no one
+   * else can outrank them; otherwise read more leaders. Exact, ties in any order.
    */
   async function topUsersOfService(q: UsageRange, limit: number) {
-    for (let perDay = limit * LEADERS_PER_LIMIT; ; perDay *= 4) {
+    for (let perBlock = limit * LEADERS_PER_LIMIT; ; perBlock *= 4) {
       const [leaders, { rows: unfolded }] = await Promise.all([
-        dailyLeaders(q, perDay),
+        blockLeaders(q, perBlock),
         sql<{ userId: number; tokens: string }>`
           SELECT user_id, sum(tokens) AS tokens FROM (${unfoldedCalls()}) AS u
           WHERE day >= ${q.from} AND day <= ${q.to}
-          GROUP BY user_id ORDER BY tokens DESC LIMIT ${perDay + 1}`.execute(db),
+          GROUP BY user_id ORDER BY tokens DESC LIMIT ${perBlock + 1}`.execute(db),
       ]);
-      const lastOfDay = new Map<string, { count: number; least: number }>();
+      const lastOfBlock = new Map<number, { count: number; least: number }>();
       for (const leader of leaders) {
-        const seen = lastOfDay.get(leader.day) ?? { count: 0, least: Number.POSITIVE_INFINITY };
-        lastOfDay.set(leader.day, {
+        const block = Number(leader.block);
+        const seen = lastOfBlock.get(block) ?? { count: 0, least: Number.POSITIVE_INFINITY };
+        lastOfBlock.set(block, {
           count: seen.count + 1,
           least: Math.min(seen.least, Number(leader.tokens)),
         });
       }
-      let bound = Number(unfolded[perDay]?.tokens ?? 0);
-      for (const { count, least } of lastOfDay.values()) if (count === perDay) bound += least;
+      let bound = Number(unfolded[perBlock]?.tokens ?? 0);
+      for (const { count, least } of lastOfBlock.values()) if (count === perBlock) bound += least;
       const candidates = [
         ...new Set([
           ...leaders.map((l) => Number(l.userId)),
-          ...unfolded.slice(0, perDay).map((u) => Number(u.userId)),
+          ...unfolded.slice(0, perBlock).map((u) => Number(u.userId)),
         ]),
       ];
       if (candidates.length === 0) return [];
@@ -232,9 +241,14 @@ export function createUsageRepository(db: Kysely<Database>) {
       }));
     },
 
-    /** Active licences at or above `share` of their token limit. */
+    /**
+     * Active licences at or above `share` of their token limit, highest share first: a range read
+     * of the partial index on the share (migration 0058), which holds the active licences with a
+     * limit; the status and limit are literals so both databases match the index's condition.
+     */
     async nearLimit(schoolId: number | undefined, share: number, limit: number) {
       const now = new Date().toISOString();
+      const usedShare = sql`${sql.ref('userLicense.tokenUsed')} * 1.0 / ${sql.ref('userLicense.tokenLimit')}`;
       const rows = await db
         .selectFrom('userLicense')
         .innerJoin('users', 'users.id', 'userLicense.userId')
@@ -248,17 +262,12 @@ export function createUsageRepository(db: Kysely<Database>) {
           'userLicense.tokenLimit',
           'userLicense.expiresAt',
         ])
-        .where('userLicense.status', '=', 'ACTIVE')
+        .where(sql<boolean>`${sql.ref('userLicense.status')} = ${sql.lit('ACTIVE')}`)
+        .where(sql<boolean>`${sql.ref('userLicense.tokenLimit')} > ${sql.lit(0)}`)
+        .where(sql<boolean>`${usedShare} >= ${sql.lit(share)}`)
         .where('userLicense.expiresAt', '>=', now)
-        .where('userLicense.tokenLimit', '>', 0)
-        .where(
-          sql<boolean>`${sql.ref('userLicense.tokenUsed')} >= ${sql.ref('userLicense.tokenLimit')} * ${sql.lit(share)}`,
-        )
         .$if(schoolId !== undefined, (qb) => qb.where('users.schoolId', '=', schoolId ?? 0))
-        .orderBy(
-          sql`${sql.ref('userLicense.tokenUsed')} * 1.0 / ${sql.ref('userLicense.tokenLimit')}`,
-          'desc',
-        )
+        .orderBy(usedShare, 'desc')
         .limit(limit)
         .execute();
       return rows.map((r) => ({ ...r, tokenUsed: Number(r.tokenUsed), tokenLimit: Number(r.tokenLimit) }));
