@@ -46,22 +46,32 @@ export function openEventStream(
     'x-accel-buffering': 'no',
     'x-request-id': request.id,
   });
-  raw.flushHeaders();
   let closed = false;
   const listeners: (() => void)[] = [];
   // Frames written in the same tick (a model read holding several tokens, a step and its first
   // delta) leave in one socket write; the flush runs before any I/O, so none waits for the next.
+  // The head goes out with the first frames (Node sends an unsent head with the first write): on
+  // loopback and busy servers each socket write costs a system call and the peer's wake-up. The
+  // flush is scheduled at once, so a stream with nothing to say yet still shows its head this tick.
   let pending = '';
+  let scheduled = true;
   const flush = () => {
-    if (!pending) return;
-    const frames = pending;
-    pending = '';
-    if (!closed) raw.write(frames);
+    scheduled = false;
+    if (closed) return;
+    if (pending) {
+      const frames = pending;
+      pending = '';
+      raw.write(frames);
+    } else if (!raw.headersSent) raw.flushHeaders();
   };
+  process.nextTick(flush);
   const send = (frame: string) => {
     if (closed) return;
-    if (!pending) process.nextTick(flush);
     pending += frame;
+    if (!scheduled) {
+      scheduled = true;
+      process.nextTick(flush);
+    }
   };
   const heartbeat = setInterval(() => send(': ping\n\n'), heartbeatMs);
   heartbeat.unref();
@@ -75,8 +85,12 @@ export function openEventStream(
   return {
     write: send,
     end() {
-      flush();
-      if (!closed) raw.end();
+      // The last frames and the end of the body in one write (end() corks the socket).
+      if (!closed) {
+        const frames = pending;
+        pending = '';
+        raw.end(frames);
+      }
       close();
     },
     get closed() {
