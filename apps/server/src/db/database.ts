@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { startSqliteCheckpointer } from './sqlite-checkpointer.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -78,9 +79,23 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
+  const sqlite = openSqlite(options.sqliteFile);
+  const checkpointer =
+    options.sqliteFile === ':memory:'
+      ? null
+      : startSqliteCheckpointer(sqlite, options.sqliteFile, (message) =>
+          process.emitWarning(message, 'SqliteCheckpointWarning'),
+        );
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(openSqlite(options.sqliteFile)) }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins,
   });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    async destroy() {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
