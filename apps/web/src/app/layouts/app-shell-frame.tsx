@@ -1,7 +1,6 @@
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/NavLink.css';
-import '@mantine/core/styles/ScrollArea.css';
-import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconLayoutList, IconLogout, IconSettings } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
@@ -140,8 +139,10 @@ export function AppShellFrame({ items, profile, onSignOut, children }: AppShellF
             className={classes.screenNav}
             hidden={!showsScreenNav}
           />
+          {/* A native scroll container, not Mantine's ScrollArea: that one brings floating-ui into
+              every signed-in screen's first download (bench/bundle.mjs). */}
           {showsScreenNav ? null : (
-            <AppShell.Section grow component={ScrollArea}>
+            <AppShell.Section grow className={classes.navScroll}>
               <SidebarNav items={items} onNavigate={nav.close} />
             </AppShell.Section>
           )}
