@@ -1,7 +1,6 @@
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/NavLink.css';
-import '@mantine/core/styles/ScrollArea.css';
-import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconLayoutList, IconLogout, IconSettings } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
@@ -13,11 +12,23 @@ import { NAV_GROUPS, type NavItem } from '../nav-items';
 import type { ShellProfile } from '../shell-profile';
 import classes from './app-shell-frame.module.css';
 
-// The settings panel (a drawer, with Mantine's modal and focus trap) is not needed to draw the
-// screen: it loads right after, and is in place, closed, long before anyone reaches for it.
+// The settings panel (a drawer, with Mantine's modal, focus trap and scroll area, which bring
+// floating-ui) is not needed to draw the screen: it loads once the browser is idle after the first
+// paint, or as soon as a pointer or the keyboard reaches its button, and is in place, closed, long
+// before anyone opens it. Loaded with the shell, it would compete with the screen's own data.
 const SettingsDrawer = lazy(() =>
   import('./settings-drawer').then((module) => ({ default: module.SettingsDrawer })),
 );
+
+/** Runs `task` when the browser is idle (or after a short delay where it cannot say). */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 1500);
+  return () => window.clearTimeout(handle);
+}
 
 function isActive(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
@@ -81,6 +92,9 @@ export function AppShellFrame({ items, profile, onSignOut, children }: AppShellF
   const { t } = useTranslation();
   const [navOpened, nav] = useDisclosure(false);
   const [settingsOpened, settings] = useDisclosure(false);
+  const [settingsWanted, setSettingsWanted] = useState(false);
+  const wantSettings = () => setSettingsWanted(true);
+  useEffect(() => whenIdle(() => setSettingsWanted(true)), []);
   const slot = useNavbarSlotState();
   // While a screen fills the column with its own navigation, the app menu is one click away.
   const [showMenu, setShowMenu] = useState(false);
@@ -140,13 +154,21 @@ export function AppShellFrame({ items, profile, onSignOut, children }: AppShellF
             className={classes.screenNav}
             hidden={!showsScreenNav}
           />
+          {/* A native scroll container, not Mantine's ScrollArea: that one brings floating-ui into
+              every signed-in screen's first download (bench/bundle.mjs). */}
           {showsScreenNav ? null : (
-            <AppShell.Section grow component={ScrollArea}>
+            <AppShell.Section grow className={classes.navScroll}>
               <SidebarNav items={items} onNavigate={nav.close} />
             </AppShell.Section>
           )}
           <AppShell.Section className={classes.navFooter}>
-            <UnstyledButton onClick={settings.open} className={classes.settingsButton} aria-haspopup="dialog">
+            <UnstyledButton
+              onClick={settings.open}
+              onPointerEnter={wantSettings}
+              onFocus={wantSettings}
+              className={classes.settingsButton}
+              aria-haspopup="dialog"
+            >
               <IconSettings size={20} aria-hidden />
               <span>{t('shell.settings')}</span>
             </UnstyledButton>
@@ -161,9 +183,11 @@ export function AppShellFrame({ items, profile, onSignOut, children }: AppShellF
         <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
           {children}
         </AppShell.Main>
-        <Suspense fallback={null}>
-          <SettingsDrawer opened={settingsOpened} onClose={settings.close} onSignOut={onSignOut} />
-        </Suspense>
+        {settingsWanted || settingsOpened ? (
+          <Suspense fallback={null}>
+            <SettingsDrawer opened={settingsOpened} onClose={settings.close} onSignOut={onSignOut} />
+          </Suspense>
+        ) : null}
       </AppShell>
     </NavbarSlotProvider>
   );

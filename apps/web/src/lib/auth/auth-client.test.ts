@@ -38,3 +38,67 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('//evil.example/')).toBe('/dashboard');
   });
 });
+
+describe('getAccessToken without the OIDC client', () => {
+  const USER_KEY = 'oidc.user:http://localhost/realms/ssaem:ssaem-web';
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.doUnmock('./oidc-manager');
+    vi.resetModules();
+  });
+
+  async function loadWithManager(manager: {
+    signinSilent: () => Promise<unknown>;
+    removeUser: () => Promise<void>;
+  }) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          authority: 'http://localhost/realms/ssaem',
+          clientId: 'ssaem-web',
+          audience: null,
+          embedded: false,
+        }),
+      ),
+    );
+    const getUserManager = vi.fn(async () => manager);
+    vi.doMock('./oidc-manager', () => ({ getUserManager }));
+    const auth = await import('./auth-client');
+    return { auth, getUserManager };
+  }
+
+  it('answers a valid stored token without loading the client, and reads its roles', async () => {
+    const payload = btoa(JSON.stringify({ realm_access: { roles: ['teacher'] } }));
+    const token = `x.${payload}.y`;
+    window.sessionStorage.setItem(
+      USER_KEY,
+      JSON.stringify({ access_token: token, refresh_token: 'r', expires_at: Date.now() / 1000 + 300 }),
+    );
+    const { auth, getUserManager } = await loadWithManager({
+      signinSilent: vi.fn(),
+      removeUser: vi.fn(async () => undefined),
+    });
+
+    expect(await auth.getAccessToken()).toBe(token);
+    expect(auth.hasRealmRole('teacher')).toBe(true);
+    expect(getUserManager).not.toHaveBeenCalled();
+  });
+
+  it('loads the client to refresh a token about to expire', async () => {
+    window.sessionStorage.setItem(
+      USER_KEY,
+      JSON.stringify({ access_token: 'old', refresh_token: 'r', expires_at: Date.now() / 1000 + 2 }),
+    );
+    const signinSilent = vi.fn(async () => ({ access_token: 'new', expires_at: Date.now() / 1000 + 300 }));
+    const { auth, getUserManager } = await loadWithManager({
+      signinSilent,
+      removeUser: vi.fn(async () => undefined),
+    });
+
+    expect(await auth.getAccessToken()).toBe('new');
+    expect(getUserManager).toHaveBeenCalled();
+    expect(signinSilent).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,25 +1,20 @@
 import type { RoleName } from '@ssaem/contracts/users';
-import { type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+// Types only: the library itself loads with ./oidc-manager when it is needed.
+import type { User } from 'oidc-client-ts';
 import { currentLanguage } from '../i18n';
 import { LANGUAGE_STORAGE_KEY } from '../language';
 import { notifySessionEnd } from '../session';
+import { readStoredUser, type StoredUser } from './auth-config';
 import { pickPrimaryRole, readRoleClaims } from './roles';
 import { announceSignOut } from './session-watch';
 import { sessionStore } from './stored-session';
-import { createTokenSource } from './token-source';
+import { createTokenSource, type TokenManager } from './token-source';
 
 /** Where sign-in lands: the signed-in home, made for each role. */
 export const DEFAULT_RETURN_PATH = '/dashboard';
 /** Seconds of validity required before an ordinary API call and before a chat stream (core.md §9). */
 export const API_MIN_VALIDITY = 4;
 export const STREAM_MIN_VALIDITY = 120;
-
-interface AuthConfig {
-  authority: string;
-  clientId: string;
-  audience: string | null;
-  embedded: boolean;
-}
 
 interface SignInState {
   returnTo: string;
@@ -32,53 +27,9 @@ export function safeReturnPath(value: unknown): string {
   return value;
 }
 
-// Plain fetch: the API client asks this module for its token, so it cannot be used to get here.
-async function fetchAuthConfig(): Promise<AuthConfig> {
-  const response = await fetch('/api/v1/public/auth-config', { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`auth-config answered ${response.status}`);
-  return (await response.json()) as AuthConfig;
-}
-
-function createManager(config: AuthConfig): UserManager {
-  const origin = window.location.origin;
-  // sessionStorage, not localStorage: the tokens live only as long as the tab (a shared school PC
-  // keeps nothing after the window closes) and other tabs cannot read them; a new tab signs in again
-  // through the provider's own session cookie, without typing the password.
-  const store = window.sessionStorage;
-  return new UserManager({
-    authority: config.authority,
-    client_id: config.clientId,
-    redirect_uri: `${origin}/auth/callback`,
-    post_logout_redirect_uri: `${origin}/`,
-    response_type: 'code',
-    scope: 'openid profile email',
-    userStore: new WebStorageStateStore({ store }),
-    stateStore: new WebStorageStateStore({ store }),
-    // Refreshes happen on demand (getAccessToken), serialised; a timer would race with them.
-    automaticSilentRenew: false,
-    // The provider's userinfo is served by the API; the id token already carries the profile.
-    loadUserInfo: false,
-    // Refresh token rotation: revoking on sign-out is done by the end-session call.
-    revokeTokensOnSignout: false,
-    // core.md §4: stored login state (an unfinished sign-in) lives one hour.
-    staleStateAgeInSeconds: 3600,
-  });
-}
-
-let managerPromise: Promise<UserManager> | null = null;
-
-export function getUserManager(): Promise<UserManager> {
-  managerPromise ??= fetchAuthConfig()
-    .then((config) => {
-      const manager = createManager(config);
-      void manager.clearStaleState();
-      return manager;
-    })
-    .catch((error: unknown) => {
-      managerPromise = null;
-      throw error;
-    });
-  return managerPromise;
+/** The OIDC client, loaded on first need (sign-in, sign-out, callback, refresh). */
+function getUserManager() {
+  return import('./oidc-manager').then((module) => module.getUserManager());
 }
 
 /** Clears everything the session left in the browser except the language (core.md §4 logout). */
@@ -106,7 +57,18 @@ function endSessionLocally(): void {
   window.location.assign(`${window.location.origin}/`);
 }
 
-const tokens = createTokenSource<User>({ manager: getUserManager, onRefreshFailed: endSessionLocally });
+// Reading the token needs no OIDC client (auth-config.ts reads the store UserManager writes);
+// refreshing it, and dropping it when that fails, load the client.
+const tokenManager: TokenManager<StoredUser> = {
+  getUser: readStoredUser,
+  signinSilent: () => getUserManager().then((manager) => manager.signinSilent()),
+  removeUser: () => getUserManager().then((manager) => manager.removeUser()),
+};
+
+const tokens = createTokenSource<StoredUser>({
+  manager: async () => tokenManager,
+  onRefreshFailed: endSessionLocally,
+});
 
 /** The access token with at least `minValidity` seconds left, refreshing first when needed. */
 export function getAccessToken({ minValidity = API_MIN_VALIDITY } = {}): Promise<string | null> {
@@ -119,7 +81,7 @@ export function getAccessTokenForStream(): Promise<string | null> {
 }
 
 /** Reads the stored user (and with it the roles for the synchronous helpers below). */
-export function loadUser(): Promise<User | null> {
+export function loadUser(): Promise<StoredUser | null> {
   return tokens.loadUser();
 }
 

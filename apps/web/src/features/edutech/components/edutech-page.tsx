@@ -1,4 +1,9 @@
-import '../../../components/form-styles';
+// Only the styles of the components on this page (not components/form-styles): the catalogue is a
+// teacher's first screen often enough to count every kilobyte (bench/bundle.mjs).
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Badge.css';
 import {
