@@ -1,3 +1,4 @@
+import { User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearStaleSignInState, STALE_STATE_AGE_SECONDS } from './auth-config';
 
@@ -69,5 +70,48 @@ describe('readStoredUser', () => {
     await expect(readStoredUser()).rejects.toThrow('auth-config answered 503');
     expect(await readStoredUser()).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('readStoredUser and oidc-client-ts agree', () => {
+  it('reads back exactly the user the library stored, and the library reads what it left', async () => {
+    const config = {
+      authority: 'http://localhost/realms/ssaem',
+      clientId: 'ssaem-web',
+      audience: null,
+      embedded: false,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(config)),
+    );
+    // The library as oidc-manager.ts configures it, storing a user the way a sign-in does.
+    const store = window.sessionStorage;
+    const manager = new UserManager({
+      authority: config.authority,
+      client_id: config.clientId,
+      redirect_uri: 'http://localhost/auth/callback',
+      userStore: new WebStorageStateStore({ store }),
+      stateStore: new WebStorageStateStore({ store }),
+      metadata: { issuer: config.authority, authorization_endpoint: `${config.authority}/auth` },
+    });
+    const user = new User({
+      access_token: 'access-token',
+      refresh_token: 'refresh-token',
+      id_token: 'id-token',
+      token_type: 'Bearer',
+      expires_at: NOW + 300,
+      profile: { sub: 'teacher', iss: config.authority, aud: config.clientId, exp: NOW + 300, iat: NOW },
+    });
+    await manager.storeUser(user);
+    const { readStoredUser } = await import('./auth-config');
+
+    expect(await readStoredUser()).toMatchObject({
+      access_token: 'access-token',
+      refresh_token: 'refresh-token',
+      id_token: 'id-token',
+      expires_at: NOW + 300,
+    });
+    expect((await manager.getUser())?.access_token).toBe('access-token');
   });
 });
