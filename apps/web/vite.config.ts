@@ -48,7 +48,7 @@ export default defineConfig({
           groups: [
             { name: 'public', test: PUBLIC_SCRIPT_MODULES, priority: 2 },
             { name: 'app', tags: ['$initial'], test: (id) => !id.endsWith('public-entry.ts'), priority: 1 },
-            // What the home after sign-in needs beyond the app, in four files instead of some ninety
+            // What the home after sign-in needs beyond the app, in five files instead of some ninety
             // (build/signed-in-chunk.ts chooses the modules, their dependencies included).
             ...signedIn.groups,
           ],

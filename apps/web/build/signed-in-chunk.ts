@@ -15,12 +15,17 @@ const CATALOGUE = /[\\/]src[\\/]features[\\/]edutech[\\/]components[\\/]edutech-
 const HOME_ROOT = /[\\/]src[\\/]features[\\/]home[\\/]home-page\.tsx$/;
 
 /**
- * What loads before the dashboard anyway, and must stay as light as it is: the public main page
- * (bench/bundle.mjs's first load), the sign-in start and callback screens, and the query client
- * they share with every screen that asks the server.
+ * The public main page: bench/bundle.mjs budgets its first load, so what it shares with the home
+ * goes into a chunk of its own (`public-ui`, Mantine's cards and badges, a few icons) that it loads
+ * too, not into the heavier shared chunks.
+ */
+const LANDING = /[\\/]src[\\/]features[\\/]public-site[\\/]landing-page\.tsx$/;
+
+/**
+ * What loads before the dashboard anyway, as it is: the sign-in start and callback screens, and the
+ * query client they share with every screen that asks the server.
  */
 const LOADED_BEFORE = [
-  /[\\/]src[\\/]features[\\/]public-site[\\/]landing-page\.tsx$/,
   /[\\/]src[\\/]features[\\/]auth[\\/](auth-callback-page|sign-in-start-page)\.tsx$/,
   /[\\/]src[\\/]lib[\\/]query-client\.ts$/,
 ];
@@ -115,7 +120,13 @@ function closure(roots: Iterable<string>, edges: (id: string) => string[], stop:
 }
 
 /** The chunks of the home after sign-in, by name (see signedInModules). */
-export const SIGNED_IN_CHUNKS = ['signed-in', 'signed-in-shared', 'home', 'home-shared'] as const;
+export const SIGNED_IN_CHUNKS = [
+  'signed-in',
+  'signed-in-shared',
+  'home',
+  'home-shared',
+  'public-ui',
+] as const;
 type ChunkName = (typeof SIGNED_IN_CHUNKS)[number];
 
 /** Every module reachable from `roots` by static and dynamic imports, short of the `stop` ones. */
@@ -129,7 +140,7 @@ function reach(
 }
 
 /**
- * What the route table, the shell and the home page import statically, in four chunks instead of
+ * What the route table, the shell and the home page import statically, in five chunks instead of
  * some ninety:
  * - `signed-in`: what no visitor who is not signed in can load (the entries and, through any
  *   chain of dynamic imports, the public screens reach none of it): no public page downloads it.
@@ -139,6 +150,7 @@ function reach(
  * - `home` and `home-shared`: the same two for what the home page adds to the shell and to what it
  *   shares with the EduTech catalogue (CATALOGUE), so a signed-in screen opened first from a link
  *   does not download the home with the shell (one that uses a module of the home loads that chunk).
+ * - `public-ui`: what the home shares with the public main page (LANDING).
  * No chunk imports another in a circle: what public screens reach, what loads before and what the
  * shell imports are each closed under imports.
  */
@@ -158,6 +170,11 @@ export function signedInModules(graph: ModuleGraph): Map<ChunkName, Set<string>>
     () => false,
   );
   const needed = closure(roots, edges, () => false);
+  const landing = closure(
+    ids.filter((id) => LANDING.test(id)),
+    edges,
+    () => false,
+  );
   const catalogue = closure(
     ids.filter((id) => CATALOGUE.test(id)),
     edges,
@@ -167,6 +184,10 @@ export function signedInModules(graph: ModuleGraph): Map<ChunkName, Set<string>>
   const chunks = new Map<ChunkName, Set<string>>(SIGNED_IN_CHUNKS.map((name) => [name, new Set()]));
   for (const id of needed) {
     if (loadedBefore.has(id)) continue;
+    if (landing.has(id)) {
+      chunks.get('public-ui')?.add(id);
+      continue;
+    }
     const shared = publicReach.has(id);
     const side = shell.has(id) ? 'signed-in' : 'home';
     const name: ChunkName = shared ? `${side}-shared` : side;
@@ -176,7 +197,7 @@ export function signedInModules(graph: ModuleGraph): Map<ChunkName, Set<string>>
 }
 
 /**
- * Groups the signed-in route table, the shell and the home page with what they import into four
+ * Groups the signed-in route table, the shell and the home page with what they import into five
  * chunks (signedInModules): left to itself the bundler splits them into about ninety files of a few
  * hundred bytes, which a phone on a slow link fetches six at a time (HTTP/1.1), in waves of round
  * trips, after sign-in. The members are known once the whole graph is built, so the plugin reads it
