@@ -116,6 +116,9 @@ function measurePage(manifest, byFile, name) {
 
 if (!process.argv.includes('--no-build')) build();
 const manifest = readManifest();
+// Each chunk's modules (apps/web/build/signed-in-chunk.ts writes them beside the manifest).
+const chunkModulesPath = join(dist, '.vite/chunk-modules.json');
+const chunkModules = existsSync(chunkModulesPath) ? JSON.parse(readFileSync(chunkModulesPath, 'utf8')) : {};
 const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, key]));
 
 const pages = readdirSync(join(dist, 'prerendered'))
@@ -198,6 +201,10 @@ function collectWithCss(key, reason, files) {
  */
 function lazyChunkKey(module) {
   if (manifest[module]?.isDynamicEntry) return module;
+  // Grouped into a chunk with others (apps/web/build/signed-in-chunk.ts): the chunk that holds it.
+  const file = Object.entries(chunkModules).find(([, modules]) => modules.includes(module))?.[0];
+  const grouped = file && Object.keys(manifest).find((key) => manifest[key].file === file);
+  if (grouped) return grouped;
   const name = module.replace(/^.*\//, '').replace(/\.tsx?$/, '');
   const shared = Object.keys(manifest).filter((key) => !manifest[key].src && manifest[key].name === name);
   if (shared.length !== 1) throw new Error(`${module} is not a lazy chunk of this build`);

@@ -13,6 +13,29 @@ import { RouteErrorPage } from './route-error-page';
 export const SHELL_ROUTE_ID = 'shell';
 export const IMMERSIVE_ROUTE_ID = 'immersive';
 
+/** The texts of the home after sign-in (/dashboard, signed-in-routes.tsx). */
+export const HOME_NAMESPACES = [
+  'dashboard',
+  'home',
+  'library',
+  'account',
+  'edutech',
+] as const satisfies readonly PageNamespace[];
+
+/**
+ * Starts downloading what the home after sign-in draws with: the signed-in route table with the
+ * shell, the home page and its texts (the build groups the code into a few chunks,
+ * apps/web/build/signed-in-chunk.ts). Called while the sign-in is completed, so on a slow link the
+ * code arrives with the tokens instead of after them; a failure is left to the route that needs it.
+ */
+export function warmSignedInHome(): void {
+  const ignore = () => undefined;
+  void import('./signed-in-routes').catch(ignore);
+  void import('../features/auth/signed-in-shell').catch(ignore);
+  void import('../features/home/home-page').catch(ignore);
+  void loadPageTexts(HOME_NAMESPACES).catch(ignore);
+}
+
 /** Where `/` sends a visitor: the signed-in to their home (/dashboard), everyone else to /landing. */
 export function rootDestination(): string {
   return isSignedIn() ? '/dashboard' : '/landing';
@@ -159,7 +182,13 @@ export const entryRoutes: RouteObject[] = [
       {
         path: 'auth/callback',
         lazy: lazyPage(
-          () => import('../features/auth/auth-callback-page'),
+          // Most sign-ins end on the home: its code downloads while the code is exchanged (after
+          // this screen's own, which would otherwise wait for a connection behind it).
+          () =>
+            import('../features/auth/auth-callback-page').then((module) => {
+              warmSignedInHome();
+              return module;
+            }),
           (m) => m.AuthCallbackPage,
         ),
       },
@@ -214,8 +243,10 @@ export const entryRoutes: RouteObject[] = [
  */
 export function signedInRouteDiscovery(): PatchRoutesOnNavigationFunction {
   let joined = false;
-  return async ({ patch, signal }) => {
+  return async ({ patch, path, signal }) => {
     if (joined) return;
+    // The home's own chunks download with the route table, not after it.
+    if (path === '/dashboard') warmSignedInHome();
     const { immersiveRoutes, shellRoutes } = await import('./signed-in-routes');
     if (joined || signal.aborted) return;
     patch(SHELL_ROUTE_ID, shellRoutes);

@@ -14,7 +14,7 @@ import { standardToolRoutes } from '../features/standard-tool/routes';
 import { immersiveToolViewRoutes, toolViewRoutes } from '../features/tool-views/routes';
 import { toolRoutes } from '../features/tools/routes';
 import { webtoonRoutes } from '../features/webtoon/routes';
-import { lazyPage } from './entry-routes';
+import { HOME_NAMESPACES, lazyPage } from './entry-routes';
 
 /**
  * The signed-in screens, inside the shell (sidebar and header). A chunk of its own: the router
@@ -29,7 +29,7 @@ export const shellRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../features/home/home-page'),
       (m) => m.HomePage,
-      ['dashboard', 'home', 'library', 'account', 'edutech'],
+      HOME_NAMESPACES,
     ),
   },
   {
