@@ -52,6 +52,9 @@ export function startSqliteCheckpointer(
       if (stopped) return;
       stopped = true;
       const exited = new Promise((resolve) => worker.once('exit', resolve));
+      // Held again until it has closed its connection: a script's last await would otherwise find
+      // nothing keeping the process alive and end with the close unsettled.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
