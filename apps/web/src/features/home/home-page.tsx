@@ -1,6 +1,6 @@
 import '../../components/form-styles';
 import '@mantine/core/styles/Table.css';
-import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DASHBOARD_SIZES } from '@ssaem/contracts/dashboard';
 import type { UsersInfo } from '@ssaem/contracts/users';
 import { IconCertificate } from '@tabler/icons-react';
