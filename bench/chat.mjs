@@ -14,7 +14,12 @@
 // Environment: BENCH_LEVELS (1,100,500,1000), BENCH_RUNS (3), BENCH_RATE tokens/s (30),
 // BENCH_TOKENS per answer (60), BENCH_CLIENTS (client processes; default one per 250 streams),
 // BENCH_MODEL_WORKERS (2), BENCH_PROFILE=<dir> (the server's --cpu-prof output), BENCH_PORT (the server's
-// port; a free one in 3900–3989 by default).
+// port; a free one in 3900–3989 by default), BENCH_WARMUP (streams per warm-up pass, comma-separated;
+// 100,100,100: a running server's JIT-compiled paths, not a cold start's), BENCH_FLOOR=0 (no floor).
+//
+// The floor: at each level the same streams also go through a bare Node relay (its own process:
+// node:http, nothing but forwarding), so the tables show what the machine itself leaves to any
+// server beside what Ssaem adds.
 //
 // BENCH_INSTANCES=N (1) runs N server processes as the scale-out deployment does (DESIGN.md: shared
 // PostgreSQL and Redis, no sticky sessions): a scratch database is created on BENCH_DATABASE_URL
@@ -25,7 +30,7 @@
 import { fork, spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +48,13 @@ const SATURATED_PERCENT = 80;
 /** Other processes using more than this share of the machine make a pass void: the server waited for a CPU. */
 const BUSY_MACHINE_PERCENT = 25;
 const IDEAL_MS = (TOKENS / TOKENS_PER_SECOND) * 1000;
+/** Streams of each warm-up pass before the measured runs (BENCH_WARMUP, comma-separated). */
+const WARM_UP = (process.env.BENCH_WARMUP ?? '100,100,100')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+/** BENCH_FLOOR=0 leaves out the bare relay's pass (the floor) at each level. */
+const FLOOR = process.env.BENCH_FLOOR !== '0';
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
@@ -104,6 +116,49 @@ function runFakeModelPrimary() {
       }
     });
   }
+}
+
+// ----- the floor: a bare relay, what any Node server on this machine pays per token -------------
+
+/**
+ * Forwards each request to the model and each piece of its answer to the client as it arrives,
+ * with node:http and a keep-alive agent, and nothing else: no authentication, database, parsing or
+ * licence. Measured like Ssaem, it shows the share of a target the machine itself (loopback
+ * sockets, the client and the model on the same cores) leaves to any server.
+ */
+function runRelay() {
+  const target = new URL(process.env.BENCH_RELAY_TARGET);
+  const agent = new HttpAgent({ keepAlive: true, scheduling: 'lifo' });
+  const server = createServer(async (request, response) => {
+    const chunks = [];
+    for await (const chunk of request) chunks.push(chunk);
+    const body = Buffer.concat(chunks);
+    const upstream = httpRequest(target, {
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json', 'content-length': body.length },
+    });
+    upstream.once('response', (answer) => {
+      response.writeHead(answer.statusCode ?? 502, { 'content-type': 'text/event-stream' });
+      answer.on('data', (piece) => response.write(piece));
+      answer.once('end', () => response.end());
+    });
+    upstream.once('error', () => response.destroy());
+    upstream.end(body);
+  });
+  server.listen(0, '127.0.0.1', () =>
+    process.stdout.write(`${JSON.stringify({ port: server.address().port })}\n`),
+  );
+}
+
+function spawnRelay(fakeUrl) {
+  const child = spawn(process.execPath, [self, '--relay'], {
+    env: { ...process.env, BENCH_RELAY_TARGET: `${fakeUrl}/chat/completions` },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolveRelay) => {
+    child.stdout.once('data', (data) => resolveRelay({ child, ...JSON.parse(String(data).trim()) }));
+  });
 }
 
 // ----- a client process: opens its share of the streams and records every token -------------------
@@ -225,7 +280,7 @@ function clientCountFor(streams) {
  * One pass: `count` streams arriving over a ramp (100 streams over 200 ms, at most 3 s), dealt out
  * round-robin to the client processes. Returns every stream and the CPU of every process involved.
  */
-async function pass(clients, count, request, watched) {
+async function pass(clients, count, request, watched, measured = 'server') {
   const rampMs = Math.min(3000, count * 2);
   const shares = clients.map(() => []);
   for (let i = 0; i < count; i++) shares[i % clients.length].push(count > 1 ? (i * rampMs) / count : 0);
@@ -254,7 +309,7 @@ async function pass(clients, count, request, watched) {
     databaseSeconds +
     answers.reduce((sum, a) => sum + (a.cpuPercent / 100) * (wallMs / 1000), 0);
   const serverSeconds = watched.reduce(
-    (sum, { name }, i) => sum + (name.startsWith('server') ? after[i].cpuSeconds - before[i].cpuSeconds : 0),
+    (sum, { name }, i) => sum + (name.startsWith(measured) ? after[i].cpuSeconds - before[i].cpuSeconds : 0),
     0,
   );
   const machineSeconds = machineAfter.totalSeconds - machineBefore.totalSeconds;
@@ -274,7 +329,7 @@ async function pass(clients, count, request, watched) {
       watched.map(({ name }, i) => [name, cpuPercent(before[i], after[i], wallMs)]),
     ),
     serverRssMb: Math.max(
-      ...after.filter((_, i) => watched[i].name.startsWith('server')).map((a) => a.rssMb),
+      ...after.filter((_, i) => watched[i].name.startsWith(measured)).map((a) => a.rssMb),
     ),
   };
 }
@@ -341,6 +396,7 @@ const HEADER = [
   'others % of machine',
   'void?',
 ];
+const FLOOR_HEADER = HEADER.map((name) => name.replace('server', 'relay'));
 const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 const row = (s) => [
   s.streams,
@@ -541,11 +597,13 @@ async function main() {
     model.child.kill('SIGTERM');
     throw error;
   });
+  const relay = FLOOR ? await spawnRelay(fakeUrl) : null;
   const maxClients = Math.max(...LEVELS.map(clientCountFor));
   const clients = Array.from({ length: maxClients }, () => fork(self, ['--client'], { stdio: 'inherit' }));
   const watched = [
     ...deployment.servers.map(({ child }, i) => ({ name: `server ${i + 1}`, pid: child.pid })),
     ...model.pids.map((pid, i) => ({ name: `model ${i + 1}`, pid })),
+    ...(relay ? [{ name: 'relay', pid: relay.child.pid }] : []),
   ];
   const direct = {
     urls: [`${fakeUrl}/chat/completions`],
@@ -554,6 +612,10 @@ async function main() {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'fake', stream: true, messages: [{ role: 'user', content: 'bench' }] }),
     },
+  };
+  const viaRelay = relay && {
+    urls: [`http://127.0.0.1:${relay.port}/v1/chat/completions`],
+    init: direct.init,
   };
   const ssaem = {
     urls: deployment.servers.map(({ origin }) => `${origin}/api/agents/chat/openAI`),
@@ -564,21 +626,37 @@ async function main() {
     },
   };
   const byLevel = new Map(LEVELS.map((level) => [level, []]));
+  const floorByLevel = new Map(LEVELS.map((level) => [level, []]));
   try {
     // Warm-up, as a running server is: JIT-compiled start path, database pages, model connections.
-    await pass(clients.slice(0, 1), 50, ssaem, watched);
+    for (const count of WARM_UP) {
+      const warmClients = clients.slice(0, clientCountFor(count));
+      await pass(warmClients, count, ssaem, watched);
+      if (viaRelay) await pass(warmClients, count, viaRelay, watched, 'relay');
+    }
     for (let run = 1; run <= RUNS; run++) {
       console.log(`\nrun ${run} of ${RUNS} — ${machineLine()}`);
       const rows = [];
+      const floorRows = [];
       for (const level of LEVELS) {
         const levelClients = clients.slice(0, clientCountFor(level));
         const baseline = await pass(levelClients, level, direct, watched);
+        if (viaRelay) {
+          const floor = summarise(
+            level,
+            baseline,
+            await pass(levelClients, level, viaRelay, watched, 'relay'),
+          );
+          floorByLevel.get(level).push(floor);
+          floorRows.push(row(floor));
+        }
         const measured = await pass(levelClients, level, ssaem, watched);
         const summary = summarise(level, baseline, measured);
         byLevel.get(level).push(summary);
         rows.push(row(summary));
       }
       console.log(markdownTable(HEADER, rows));
+      if (viaRelay) console.log(`\nthe floor, a bare relay:\n${markdownTable(FLOOR_HEADER, floorRows)}`);
     }
     console.log(
       `\nChat streaming through Ssaem (${INSTANCES > 1 ? `${INSTANCES} instances on PostgreSQL and Redis` : 'one process on SQLite'}), ${TOKENS} tokens per answer at ${TOKENS_PER_SECOND} tokens/s, ` +
@@ -596,7 +674,22 @@ async function main() {
         LEVELS.map((level) => row(medianOf(byLevel.get(level)))),
       ),
     );
-    const voided = LEVELS.filter((level) => byLevel.get(level).some((r) => r.void));
+    if (viaRelay) {
+      console.log(
+        '\nThe floor: a bare Node relay (node:http, keep-alive, each piece of the answer written on as it ' +
+          'arrives; no authentication, database or parsing), measured the same way in the same runs. ' +
+          'Its figures are what this machine leaves to any server; Ssaem’s own cost is the difference.\n',
+      );
+      console.log(
+        markdownTable(
+          FLOOR_HEADER,
+          LEVELS.map((level) => row(medianOf(floorByLevel.get(level)))),
+        ),
+      );
+    }
+    const voided = LEVELS.filter((level) =>
+      [...byLevel.get(level), ...floorByLevel.get(level)].some((r) => r.void),
+    );
     if (voided.length > 0) {
       console.log(
         `\n!!! VOID: at ${voided.join(', ')} streams a client or the model used more than ${SATURATED_PERCENT} % of a core, ` +
@@ -608,6 +701,7 @@ async function main() {
   } finally {
     for (const client of clients) client.kill('SIGTERM');
     model.child.kill('SIGTERM');
+    relay?.child.kill('SIGTERM');
     await deployment.stopAll();
   }
 }
@@ -616,6 +710,8 @@ if (process.argv.includes('--fake-model-worker')) {
   startFakeModel().listen(Number(process.env.BENCH_MODEL_PORT ?? 0), '127.0.0.1');
 } else if (process.argv.includes('--fake-model')) {
   runFakeModelPrimary();
+} else if (process.argv.includes('--relay')) {
+  runRelay();
 } else if (process.argv.includes('--client')) {
   runClient();
 } else {
