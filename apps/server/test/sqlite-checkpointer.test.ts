@@ -50,4 +50,40 @@ describe('SQLite checkpoints run off the event loop', () => {
       await reopened.destroy();
     }
   }, 30_000);
+
+  it('brings the log back to its beginning under steady writes instead of letting it grow', async () => {
+    const file = scratchFile();
+    // Rounds every 50 ms and a restart past 256 frames (1 MB): the server's 500 ms and 16 MB, scaled
+    // down so a second of commits shows it.
+    const database = createDatabase({
+      sqliteFile: file,
+      sqliteCheckpoints: { intervalMs: 50, restartAtFrames: 256 },
+    });
+    try {
+      await sql`CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(database.db);
+      const body = 'x'.repeat(100);
+      let commits = 0;
+      /** Commits one after another for `ms`, the event loop free between them (as a busy server's
+       * is) but never idle long enough for a round to find the log all copied. */
+      const commitFor = async (ms: number) => {
+        const until = Date.now() + ms;
+        while (Date.now() < until) {
+          await sql`INSERT INTO note (body) VALUES (${body})`.execute(database.db);
+          await new Promise((resolve) => setImmediate(resolve));
+          commits += 1;
+        }
+      };
+      // The file keeps its size when the log starts again (up to 64 MB): once restarts happen, it
+      // stops growing. Left alone, it grows by a page with every commit (tens of megabytes here).
+      await commitFor(750);
+      const settled = sizeOf(`${file}-wal`);
+      await commitFor(750);
+      const grown = sizeOf(`${file}-wal`) - settled;
+      expect(grown).toBeLessThan(2 * 1024 * 1024);
+      const count = await sql<{ n: number }>`SELECT count(*) AS n FROM note`.execute(database.db);
+      expect(count.rows[0]?.n).toBe(commits);
+    } finally {
+      await database.destroy();
+    }
+  }, 60_000);
 });

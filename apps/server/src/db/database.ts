@@ -4,7 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
-import { startSqliteCheckpointer } from './sqlite-checkpointer.ts';
+import { type CheckpointTiming, startSqliteCheckpointer } from './sqlite-checkpointer.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -21,6 +21,8 @@ export interface DatabaseOptions {
   pgSchema?: string;
   /** Connections in the PostgreSQL pool (default 10). */
   pgPoolMax?: number;
+  /** SQLite checkpoint rounds and log restarts, when not the defaults (tests use small ones). */
+  sqliteCheckpoints?: CheckpointTiming;
 }
 
 // Counts, sums and ids come back from pg as strings unless told otherwise; ours fit in a double.
@@ -83,13 +85,17 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const checkpointer =
     options.sqliteFile === ':memory:'
       ? null
-      : startSqliteCheckpointer(sqlite, options.sqliteFile, (message) =>
-          process.emitWarning(message, 'SqliteCheckpointWarning'),
+      : startSqliteCheckpointer(
+          sqlite,
+          options.sqliteFile,
+          (message) => process.emitWarning(message, 'SqliteCheckpointWarning'),
+          options.sqliteCheckpoints,
         );
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins,
   });
+  checkpointer?.holdConnectionWith((work) => db.connection().execute(work));
   return {
     db,
     dialect: 'sqlite',
