@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/database.ts';
 import type { UserRow } from '../src/db/schema.ts';
 import { createUsageRepository, type UsageRange } from '../src/modules/admin/usage.repository.ts';
 import { FOLD_BATCH, UNRECORDED_MODEL } from '../src/modules/admin/usage-fold.ts';
@@ -12,7 +12,7 @@ import { createTestDatabase } from './test-database.ts';
  * every scope equals the same sums computed here from the calls written, before a fold, after one,
  * with calls written after it, after folding again and again, and with folds running at once.
  */
-let database: DatabaseHandle;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const db = () => database.db;
 let licence = 0;
 let prompt = 0;
@@ -309,6 +309,32 @@ describe('token usage rollups', () => {
       .where('status', '=', 'SETTLED')
       .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(0);
+  });
+
+  it('leaves every call waiting when a fold fails part-way, and the next fold counts each once', async () => {
+    const month = '2021-08';
+    const calls = [...(await writeCalls(month, 400, 5)), ...(await writeRuns(month, 4))];
+    const postgres = database.databaseUrl !== undefined;
+    // The last rollup the fold writes refuses its rows: the other ten were already written.
+    if (postgres) {
+      await sql`CREATE FUNCTION refuse_fold() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`.execute(
+        db(),
+      );
+      await sql`CREATE TRIGGER refuse_fold BEFORE INSERT ON token_usage_user_month FOR EACH ROW EXECUTE FUNCTION refuse_fold()`.execute(
+        db(),
+      );
+    } else {
+      await sql`CREATE TRIGGER refuse_fold BEFORE INSERT ON token_usage_user_month BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(
+        db(),
+      );
+    }
+    const before = await rolledUpTotals();
+    await expect(createUsageRepository(db()).rollUp()).rejects.toThrow(/refused/);
+    expect(await rolledUpTotals()).toEqual(before);
+    for (const q of scopes(month)) await expectPanels(calls, q);
+    await sql`DROP TRIGGER refuse_fold${postgres ? sql` ON token_usage_user_month` : sql``}`.execute(db());
+    expect(await createUsageRepository(db()).rollUp()).toBe(calls.length);
+    for (const q of scopes(month)) await expectPanels(calls, q);
   });
 
   it("finds the period's top users when the steadiest user leads no single day", async () => {
