@@ -148,5 +148,12 @@ describe('web app and security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const docs = await t.app.inject({ url: '/api/docs/' });
     expect(String(docs.headers['content-security-policy'])).not.toMatch(/https:|swagger\.io/);
+    // Every response carries them: an API answer and an error as much as a page.
+    for (const url of ['/api/v1/public/auth-config', '/api/v1/no-such-endpoint/1']) {
+      const api = await t.app.inject({ url });
+      expect(String(api.headers['content-security-policy']), url).toBe(csp);
+      expect(api.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(api.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 });
