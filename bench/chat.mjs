@@ -559,23 +559,11 @@ async function startServers(fakeUrl) {
     for (let i = 0; i < INSTANCES; i++) servers.push(await startServer(fakeUrl, firstPort + i, shared));
     const { createDatabase } = await import(join(root, 'apps/server/src/db/database.ts'));
     const { loadConfig } = await import(join(root, 'apps/server/src/config/config.ts'));
-    const { accessTokenFor } = await import(join(root, 'apps/server/test/auth-helpers.ts'));
+    const { unlimitedDemoTeacherToken } = await import(join(root, 'apps/server/test/auth-helpers.ts'));
     const database = createDatabase(
       shared ? { databaseUrl: shared.databaseUrl } : { sqliteFile: join(servers[0].dataDir, 'ssaem.sqlite') },
     );
-    const teacher = await database.db
-      .selectFrom('users')
-      .selectAll()
-      .where('username', '=', 'teacher')
-      .executeTakeFirstOrThrow();
-    await database.db
-      .updateTable('userLicense')
-      .set({ tokenLimit: 0 })
-      .where('userId', '=', teacher.id)
-      .execute();
-    const token = await accessTokenFor({ database, config: loadConfig(servers[0].env) }, teacher, {
-      expiresIn: 3600,
-    });
+    const token = await unlimitedDemoTeacherToken({ database, config: loadConfig(servers[0].env) }, 3600);
     await database.destroy();
     return { servers, token, stopAll };
   } catch (error) {

@@ -311,21 +311,9 @@ async function controller() {
     // The demo teacher, with an unlimited licence: the licence is not what is soaked.
     const { createDatabase } = await import(join(root, 'apps/server/src/db/database.ts'));
     const { loadConfig } = await import(join(root, 'apps/server/src/config/config.ts'));
-    const { accessTokenFor } = await import(join(root, 'apps/server/test/auth-helpers.ts'));
+    const { unlimitedDemoTeacherToken } = await import(join(root, 'apps/server/test/auth-helpers.ts'));
     const database = createDatabase({ sqliteFile: join(dataDir, 'ssaem.sqlite') });
-    const teacher = await database.db
-      .selectFrom('users')
-      .selectAll()
-      .where('username', '=', 'teacher')
-      .executeTakeFirstOrThrow();
-    await database.db
-      .updateTable('userLicense')
-      .set({ tokenLimit: 0 })
-      .where('userId', '=', teacher.id)
-      .execute();
-    const token = await accessTokenFor({ database, config: loadConfig(env) }, teacher, {
-      expiresIn: minutes * 60 + 1200,
-    });
+    const token = await unlimitedDemoTeacherToken({ database, config: loadConfig(env) }, minutes * 60 + 1200);
     await database.destroy();
 
     const startedAt = Date.now();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
+import type { DatabaseHandle } from '../src/db/database.ts';
 import type { UserRow } from '../src/db/schema.ts';
 import { parseRoles } from '../src/modules/users/users.repository.ts';
 import { keycloakClaims } from '../src/platform/auth/embedded-provider.ts';
@@ -12,7 +13,7 @@ import type { TestApp } from './build-test-app.ts';
  * round trip has its own tests in oidc-flow.test.ts).
  */
 export async function accessTokenFor(
-  t: TestApp,
+  t: Pick<TestApp, 'database' | 'config'>,
   user: UserRow,
   options: { sid?: string; expiresIn?: number } = {},
 ) {
@@ -39,4 +40,25 @@ export async function accessTokenFor(
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * The seeded demo teacher with an unlimited licence, and an access token for them: for the benches
+ * and the crash test, which drive a running server and measure it rather than the licence.
+ */
+export async function unlimitedDemoTeacherToken(
+  app: { database: DatabaseHandle; config: TestApp['config'] },
+  expiresIn: number,
+): Promise<string> {
+  const teacher = await app.database.db
+    .selectFrom('users')
+    .selectAll()
+    .where('username', '=', 'teacher')
+    .executeTakeFirstOrThrow();
+  await app.database.db
+    .updateTable('userLicense')
+    .set({ tokenLimit: 0 })
+    .where('userId', '=', teacher.id)
+    .execute();
+  return accessTokenFor(app, teacher, { expiresIn });
 }

@@ -53,6 +53,18 @@ const setup = (env: Record<string, string>) => buildToolTestContext<Item>('/api/
 describe('lesson without a model', () => {
   let ctx: Awaited<ReturnType<typeof setup>>;
   let lesson: Item;
+
+  /** Asks for one part to be made again, then waits on the teacher's event stream for the signal. */
+  async function appendAndWait(id: number, part: { key: number; displayNo: number; additionalInfo: string }) {
+    const append = await ctx.request('teacher', 'POST', `/api/v1/lesson/${id}/append`, part);
+    expect(append.status).toBe(202);
+    const frames = await readFrames(
+      await ctx.request('teacher', 'GET', `/api/subscribe/${ctx.world.users.teacher?.id}/${id}`),
+      () => false,
+    );
+    expect(JSON.stringify(frames)).toContain('success');
+  }
+
   beforeAll(async () => {
     ctx = await setup({});
     await seedStandards(ctx.t);
@@ -114,17 +126,7 @@ describe('lesson without a model', () => {
       `/api/v1/lesson/${lesson.id}/section/${development.id}`,
     );
     expect(((await afterDelete.json()) as Item).result?.sections).toHaveLength(4);
-    const append = await ctx.request('teacher', 'POST', `/api/v1/lesson/${lesson.id}/append`, {
-      key: 3,
-      displayNo: 3,
-      additionalInfo: '모둠 활동을 놀이로',
-    });
-    expect(append.status).toBe(202);
-    const frames = await readFrames(
-      await ctx.request('teacher', 'GET', `/api/subscribe/${ctx.world.users.teacher?.id}/${lesson.id}`),
-      () => false,
-    );
-    expect(JSON.stringify(frames)).toContain('success');
+    await appendAndWait(lesson.id, { key: 3, displayNo: 3, additionalInfo: '모둠 활동을 놀이로' });
     const reloaded = (await (
       await ctx.request('teacher', 'GET', `/api/v1/lesson/${lesson.id}`)
     ).json()) as Item;
@@ -167,17 +169,7 @@ describe('lesson without a model', () => {
       [3, 3],
       [5, 5],
     ] as const) {
-      const append = await ctx.request('teacher', 'POST', `/api/v1/lesson/${lesson.id}/append`, {
-        key,
-        displayNo,
-        additionalInfo: '',
-      });
-      expect(append.status).toBe(202);
-      const frames = await readFrames(
-        await ctx.request('teacher', 'GET', `/api/subscribe/${ctx.world.users.teacher?.id}/${lesson.id}`),
-        () => false,
-      );
-      expect(JSON.stringify(frames)).toContain('success');
+      await appendAndWait(lesson.id, { key, displayNo, additionalInfo: '' });
     }
     const reloaded = (await (
       await ctx.request('teacher', 'GET', `/api/v1/lesson/${lesson.id}`)

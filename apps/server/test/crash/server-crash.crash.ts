@@ -10,8 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, projectRoot } from '../../src/config/config.ts';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
-import { accessTokenFor } from '../auth-helpers.ts';
-import type { TestApp } from '../build-test-app.ts';
+import { unlimitedDemoTeacherToken } from '../auth-helpers.ts';
 import { readFrames, textOfDeltas } from '../sse-client.ts';
 
 /**
@@ -277,19 +276,7 @@ beforeAll(async () => {
   };
   await startServer();
   await withDatabase(async (database) => {
-    const teacher = await database.db
-      .selectFrom('users')
-      .selectAll()
-      .where('username', '=', 'teacher')
-      .executeTakeFirstOrThrow();
-    await database.db
-      .updateTable('userLicense')
-      .set({ tokenLimit: 0 })
-      .where('userId', '=', teacher.id)
-      .execute();
-    token = await accessTokenFor({ database, config: loadConfig(env) } as unknown as TestApp, teacher, {
-      expiresIn: 3600,
-    });
+    token = await unlimitedDemoTeacherToken({ database, config: loadConfig(env) }, 3600);
   });
 });
 
