@@ -8,7 +8,7 @@
 // GROUP BY per rollup table) runs once over the records loaded as already folded; the last
 // BENCH_FOLDED records (default 20,000) are left unfolded, and a reused schema gets that many fresh
 // unfolded records per run, for the product's rollUp() before the first call. Every dashboard
-// call folds at most one batch on its way, as the product does, and reads the rest unfolded. The
+// call reads what is still unfolded and folds a batch after answering, as the product does. The
 // host then checks that the dashboard's total equals the sum of the raw records.
 //
 // Every user holds one licence (a tenth expired, one in 25 suspended; a few in a hundred at or
@@ -363,6 +363,7 @@ try {
   };
   process.on('message', async (message) => {
     if (message.type === 'stop') {
+      await usage.idle();
       await cleanUp();
       process.exit(0);
     }

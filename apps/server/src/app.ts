@@ -276,7 +276,11 @@ export async function buildApp({
   const auditService = createAuditService(createAuditRepository(db));
   await app.register(errorReportRoutes(errorReportService, auditService));
   const usageRepository = createUsageRepository(db);
-  await app.register(usageRoutes(createUsageService(usageRepository)));
+  const usageService = createUsageService(usageRepository, (error) =>
+    app.log.warn({ err: error }, 'token usage fold after a read failed'),
+  );
+  await app.register(usageRoutes(usageService));
+  app.addHook('onClose', () => usageService.idle());
   // Settled calls are folded into the usage rollups in the background; the dashboard adds the rest.
   registerPeriodic(app, 'token usage fold', 60_000, () => usageRepository.rollUp());
   await app.register(usersRoutes(usersService, verificationService, auditService));

@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.ts';
 import { createUsageRepository, type UsageRange } from '../src/modules/admin/usage.repository.ts';
+import { createUsageService } from '../src/modules/admin/usage.service.ts';
 import { FOLD_BATCH, UNRECORDED_MODEL } from '../src/modules/admin/usage-fold.ts';
+import type { Actor } from '../src/policies/actor.ts';
 import { buildSchool, buildUser } from './factories.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -231,6 +233,17 @@ async function rolledUpTotals() {
   return { tokens: Number(rows[0]?.tokens ?? 0), calls: Number(rows[0]?.calls ?? 0) };
 }
 
+/** Settled calls not yet folded. */
+async function waitingCalls() {
+  const { count } = await db()
+    .selectFrom('tokenReservation')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('rolledUp', '=', 0)
+    .where('status', '=', 'SETTLED')
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 describe('token usage rollups', () => {
   it('equal the raw records before a fold, after it, with calls written after it, and after folding again', async () => {
     const repository = createUsageRepository(db());
@@ -302,13 +315,29 @@ describe('token usage rollups', () => {
     const folds = await Promise.all(Array.from({ length: 4 }, () => createUsageRepository(db()).rollUp()));
     expect(folds.reduce((a, b) => a + b, 0)).toBe(calls.length);
     for (const q of scopes(month)) await expectPanels(calls, q);
-    const { count } = await db()
-      .selectFrom('tokenReservation')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('rolledUp', '=', 0)
-      .where('status', '=', 'SETTLED')
-      .executeTakeFirstOrThrow();
-    expect(Number(count)).toBe(0);
+    expect(await waitingCalls()).toBe(0);
+  });
+
+  it('answers the dashboard with the waiting calls counted, and folds a batch after answering', async () => {
+    const month = '2021-10';
+    const calls = await writeCalls(month, 300, 9);
+    const admin = people[3] as UserRow;
+    const actor: Actor = {
+      userId: admin.id,
+      subject: admin.subject ?? '',
+      username: admin.username,
+      name: admin.name,
+      roles: ['ROLE_SUPER_ADMIN'],
+      primaryRole: 'ROLE_SUPER_ADMIN',
+      schoolId: null,
+      sid: null,
+    };
+    const service = createUsageService(createUsageRepository(db()));
+    const board = await service.dashboard(actor, { from: '2021-10-01', to: '2021-10-31' });
+    expect(board.totals).toEqual(expected(calls, { from: '2021-10-01', to: '2021-10-31' }).totals);
+    await service.idle();
+    expect(await waitingCalls()).toBe(0);
+    for (const q of scopes(month)) await expectPanels(calls, q);
   });
 
   it('leaves every call waiting when a fold fails part-way, and the next fold counts each once', async () => {

@@ -31,13 +31,34 @@ function csvCell(value: string | number | null): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function createUsageService(repository: UsageRepository) {
+export function createUsageService(
+  repository: UsageRepository,
+  onFoldError: (error: unknown) => void = () => {},
+) {
+  let folding: Promise<void> | null = null;
+  /**
+   * Folds one batch after the reads, without the caller waiting: with ten million records a batch
+   * took seconds, and the dashboard and My Info paid it whenever calls were waiting. The reads add
+   * whatever is still unfolded; the periodic fold drains the rest. One at a time per process.
+   */
+  function foldAfterwards() {
+    folding ??= repository
+      .rollUp(1)
+      .then(() => undefined, onFoldError)
+      .finally(() => {
+        folding = null;
+      });
+  }
+
   return {
+    /** Resolves once a fold started by a read has finished (before the database closes). */
+    async idle() {
+      await folding;
+    },
+
     async dashboard(actor: Actor, query: UsageQuery): Promise<UsageDashboard> {
       checkedRange(query);
       const schoolId = scopeOf(actor, query.schoolId);
-      // One batch at most on the way: the reads add whatever is still unfolded.
-      await repository.rollUp(1);
       const q = { from: query.from, to: query.to, schoolId };
       const [totals, daily, byTool, byModel, bySchool, byTeacher, nearLimit] = await Promise.all([
         repository.totals(q),
@@ -48,6 +69,7 @@ export function createUsageService(repository: UsageRepository) {
         repository.byTeacher(q, TOP),
         repository.nearLimit(schoolId, NEAR_LIMIT_SHARE, 20),
       ]);
+      foldAfterwards();
       return {
         from: query.from,
         to: query.to,
@@ -65,13 +87,13 @@ export function createUsageService(repository: UsageRepository) {
     async mine(actor: Actor, days: number): Promise<MyUsage> {
       const to = new Date().toISOString().slice(0, 10);
       const from = new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-      await repository.rollUp(1);
       const q = { from, to, userId: actor.userId };
       const [totals, daily, byTool] = await Promise.all([
         repository.totals(q),
         repository.daily(q),
         repository.byTool(q, 20),
       ]);
+      foldAfterwards();
       return { from, to, totals, daily, byTool };
     },
 
