@@ -100,6 +100,7 @@ async function run(databaseUrl) {
           .join(', ')}) · ` +
         `${info.reused ? 'reused the kept schema' : `loaded and folded in ${info.loadSeconds.toFixed(0)} s`} · ` +
         `product rollUp() folded the last ${info.folded.toLocaleString()} records in ${info.foldSeconds.toFixed(2)} s · ` +
+        `service dashboard (30 days) with them waiting: ${info.waitingDashboardMs.map((ms) => ms.toFixed(0)).join(' / ')} ms · ` +
         `dashboard total = raw records: ${info.sumsMatch ? 'yes' : 'NO'} (${info.totals.calls.toLocaleString()} calls, ` +
         `${info.totals.tokens.toLocaleString()} tokens)`,
     );
