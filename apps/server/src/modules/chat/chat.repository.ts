@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { inGroupCommit } from '../../db/group-commit.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { ConversationTable, Database, MessageStatus, MessageTable } from '../../db/schema.ts';
 import { type KeywordTerm, likePattern } from '../library/search-grams.ts';
@@ -289,7 +290,7 @@ export function createChatRepository(db: Kysely<Database>) {
       request: Omit<MessageRow, 'seq'>,
       response: Omit<MessageRow, 'seq'>,
     ): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      return inGroupCommit(db, async (trx) => {
         let seq = 1;
         if (conversation) await insertConversation(trx, ...valuesOf(CONVERSATION_COLUMNS, conversation));
         else {
@@ -312,7 +313,7 @@ export function createChatRepository(db: Kysely<Database>) {
       conversationId: string,
       updatedAt: string,
     ) {
-      await db.transaction().execute(async (trx) => {
+      await inGroupCommit(db, async (trx) => {
         await saveCompletedAnswer(
           trx,
           messageId,
