@@ -4,7 +4,6 @@ import { defineConfig } from 'vite';
 import { brochure } from './build/brochure.ts';
 import { loadedPreloads } from './build/loaded-preloads.ts';
 import { precompress } from './build/precompress.ts';
-import { scrollBarClasses } from './build/scroll-bar-classes.ts';
 import { signedInChunks } from './build/signed-in-chunk.ts';
 
 // In development the API, the identity provider and the AI host live on the server's port; the
@@ -31,7 +30,7 @@ const signedIn = signedInChunks();
 const preloads = loadedPreloads();
 
 export default defineConfig({
-  plugins: [react(), brochure(), precompress(), scrollBarClasses(), signedIn.plugin, preloads.plugin],
+  plugins: [react(), brochure(), precompress(), signedIn.plugin, preloads.plugin],
   server: {
     port: 5173,
     strictPort: true,
