@@ -84,12 +84,16 @@ function head(
   manifest: Manifest,
   title: string,
   description: string,
+  variables: string,
 ): { html: string; styles: string } {
   const entry = chunkClosure(manifest, 'index.html');
   const route = chunkClosure(manifest, page.module, new Set(['index.html']));
-  const styles = [...new Set([...entry.css, ...route.css])]
-    .map((file) => readFileSync(join(dist, file), 'utf8'))
-    .join('\n');
+  // The theme's CSS variables first, where Mantine's stylesheet of them was: no stylesheet carries
+  // them (the app builds them, src/app/css-variables.ts), and the page's rules read them.
+  const styles = [
+    variables,
+    ...[...new Set([...entry.css, ...route.css])].map((file) => readFileSync(join(dist, file), 'utf8')),
+  ].join('\n');
   const url = `${ORIGIN_PLACEHOLDER}${page.path}`;
   const meta = [
     `<link rel="canonical" href="${url}">`,
@@ -136,10 +140,14 @@ const STYLE_SLOT = '<!--ssaem-critical-css-->';
 export async function prerender(): Promise<void> {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
-  const { renderPage, pageMeta } = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as {
+  const { renderPage, pageMeta, themeCssVariables } = (await import(
+    pathToFileURL(join(ssrDir, 'prerender.js')).href
+  )) as {
     renderPage: (path: string) => Promise<string>;
     pageMeta: (name: string) => { title: string; description: string };
+    themeCssVariables: () => string;
   };
+  const variables = themeCssVariables();
   mkdirSync(join(dist, 'prerendered'), { recursive: true });
   for (const page of PRERENDERED_PAGES) {
     // The light script follows links to these pages as plain pages: the two lists must agree.
@@ -149,7 +157,7 @@ export async function prerender(): Promise<void> {
     const body = await renderPage(page.path);
     if (body.length < 500) throw new Error(`${page.path} rendered almost nothing`);
     const { title, description } = pageMeta(page.name);
-    const { html: shell, styles } = head(template, page, manifest, title, description);
+    const { html: shell, styles } = head(template, page, manifest, title, description, variables);
     const complete = shell.replace(
       '<div id="root"></div>',
       () => `<div id="root" data-prerendered="ko">${body}</div>`,

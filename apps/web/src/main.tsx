@@ -2,6 +2,7 @@ import './app/styles';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppTree } from './app/app-tree';
+import { installThemeCssVariables } from './app/css-variables';
 import { createAppRouter } from './app/router';
 import { appQueryClient } from './lib/app-query-client';
 import { installAuth } from './lib/auth/install';
@@ -12,6 +13,8 @@ import { isSignedIn } from './lib/session';
 
 // Reporting starts first so that an error during start-up is reported too.
 installErrorReporting();
+// Mantine's variables, before anything is drawn (the stylesheet does not carry them).
+installThemeCssVariables();
 // Set up at once, so the router's screens load their texts in the right language; the common texts
 // arrive with the first screen, and nothing is drawn before them.
 const textsReady = initI18n();

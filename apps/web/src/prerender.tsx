@@ -7,6 +7,10 @@ import { appRoutes } from './app/routes';
 import { i18n, initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 
+// Mantine's variables with the theme's: the browser app puts them in the head (app/css-variables.ts),
+// a prerendered page carries those it uses inline (build/prerender.ts).
+export { themeCssVariables } from './app/css-variables';
+
 /** The language the prerendered pages are written in: a new tab starts in Korean (core.md §3). */
 export const PRERENDER_LANGUAGE = 'ko';
 

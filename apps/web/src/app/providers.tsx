@@ -8,7 +8,7 @@ import { appQueryClient, subscribeAppQueryClient } from '../lib/app-query-client
 import { reportClientError } from '../lib/error-reporting/report-client-error';
 import { i18n } from '../lib/i18n';
 import { CrashScreen } from './crash-screen';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from './theme';
 
 interface AppProvidersProps {
   /** Tests and the prerender bring their own; the browser app's loads on first use (lib/app-query-client). */
@@ -36,12 +36,9 @@ export function AppProviders({ queryClient, children, env }: AppProvidersProps) 
   // (and so the client) has loaded (main.tsx), and must find the client on its first render.
   const loadedClient = useSyncExternalStore(subscribeAppQueryClient, appQueryClient, appQueryClient);
   return (
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      forceColorScheme="light"
-      env={env}
-    >
+    // The CSS variables are not drawn here but put in the head before the first render
+    // (app/css-variables.ts): the same everywhere, nothing to hydrate.
+    <MantineProvider theme={theme} withCssVariables={false} forceColorScheme="light" env={env}>
       <I18nextProvider i18n={i18n}>
         <QueryClientSlot client={queryClient ?? loadedClient}>
           <ToastProvider>

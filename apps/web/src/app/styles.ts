@@ -1,7 +1,7 @@
 // Mantine's styles are imported per component, in dependency order, so the first page does not
 // download the CSS of every component in the library. Lazy screens import their own extras.
+// Mantine's CSS variables are not among them: app/css-variables.ts builds them from the theme.
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';

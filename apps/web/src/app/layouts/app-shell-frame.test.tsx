@@ -1,3 +1,4 @@
+import { RemoveScroll } from '@mantine/core';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -47,5 +48,24 @@ describe('the settings panel of the signed-in shell', () => {
     // The idle task that comes later changes nothing.
     act(() => idleTasks[0]?.());
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
+
+describe('the frame of the signed-in shell', () => {
+  it('keeps its header clear of the scroll bar as a dialog locks the page, as AppShell did', async () => {
+    renderShell();
+    const header = await screen.findByRole('banner');
+    expect(header.classList.contains(RemoveScroll.classNames.zeroRight)).toBe(true);
+  });
+
+  it('opens and folds the column on a phone with the burger', async () => {
+    renderShell();
+    const frame = (await screen.findByRole('navigation', { name: '사이드 메뉴' })).parentElement;
+    expect(frame?.hasAttribute('data-nav-opened')).toBe(false);
+    const burger = frame?.querySelector('header .mantine-Burger-root') as HTMLElement;
+    fireEvent.click(burger);
+    expect(frame?.hasAttribute('data-nav-opened')).toBe(true);
+    fireEvent.click(burger);
+    expect(frame?.hasAttribute('data-nav-opened')).toBe(false);
   });
 });

@@ -1,6 +1,4 @@
-import '@mantine/core/styles/AppShell.css';
-import '@mantine/core/styles/NavLink.css';
-import { AppShell, Burger, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Burger, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconLayoutList, IconLogout, IconSettings } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
@@ -28,6 +26,36 @@ function whenIdle(task: () => void): () => void {
   }
   const handle = window.setTimeout(task, 1500);
   return () => window.clearTimeout(handle);
+}
+
+/**
+ * The class react-remove-scroll (under Mantine's dialogs and drawers) pads by the scroll bar's width
+ * while it locks the page, so the fixed header does not shift when a dialog opens.
+ */
+const KEEP_CLEAR_OF_SCROLL_BAR = 'right-scroll-bar-position';
+/** How long the column takes to slide in or out on a phone. */
+const TRANSITION_MS = 200;
+
+/**
+ * Whether the window is being resized or the frame has just appeared: the column and the main area
+ * then move at once, without sliding, as Mantine's AppShell does.
+ */
+function useSettling(): boolean {
+  const [settling, setSettling] = useState(true);
+  useEffect(() => {
+    let timer = window.setTimeout(() => setSettling(false), TRANSITION_MS);
+    const onResize = () => {
+      setSettling(true);
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => setSettling(false), TRANSITION_MS);
+    };
+    window.addEventListener('resize', onResize);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('resize', onResize);
+    };
+  }, []);
+  return settling;
 }
 
 function isActive(pathname: string, path: string): boolean {
@@ -62,15 +90,20 @@ function SidebarNav({ items, onNavigate }: { items: readonly NavItem[]; onNaviga
               {t(`shell.groups.${group}`)}
             </Text>
             {groupItems.map((item) => (
-              <NavLink
+              // Mantine's NavLink, drawn as it draws one without children: that component brings
+              // Collapse and its animation hooks (2 kB gzip) to every signed-in screen's first load.
+              <UnstyledButton
                 key={item.id}
                 component={RouterNavLink}
                 to={item.path}
-                label={t(`shell.items.${item.id}`)}
-                active={isActive(pathname, item.path)}
+                data-active={isActive(pathname, item.path) || undefined}
                 onClick={onNavigate}
                 className={classes.navLink}
-              />
+              >
+                <span className={classes.navBody}>
+                  <span className={classes.navLabel}>{t(`shell.items.${item.id}`)}</span>
+                </span>
+              </UnstyledButton>
             ))}
           </div>
         );
@@ -102,15 +135,19 @@ export function AppShellFrame({ items, profile, onSignOut, children }: AppShellF
   // biome-ignore lint/correctness/useExhaustiveDependencies: moving to another screen shows its own navigation again.
   useEffect(() => setShowMenu(false), [pathname]);
   const showsScreenNav = slot.isClaimed && !showMenu;
+  const settling = useSettling();
 
   return (
     <NavbarSlotProvider value={slot.value}>
-      <AppShell
-        header={{ height: 64 }}
-        navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-        padding={{ base: 'sm', sm: 'lg' }}
+      {/* The layout of Mantine's AppShell (header 64, column 264 from the sm breakpoint, folded away
+          on a phone until the burger opens it), drawn by our own CSS: that component brings its
+          resizing and four sections' media styles (5 kB gzip) to every signed-in screen. */}
+      <div
+        className={classes.shell}
+        data-nav-opened={navOpened || undefined}
+        data-settling={settling || undefined}
       >
-        <AppShell.Header className={classes.header}>
+        <header className={`${classes.shellHeader} ${classes.header} ${KEEP_CLEAR_OF_SCROLL_BAR}`}>
           <a href="#main" className={classes.skipLink}>
             {t('skipToContent')}
           </a>
@@ -130,10 +167,10 @@ export function AppShellFrame({ items, profile, onSignOut, children }: AppShellF
             </Group>
             <ProfileSummary profile={profile} />
           </Group>
-        </AppShell.Header>
-        <AppShell.Navbar component="nav" aria-label={t('shell.navigation')} p="sm">
+        </header>
+        <nav className={classes.shellNavbar} aria-label={t('shell.navigation')}>
           {slot.isClaimed ? (
-            <AppShell.Section className={classes.navSwitch}>
+            <div className={classes.navSwitch}>
               <UnstyledButton
                 className={classes.settingsButton}
                 onClick={() => setShowMenu((shown) => !shown)}
@@ -146,22 +183,17 @@ export function AppShellFrame({ items, profile, onSignOut, children }: AppShellF
                 )}
                 <span>{showMenu ? t('shell.backToScreenNav') : t('shell.allMenu')}</span>
               </UnstyledButton>
-            </AppShell.Section>
+            </div>
           ) : null}
-          <AppShell.Section
-            grow
-            ref={slot.setTarget}
-            className={classes.screenNav}
-            hidden={!showsScreenNav}
-          />
+          <div ref={slot.setTarget} className={classes.screenNav} hidden={!showsScreenNav} />
           {/* A native scroll container, not Mantine's ScrollArea: that one brings floating-ui into
               every signed-in screen's first download (bench/bundle.mjs). */}
           {showsScreenNav ? null : (
-            <AppShell.Section grow className={classes.navScroll}>
+            <div className={classes.navScroll}>
               <SidebarNav items={items} onNavigate={nav.close} />
-            </AppShell.Section>
+            </div>
           )}
-          <AppShell.Section className={classes.navFooter}>
+          <div className={classes.navFooter}>
             <UnstyledButton
               onClick={settings.open}
               onPointerEnter={wantSettings}
@@ -178,17 +210,17 @@ export function AppShellFrame({ items, profile, onSignOut, children }: AppShellF
                 <span>{t('auth.signOut')}</span>
               </UnstyledButton>
             )}
-          </AppShell.Section>
-        </AppShell.Navbar>
-        <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+          </div>
+        </nav>
+        <main id="main" tabIndex={-1} className={`${classes.shellMain} ${classes.main}`}>
           {children}
-        </AppShell.Main>
+        </main>
         {settingsWanted || settingsOpened ? (
           <Suspense fallback={null}>
             <SettingsDrawer opened={settingsOpened} onClose={settings.close} onSignOut={onSignOut} />
           </Suspense>
         ) : null}
-      </AppShell>
+      </div>
     </NavbarSlotProvider>
   );
 }

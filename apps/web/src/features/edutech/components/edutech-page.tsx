@@ -2,7 +2,6 @@
 // teacher's first screen often enough to count every kilobyte (bench/bundle.mjs).
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Badge.css';
@@ -11,7 +10,6 @@ import {
   Button,
   Chip,
   Group,
-  Pagination,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -21,7 +19,7 @@ import {
 } from '@mantine/core';
 import { EDUTECH_CATEGORIES, EDUTECH_PAGE_SIZE } from '@ssaem/contracts/edutech-options';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { apiErrorMessage } from '../../../lib/api-error-message';
@@ -31,6 +29,13 @@ import { RequireRoles } from '../../auth/require-roles';
 import { type CatalogueSearch, useCatalogue } from '../api';
 import { ProductCard } from './product-card';
 import { RecommendationStrip } from './recommendation-strip';
+
+// The page controls are drawn only under results of more than one page, after the catalogue has
+// answered: they load beside that request (CataloguePage), not before the first paint.
+const loadPager = () => import('./catalogue-pager');
+const CataloguePager = lazy(() => loadPager().then((module) => ({ default: module.CataloguePager })));
+/** Mantine's pager height (--pagination-control-size-md), held while it loads so nothing moves. */
+const PAGER_HEIGHT = 'calc(2rem * var(--mantine-scale))';
 
 export const CATALOGUE_ROLES = [...TEACHER_ROLES, 'ROLE_PROVIDER'] as const;
 
@@ -102,12 +107,9 @@ function Results({ search, onPage }: { search: CatalogueSearch; onPage: (page: n
       )}
       {pages > 1 && (
         <Group justify="center">
-          <Pagination
-            total={pages}
-            value={search.page + 1}
-            onChange={(page) => onPage(page - 1)}
-            getControlProps={(control) => ({ 'aria-label': t(`catalogue.pager.${control}`) })}
-          />
+          <Suspense fallback={<div style={{ height: PAGER_HEIGHT }} />}>
+            <CataloguePager total={pages} page={search.page} onPage={onPage} />
+          </Suspense>
         </Group>
       )}
     </Stack>
@@ -120,6 +122,10 @@ function CataloguePage() {
   const search = readSearch(params);
   const [keyword, setKeyword] = useState(search.keyword);
   const isTeacher = TEACHER_ROLES.some((role) => hasRealmRole(role));
+  useEffect(() => {
+    // A failure shows where the pager is drawn (the route's error screen), not here.
+    loadPager().catch(() => undefined);
+  }, []);
   const update = (patch: Partial<CatalogueSearch>) =>
     setParams(writeSearch({ ...search, page: 0, ...patch }));
 
