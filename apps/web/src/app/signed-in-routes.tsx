@@ -5,6 +5,7 @@ import { classGroupRoutes } from '../features/class-group/routes';
 import { classesRoutes } from '../features/classes/routes';
 import { documentRoutes, immersiveDocumentRoutes } from '../features/documents/routes';
 import { edutechRoutes } from '../features/edutech/routes';
+import { startDashboardRequest } from '../features/home/dashboard-request';
 import { libraryRoutes } from '../features/library/routes';
 import { myMaterialsRoutes } from '../features/my-materials/routes';
 import { noticeRoutes } from '../features/notices/routes';
@@ -14,26 +15,7 @@ import { standardToolRoutes } from '../features/standard-tool/routes';
 import { immersiveToolViewRoutes, toolViewRoutes } from '../features/tool-views/routes';
 import { toolRoutes } from '../features/tools/routes';
 import { webtoonRoutes } from '../features/webtoon/routes';
-import { loadAppQueryClient } from '../lib/app-query-client';
-import { i18n } from '../lib/i18n';
-import { isSignedIn } from '../lib/session';
 import { HOME_NAMESPACES, lazyPage } from './entry-routes';
-
-/**
- * The dashboard's loader: starts its one request (home/api.ts) as the router starts for the
- * screen, beside its code, and returns at once, so the router never waits for the answer (the home
- * shows its skeleton until it is there). Without a session the guard signs in first instead.
- */
-function startDashboardRequest(): null {
-  if (!isSignedIn()) return null;
-  // The key's language is the one the home's own query uses (useDashboard).
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  void Promise.all([import('../features/home/api'), loadAppQueryClient()])
-    .then(([api, queryClient]) => api.prefetchDashboard(queryClient, language))
-    // A failure is the home's to show: its own query asks again.
-    .catch(() => undefined);
-  return null;
-}
 
 /**
  * The signed-in screens, inside the shell (sidebar and header). A chunk of its own: the router
@@ -45,7 +27,13 @@ export const shellRoutes: RouteObject[] = [
     // The home after sign-in, made for each role; open without a licence (a teacher
     // without one is shown the way to it there).
     path: 'dashboard',
-    loader: startDashboardRequest,
+    // The home's one request starts with the router, beside the screen's code, instead of after
+    // the shell and the home have rendered; the router does not wait for it (the home shows its
+    // skeleton until the answer is there).
+    loader: () => {
+      startDashboardRequest();
+      return null;
+    },
     lazy: lazyPage(
       () => import('../features/home/home-page'),
       (m) => m.HomePage,

@@ -7,7 +7,7 @@ import { type ShellProfile, ShellProfileContext } from '../../app/shell-profile'
 import { isApiError } from '../../lib/api-client';
 import { clearLocalState, hasRealmRole, signIn, signOut } from '../../lib/auth/auth-client';
 import { useUsersInfo } from '../account/api';
-import { DASHBOARD_KEY_ROOT } from '../home/dashboard-key';
+import { DASHBOARD_KEY_ROOT } from '../home/dashboard-request';
 import { useLicenceValidity } from '../licences/api';
 import { RequireAuth } from './require-auth';
 

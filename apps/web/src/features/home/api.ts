@@ -10,7 +10,7 @@ import { libraryKeys } from '../library/api';
 import { licenceKeys } from '../licences/api';
 import { noticeKeys } from '../notices/api';
 import { toolKeys } from '../tools/api';
-import { DASHBOARD_KEY_ROOT } from './dashboard-key';
+import { DASHBOARD_KEY_ROOT } from './dashboard-request';
 
 export const homeKeys = {
   pendingRequests: ['users', 'school-requests', 'PENDING'] as const,
