@@ -304,7 +304,8 @@ async function measureSignedInPaint() {
 
 ensureDependencies();
 if (!options['no-build']) ensureWebBuild();
-ensureLighthouse();
+// Only the public pages need Lighthouse: `--pages ''` measures the signed-in paint without it.
+if (PUBLIC_PAGES.length > 0) ensureLighthouse();
 
 console.log(
   `machine: ${cpus().length} cores; load average before: ${loadavg()

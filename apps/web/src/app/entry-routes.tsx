@@ -181,14 +181,25 @@ export const entryRoutes: RouteObject[] = [
       },
       {
         path: 'auth/callback',
+        // The code exchange starts with the router, not after the screen has loaded and rendered;
+        // the loader does not wait for it (the screen does, and shows a failure).
+        loader: () => {
+          // The address as the screen reads it (the exchange is kept per address, done once).
+          const url = window.location.href;
+          void import('../features/auth/sign-in-exchange').then(
+            (module) => {
+              void module.completeOnce(url).catch(() => undefined);
+              // Most sign-ins end on the home: its code downloads and runs while the tokens are on
+              // their way. Only then: the token request goes out in the same task as the exchange
+              // starts, and running the home's modules first would hold it back by their time.
+              setTimeout(warmSignedInHome, 0);
+            },
+            () => undefined,
+          );
+          return null;
+        },
         lazy: lazyPage(
-          // Most sign-ins end on the home: its code downloads while the code is exchanged (after
-          // this screen's own, which would otherwise wait for a connection behind it).
-          () =>
-            import('../features/auth/auth-callback-page').then((module) => {
-              warmSignedInHome();
-              return module;
-            }),
+          () => import('../features/auth/auth-callback-page'),
           (m) => m.AuthCallbackPage,
         ),
       },

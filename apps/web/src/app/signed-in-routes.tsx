@@ -5,6 +5,7 @@ import { classGroupRoutes } from '../features/class-group/routes';
 import { classesRoutes } from '../features/classes/routes';
 import { documentRoutes, immersiveDocumentRoutes } from '../features/documents/routes';
 import { edutechRoutes } from '../features/edutech/routes';
+import { startDashboardRequest } from '../features/home/dashboard-request';
 import { libraryRoutes } from '../features/library/routes';
 import { myMaterialsRoutes } from '../features/my-materials/routes';
 import { noticeRoutes } from '../features/notices/routes';
@@ -26,6 +27,13 @@ export const shellRoutes: RouteObject[] = [
     // The home after sign-in, made for each role; open without a licence (a teacher
     // without one is shown the way to it there).
     path: 'dashboard',
+    // The home's one request starts with the router, beside the screen's code, instead of after
+    // the shell and the home have rendered; the router does not wait for it (the home shows its
+    // skeleton until the answer is there).
+    loader: () => {
+      startDashboardRequest();
+      return null;
+    },
     lazy: lazyPage(
       () => import('../features/home/home-page'),
       (m) => m.HomePage,

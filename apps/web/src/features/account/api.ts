@@ -9,10 +9,11 @@ export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 export const usersInfoKey = ['users', 'info'] as const;
 
 /** The signed-in user, their school and their licence (GET /api/v1/users/info). */
-export function useUsersInfo() {
+export function useUsersInfo({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: usersInfoKey,
     queryFn: ({ signal }) => apiRequest<UsersInfo>('/api/v1/users/info', { signal }),
+    enabled,
   });
 }
 

@@ -4,15 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
-import { completeSignIn, signIn } from '../../lib/auth/auth-client';
-
-// The code can be exchanged once; React's development double effect must not try twice.
-let exchange: { url: string; result: Promise<string> } | null = null;
-
-function completeOnce(url: string): Promise<string> {
-  if (exchange?.url !== url) exchange = { url, result: completeSignIn(url) };
-  return exchange.result;
-}
+import { signIn } from '../../lib/auth/auth-client';
+import { completeOnce } from './sign-in-exchange';
 
 /** /auth/callback: the provider sends the browser back here with the authorization code. */
 export function AuthCallbackPage() {

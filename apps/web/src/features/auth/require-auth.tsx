@@ -21,8 +21,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   useEffect(() => {
     let active = true;
     if (!isSignedIn()) {
-      void signIn(returnTo);
-      return;
+      // The provider or its configuration unreachable: said so, rather than a loader forever.
+      signIn(returnTo).catch(() => {
+        if (active) setState('unreachable');
+      });
+      return () => {
+        active = false;
+      };
     }
     // Reading the token refreshes it when it is about to expire; null means the refresh failed
     // and the page is already on its way to the site origin.

@@ -1,11 +1,13 @@
 import type { UsersInfo } from '@ssaem/contracts/users';
-import { useEffect, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { AppShellLayout } from '../../app/layouts/app-shell-layout';
 import { type ShellProfile, ShellProfileContext } from '../../app/shell-profile';
 import { isApiError } from '../../lib/api-client';
 import { clearLocalState, hasRealmRole, signIn, signOut } from '../../lib/auth/auth-client';
 import { useUsersInfo } from '../account/api';
+import { DASHBOARD_KEY_ROOT } from '../home/dashboard-request';
 import { useLicenceValidity } from '../licences/api';
 import { RequireAuth } from './require-auth';
 
@@ -30,13 +32,32 @@ export function useSignInAgainOnUnauthorized(error: unknown) {
 
 const handleSignOut = () => void signOut();
 
+/**
+ * Whether the dashboard's request is under way (react-query's useIsFetching, written out: that hook
+ * alone would be a chunk of its own that the shell's chunk and the bundler's entry import in a circle).
+ */
+function useDashboardUnderWay(): boolean {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => queryClient.isFetching({ queryKey: [DASHBOARD_KEY_ROOT] }) > 0,
+  );
+}
+
 function ProfiledShell() {
-  const info = useUsersInfo();
+  // The dashboard's one request brings the profile and the licence too (home/api.ts seeds them):
+  // while it is under way the shell waits for it rather than ask for both beside it.
+  const dashboardUnderWay = useDashboardUnderWay();
+  const info = useUsersInfo({ enabled: !dashboardUnderWay });
   useSignInAgainOnUnauthorized(info.error);
   const profile = useMemo(() => (info.data ? toShellProfile(info.data) : null), [info.data]);
   // The screens behind the licence wall join the sidebar once the licence is known to be valid
   // (the licensed screens themselves wait for the same answer).
-  const licence = useLicenceValidity();
+  const licence = useLicenceValidity({ enabled: !dashboardUnderWay });
   const isLicensed = licence.data?.isValid === true;
   return (
     <ShellProfileContext.Provider value={profile}>

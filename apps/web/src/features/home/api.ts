@@ -10,10 +10,11 @@ import { libraryKeys } from '../library/api';
 import { licenceKeys } from '../licences/api';
 import { noticeKeys } from '../notices/api';
 import { toolKeys } from '../tools/api';
+import { DASHBOARD_KEY_ROOT } from './dashboard-request';
 
 export const homeKeys = {
   pendingRequests: ['users', 'school-requests', 'PENDING'] as const,
-  dashboard: (language: string) => ['dashboard', language] as const,
+  dashboard: (language: string) => [DASHBOARD_KEY_ROOT, language] as const,
 };
 
 /**
@@ -41,21 +42,36 @@ export function seedDashboardSections(queryClient: QueryClient, dashboard: Dashb
   if (dashboard.recommendations) queryClient.setQueryData(edutechKeys.strip, dashboard.recommendations);
 }
 
+/** The dashboard's query: one request, its sections seeded before the home renders them. */
+function dashboardQuery(queryClient: QueryClient, language: string) {
+  return {
+    queryKey: homeKeys.dashboard(language),
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+      const dashboard = await apiRequest<Dashboard>('/api/v1/dashboard', { signal });
+      // Seeded before the home renders its sections, so their hooks find the data on mount.
+      seedDashboardSections(queryClient, dashboard, language);
+      return dashboard;
+    },
+  };
+}
+
 /** Everything the signed-in home shows, in one request (GET /api/v1/dashboard). */
 export function useDashboard() {
   const queryClient = useQueryClient();
   const { i18n } = useTranslation();
   // The tool labels come in the request's language, which the API client takes from here too.
   const language = i18n.resolvedLanguage ?? i18n.language;
-  return useQuery({
-    queryKey: homeKeys.dashboard(language),
-    queryFn: async ({ signal }) => {
-      const dashboard = await apiRequest<Dashboard>('/api/v1/dashboard', { signal });
-      // Seeded before the home renders its sections, so their hooks find the data on mount.
-      seedDashboardSections(queryClient, dashboard, language);
-      return dashboard;
-    },
-  });
+  return useQuery(dashboardQuery(queryClient, language));
+}
+
+/**
+ * Asks for the dashboard as the router starts for /dashboard (signed-in-routes.tsx), beside the
+ * screen's code instead of after the shell and the home have rendered: on a slow phone that render
+ * takes longer than the request, so the home usually draws with its data at once. The home's own
+ * query joins the request, or finds its answer (a failure is asked again by the home).
+ */
+export function prefetchDashboard(queryClient: QueryClient, language: string): Promise<void> {
+  return queryClient.prefetchQuery(dashboardQuery(queryClient, language));
 }
 
 /** Requests to join the administrator's school (a super administrator: every school) not yet decided. */

@@ -7,6 +7,7 @@ import { AppProviders } from '../../app/providers';
 import { loadPageTexts } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
 import { buildCard, fakeFetch, on } from '../library/library-fixtures';
+import { prefetchDashboard } from './api';
 import { toolDestination } from './components/main-tools';
 import { HomePage, homeKind } from './home-page';
 
@@ -197,7 +198,17 @@ function serve(
 
 const askedPaths = (fake: ReturnType<typeof serve>) => fake.calls.map((call) => call.url.pathname);
 
-function renderHome() {
+/** The app's own query defaults (their staleTime decides whether a seeded entry is asked for again). */
+function appQueryClient() {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  return queryClient;
+}
+
+function renderHome(queryClient = appQueryClient()) {
   const router = createMemoryRouter(
     [
       { path: '/dashboard', element: <HomePage /> },
@@ -205,12 +216,6 @@ function renderHome() {
     ],
     { initialEntries: ['/dashboard'] },
   );
-  // The app's own query defaults (their staleTime decides whether a seeded entry is asked for again).
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({
-    ...queryClient.getDefaultOptions(),
-    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
-  });
   render(
     <AppProviders queryClient={queryClient} env="test">
       <RouterProvider router={router} />
@@ -263,6 +268,18 @@ describe('the teacher home', () => {
     expect(await screen.findByRole('link', { name: '과학 실험 안전 수칙' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: /수업 만들기/ })).toBeTruthy();
     expect(await screen.findByText('2학기 안내')).toBeTruthy();
+    expect(askedPaths(fake)).toEqual(['/api/v1/dashboard']);
+  });
+
+  it('draws at once from the request the router started for it, asking nothing again', async () => {
+    const fake = serve(usersInfo(['ROLE_TEACHER']));
+    const queryClient = appQueryClient();
+    // What the /dashboard route's loader does before the shell and the home render.
+    await prefetchDashboard(queryClient, 'ko');
+    renderHome(queryClient);
+    expect(screen.getByRole('heading', { level: 1, name: '안녕하세요, 김하늘 선생님' })).toBeTruthy();
+    expect(document.querySelector('.mantine-Skeleton-root')).toBeNull();
+    expect(await screen.findByRole('link', { name: '내 최근 자료' })).toBeTruthy();
     expect(askedPaths(fake)).toEqual(['/api/v1/dashboard']);
   });
 

@@ -23,12 +23,13 @@ export interface UserLicensePage {
   pageSize: number;
 }
 
-export function useLicenceValidity() {
+export function useLicenceValidity({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: licenceKeys.validity,
     queryFn: ({ signal }) => apiRequest<LicenseInfo>('/api/v1/user-license/check-validity', { signal }),
     staleTime: LICENCE_THROTTLE_MS,
     refetchInterval: LICENCE_RECHECK_MS,
+    enabled,
   });
 }
 

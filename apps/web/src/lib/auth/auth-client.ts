@@ -1,6 +1,6 @@
 import type { RoleName } from '@ssaem/contracts/users';
 // Types only: the library itself loads with ./oidc-manager when it is needed.
-import type { User } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 import { currentLanguage } from '../i18n';
 import { LANGUAGE_STORAGE_KEY } from '../language';
 import { notifySessionEnd } from '../session';
@@ -30,6 +30,11 @@ export function safeReturnPath(value: unknown): string {
 /** The OIDC client, loaded on first need (sign-in, sign-out, callback, refresh). */
 function getUserManager() {
   return import('./oidc-manager').then((module) => module.getUserManager());
+}
+
+/** The same for the sign-in start: the current configuration, the provider's metadata kept for the callback. */
+function getSignInManager() {
+  return import('./oidc-manager').then((module) => module.getSignInManager());
 }
 
 /** Clears everything the session left in the browser except the language (core.md §4 logout). */
@@ -93,7 +98,7 @@ export async function signIn(
   returnTo: string = DEFAULT_RETURN_PATH,
   roleHint?: 'teacher' | 'student',
 ): Promise<void> {
-  const manager = await getUserManager();
+  const manager = await getSignInManager();
   const state: SignInState = { returnTo: safeReturnPath(returnTo) };
   await manager.signinRedirect({
     state,
@@ -102,15 +107,23 @@ export async function signIn(
   });
 }
 
-/** Finishes the code exchange on /auth/callback and says where to go next. */
-export async function completeSignIn(url: string = window.location.href): Promise<string> {
-  const manager = await getUserManager();
+/**
+ * Finishes the code exchange on /auth/callback and says where to go next. The callback passes the
+ * manager it imported itself (features/auth/sign-in-exchange.ts), so that the token request goes
+ * out without waiting for a task of its own for the library's module.
+ */
+export async function completeSignIn(
+  url: string = window.location.href,
+  userManager: Promise<UserManager> = getUserManager(),
+): Promise<string> {
+  const manager = await userManager;
   let user: User;
   try {
     user = await manager.signinRedirectCallback(url);
   } catch (error) {
     // An invalid state or nonce clears whatever token there was (core.md §4).
     await manager.removeUser();
+    (await import('./oidc-manager')).forgetKeptMetadata();
     throw error;
   }
   await tokens.loadUser();

@@ -3,6 +3,7 @@
  * screen's first paint only needs the current token, so the OIDC library (auth/oidc-manager.ts)
  * loads only to sign in or out, finish a sign-in, or refresh the token.
  */
+import { isFreshConfig, keepAuthConfig, readKeptAuthConfig, sameClient } from './kept-auth';
 import { sessionStore, USER_KEY_PREFIX } from './stored-session';
 
 export interface AuthConfig {
@@ -33,20 +34,76 @@ async function fetchAuthConfig(): Promise<AuthConfig> {
   return (await response.json()) as AuthConfig;
 }
 
+/** The configuration this page uses, once known; replaced only by one for another provider or client. */
+let current: AuthConfig | null = null;
 let configPromise: Promise<AuthConfig> | null = null;
+/** A request for the configuration under way, joined rather than repeated. */
+let asking: Promise<AuthConfig> | null = null;
+const changeListeners = new Set<(config: AuthConfig) => void>();
 
-/** Fetched once per page; a failure is not kept, the next call asks again. */
+/**
+ * The configuration, at once when this tab kept one (kept-auth.ts): a kept one older than
+ * CONFIG_FRESH_MS is asked for again in the background (stale while revalidating). Without one it
+ * is fetched, once per page; a failure is not kept, the next call asks again.
+ */
 export function getAuthConfig(): Promise<AuthConfig> {
-  configPromise ??= fetchAuthConfig()
-    .then((config) => {
-      clearStaleSignInState();
-      return config;
-    })
-    .catch((error: unknown) => {
+  if (configPromise) return configPromise;
+  const kept = readKeptAuthConfig();
+  if (!kept) {
+    configPromise = askServer().catch((error: unknown) => {
       configPromise = null;
       throw error;
     });
-  return configPromise;
+    return configPromise;
+  }
+  const config = use(kept.config);
+  // A failed background request changes nothing: the kept configuration stays in use.
+  if (!isFreshConfig(kept)) void askServer().catch(() => undefined);
+  return Promise.resolve(config);
+}
+
+/**
+ * The configuration as the server gives it now (or as kept less than CONFIG_FRESH_MS ago): for the
+ * sign-in start, which must never send the browser to a provider the server no longer uses.
+ */
+export async function getCurrentAuthConfig(): Promise<AuthConfig> {
+  const config = await getAuthConfig();
+  // Unreachable now: the kept one, as good a guess as any and what the provider's page will confirm.
+  return asking ? asking.catch(() => config) : config;
+}
+
+/** Asks the server, keeps the answer, and switches this page to it when it differs. */
+function askServer(): Promise<AuthConfig> {
+  asking ??= fetchAuthConfig()
+    .then((config) => {
+      keepAuthConfig(config);
+      return use(config);
+    })
+    .finally(() => {
+      asking = null;
+    });
+  return asking;
+}
+
+/** Makes `config` the one in use, unless it names the same provider and client as the current one. */
+function use(config: AuthConfig): AuthConfig {
+  const previous = current;
+  if (previous && sameClient(previous, config)) return previous;
+  current = config;
+  configPromise = Promise.resolve(config);
+  clearStaleSignInState();
+  if (!previous) return config;
+  // Another provider or client: the user stored for the old one holds tokens the server no longer
+  // accepts, under a key nothing reads any more. With it gone, the guards sign in again.
+  sessionStore()?.removeItem(userStoreKey(previous));
+  for (const listener of changeListeners) listener(config);
+  return config;
+}
+
+/** Called when the server's configuration turned out to differ from the kept one (oidc-manager.ts). */
+export function onAuthConfigChange(listener: (config: AuthConfig) => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
 }
 
 /** oidc-client-ts's key for the user (UserManager._userStoreKey with the store's prefix). */
