@@ -1,5 +1,4 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
-import { inGroupCommit } from '../../db/group-commit.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { ConversationTable, Database, MessageStatus, MessageTable } from '../../db/schema.ts';
 import { type KeywordTerm, likePattern } from '../library/search-grams.ts';
@@ -290,7 +289,7 @@ export function createChatRepository(db: Kysely<Database>) {
       request: Omit<MessageRow, 'seq'>,
       response: Omit<MessageRow, 'seq'>,
     ): Promise<number> {
-      return inGroupCommit(db, async (trx) => {
+      return db.transaction().execute(async (trx) => {
         let seq = 1;
         if (conversation) await insertConversation(trx, ...valuesOf(CONVERSATION_COLUMNS, conversation));
         else {
@@ -313,7 +312,7 @@ export function createChatRepository(db: Kysely<Database>) {
       conversationId: string,
       updatedAt: string,
     ) {
-      await inGroupCommit(db, async (trx) => {
+      await db.transaction().execute(async (trx) => {
         await saveCompletedAnswer(
           trx,
           messageId,

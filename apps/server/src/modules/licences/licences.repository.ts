@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import { inGroupCommit } from '../../db/group-commit.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, UserLicenseTable } from '../../db/schema.ts';
 
@@ -285,7 +284,7 @@ export function createLicencesRepository(db: Kysely<Database>) {
       purpose: string;
       createdAt: string;
     }): Promise<number | null> {
-      return inGroupCommit(db, async (trx) => {
+      return db.transaction().execute(async (trx) => {
         const { rows } = await reserveOnFirstWithRoom(trx, row.userId, row.amount, row.createdAt);
         const userLicenseId = rows[0]?.id;
         if (userLicenseId === undefined) return null;
@@ -304,7 +303,7 @@ export function createLicencesRepository(db: Kysely<Database>) {
 
     /** Closes a reservation once: moves its amount out of `reserved` and `used` into `used`. */
     closeReservation(id: string, used: number, status: 'SETTLED' | 'RELEASED', model: string | null = null) {
-      return inGroupCommit(db, async (trx) => {
+      return db.transaction().execute(async (trx) => {
         const now = new Date().toISOString();
         const { rows } = await closeOpenReservation(trx, id, status, used, now, model);
         const reservation = rows[0];
