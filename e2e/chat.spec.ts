@@ -84,7 +84,17 @@ test.describe('chat', () => {
 
     const question = '내일 수업 도입 활동을 추천해 주세요';
     const input = page.getByRole('textbox', { name: '메시지' });
+    // The box grows with the text, up to eight lines, then scrolls; it shrinks back with the text.
+    const heightOf = async () => (await input.boundingBox())?.height ?? 0;
+    const oneLine = await heightOf();
+    await input.fill('첫째 줄\n둘째 줄\n셋째 줄');
+    expect(await heightOf()).toBeGreaterThan(oneLine * 1.8);
+    await input.fill(Array.from({ length: 20 }, (_, i) => `${i + 1}번째 줄`).join('\n'));
+    const tallest = await heightOf();
+    expect(tallest).toBeLessThan(oneLine * 9);
+    expect(await input.evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true);
     await input.fill(question);
+    expect(await heightOf()).toBeLessThan(tallest / 2);
     await input.press('Enter');
 
     // The new chat moves to the id the server gave it; the answer arrives with the offline banner.

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ToolThreadMessage } from '@ssaem/contracts/tool-assistant';
 import type { LibraryType } from '@ssaem/contracts/tools';
 import { IconSend, IconSparkles } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from '../../components/growing-textarea';
 import { isApiError } from '../../lib/api-client';
 import { askAssistant, assistantKeys, readThread, useToolThread } from './api';
 
@@ -123,9 +124,8 @@ export function ToolAssistant({
             ))}
           </Group>
         ) : null}
-        <Textarea
+        <GrowingTextarea
           label={t('ask')}
-          autosize
           minRows={2}
           maxRows={6}
           maxLength={2000}

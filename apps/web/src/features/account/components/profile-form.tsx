@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { profileUpdateSchema, type UsersInfo } from '@ssaem/contracts/users';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useToast } from '../../../components/toast/toast-context';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useUpdateProfile } from '../api';
@@ -92,10 +93,9 @@ export function ProfileForm({ info }: { info: UsersInfo }) {
           />
         )}
       </SimpleGrid>
-      <Textarea
+      <GrowingTextarea
         {...form.register('profile', { setValueAs: emptyToNull })}
         label={t('profile.fields.profile')}
-        autosize
         minRows={2}
         mt="md"
         error={errorOf('profile')}

@@ -12,13 +12,13 @@ import {
   Switch,
   Table,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import type { AiPromptVersion } from '@ssaem/contracts/admin';
 import { diffLines } from 'diff';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useToast } from '../../../components/toast/toast-context';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { type PromptRow, usePrompts, usePromptVersions, useRollbackPrompt, useSavePrompt } from '../api';
@@ -79,11 +79,10 @@ function PromptEditor({ prompt }: { prompt: PromptRow }) {
           {apiErrorMessage(save.error ?? rollback.error, tc)}
         </Alert>
       )}
-      <Textarea
+      <GrowingTextarea
         label={t('prompts.systemPrompt')}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
-        autosize
         minRows={8}
         maxRows={24}
       />

@@ -1,4 +1,4 @@
-import { ActionIcon, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import { MAX_CHAT_INPUT_LENGTH } from '@ssaem/contracts/chat';
 import { IconArrowUp, IconPaperclip, IconPlayerStopFilled } from '@tabler/icons-react';
 import {
@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { type ChatFileRef, toFileRef, useAttachments } from '../attachments';
 import { AttachmentChips } from './attachments';
 import attachmentClasses from './attachments.module.css';
@@ -121,7 +122,7 @@ export function Composer({ isStreaming, sendWithEnter, onSend, onStop }: Compose
               <IconPaperclip size={20} aria-hidden />
             </ActionIcon>
           </Tooltip>
-          <Textarea
+          <GrowingTextarea
             className={classes.input}
             aria-label={t('composer.label')}
             placeholder={t('composer.placeholder')}
@@ -129,7 +130,6 @@ export function Composer({ isStreaming, sendWithEnter, onSend, onStop }: Compose
             onChange={(event) => setText(event.currentTarget.value)}
             onKeyDown={handleKeyDown}
             onPaste={handlePaste}
-            autosize
             minRows={1}
             maxRows={8}
             maxLength={MAX_CHAT_INPUT_LENGTH}

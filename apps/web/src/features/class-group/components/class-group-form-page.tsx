@@ -17,7 +17,6 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -26,6 +25,7 @@ import { IconInfoCircle, IconSparkles, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { isApiError } from '../../../lib/api-client';
 import { useClassrooms, useStudents } from '../../classes/api';
 import {
@@ -191,11 +191,10 @@ export function ClassGroupFormPage() {
               nothingFoundMessage={t('form.noClassrooms')}
             />
           ) : (
-            <Textarea
+            <GrowingTextarea
               label={t('form.list')}
               description={t('form.listHelp')}
               placeholder={t('form.listPlaceholder')}
-              autosize
               minRows={6}
               maxRows={16}
               value={listText}
@@ -214,11 +213,10 @@ export function ClassGroupFormPage() {
           <Title order={2} fz="h4">
             {t('form.constraints')}
           </Title>
-          <Textarea
+          <GrowingTextarea
             label={t('form.request')}
             description={t('form.requestHelp')}
             placeholder={t('form.requestPlaceholder')}
-            autosize
             minRows={2}
             value={request}
             onChange={(event) => setRequest(event.currentTarget.value)}

@@ -19,7 +19,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -36,6 +35,7 @@ import { IconPhoto, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { RequireRoles } from '../../auth/require-roles';
@@ -98,12 +98,11 @@ function CompanyForm({ vendor, onDone }: { vendor: EdutechVendor | null; onDone?
           onChange={(e) => setContactEmail(e.currentTarget.value)}
           error={errors.contactEmail}
         />
-        <Textarea
+        <GrowingTextarea
           label={t('vendor.description')}
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
           error={errors.description}
-          autosize
           minRows={3}
           required
         />
@@ -221,12 +220,11 @@ function ProductForm({ product, onClose }: { product: EdutechProductSummary | nu
             error={errors.siteUrl}
             required
           />
-          <Textarea
+          <GrowingTextarea
             label={t('vendor.productDescription')}
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
             error={errors.description}
-            autosize
             minRows={3}
             required
           />

@@ -1,8 +1,9 @@
-import { Button, Card, Group, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 
 /** What the new chat reads from the navigation state: a first message to send at once. */
 export interface ChatStartState {
@@ -40,11 +41,10 @@ export function AskBox() {
         <Title order={2} fz="h4" id={headingId} mb="sm">
           {t('ask.title')}
         </Title>
-        <Textarea
+        <GrowingTextarea
           aria-label={t('ask.label')}
           aria-describedby={hintId}
           placeholder={t('ask.placeholder')}
-          autosize
           minRows={2}
           maxRows={6}
           value={text}

@@ -18,7 +18,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -26,6 +25,7 @@ import { QUIZ_KINDS, type QuizCounts } from '@ssaem/contracts/quiz-tool';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { isApiError } from '../../../lib/api-client';
 import { useCodes } from '../../library/api';
 import { GradeSelect, SubjectSelect } from '../../tools/panel/grade-subject-select';
@@ -214,10 +214,9 @@ export function QuizFormPage() {
               </ScrollArea.Autosize>
             ) : null}
           </Checkbox.Group>
-          <Textarea
+          <GrowingTextarea
             label={t('form.material')}
             description={t('form.materialHelp')}
-            autosize
             minRows={5}
             maxRows={16}
             value={material}

@@ -12,7 +12,6 @@ import {
   Switch,
   Table,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import type { QuizItem, QuizToolResult } from '@ssaem/contracts/quiz-tool';
@@ -20,6 +19,7 @@ import { IconDownload, IconEdit, IconInfoCircle, IconSettings } from '@tabler/ic
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { saveBlob } from '../../tool-views/save-blob';
 import { exportQuiz, useQuizItem, useSaveQuiz } from '../api';
 
@@ -112,23 +112,20 @@ function ItemEditor({ item, onChange }: { item: QuizItem; onChange: (item: QuizI
   const { t } = useTranslation('quizTool');
   return (
     <Stack gap="xs">
-      <Textarea
+      <GrowingTextarea
         label={t('edit.question')}
-        autosize
         minRows={2}
         value={item.question}
         onChange={(e) => onChange({ ...item, question: e.currentTarget.value })}
       />
-      <Textarea
+      <GrowingTextarea
         label={t('edit.answer')}
-        autosize
         minRows={1}
         value={item.answer}
         onChange={(e) => onChange({ ...item, answer: e.currentTarget.value })}
       />
-      <Textarea
+      <GrowingTextarea
         label={t('edit.explanation')}
-        autosize
         minRows={1}
         value={item.explanation}
         onChange={(e) => onChange({ ...item, explanation: e.currentTarget.value })}

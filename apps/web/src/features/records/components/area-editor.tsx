@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Group, List, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import { checkStudentRecordText } from '@ssaem/contracts/student-record-checks';
 import type { RecordArea, RecordCheckResult } from '@ssaem/contracts/student-records';
 import { IconDeviceFloppy, IconSparkles, IconTextSpellcheck } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { errorText } from '../../classes/error-text';
 import { useCheckRecord } from '../api';
 import { ByteMeter } from './byte-meter';
@@ -65,9 +66,8 @@ export function AreaEditor(props: Props) {
                 : t('save.empty')}
           </Text>
         </Group>
-        <Textarea
+        <GrowingTextarea
           aria-label={props.label}
-          autosize
           minRows={4}
           maxRows={14}
           value={value}

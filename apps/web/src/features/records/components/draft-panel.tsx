@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { countNeisBytes } from '@ssaem/contracts/student-record-checks';
 import type { RecordArea, RecordDraft } from '@ssaem/contracts/student-records';
 import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { errorText } from '../../classes/error-text';
 import { useDecideDraft, useRequestDraft } from '../api';
 import { ByteMeter } from './byte-meter';
@@ -82,18 +83,16 @@ export function DraftPanel({ studentId, area, subject, byteLimit, label, onAccep
           value={keywords}
           onChange={(e) => setKeywords(e.currentTarget.value)}
         />
-        <Textarea
+        <GrowingTextarea
           label={t('draft.notes')}
           placeholder={t('draft.notesHint')}
-          autosize
           minRows={2}
           value={notes}
           onChange={(e) => setNotes(e.currentTarget.value)}
         />
-        <Textarea
+        <GrowingTextarea
           label={t('draft.activities')}
           placeholder={t('draft.activitiesHint')}
-          autosize
           minRows={2}
           value={activities}
           onChange={(e) => setActivities(e.currentTarget.value)}

@@ -14,7 +14,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -22,6 +21,7 @@ import { IconDownload, IconInfoCircle, IconSettings } from '@tabler/icons-react'
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { isApiError } from '../../../lib/api-client';
 import { ToolAssistant } from '../../tool-assistant/tool-assistant';
 import { saveBlob } from '../../tool-views/save-blob';
@@ -115,10 +115,9 @@ export function StandardFormPage() {
               <Checkbox value="2015" label={t('form.c2015')} />
             </Group>
           </Checkbox.Group>
-          <Textarea
+          <GrowingTextarea
             label={t('form.plan')}
             description={t('form.planHelp')}
-            autosize
             minRows={8}
             maxRows={20}
             value={text}

@@ -1,10 +1,11 @@
 import '../../../components/form-styles';
-import { Button, Card, Group, List, Progress, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
 import { FEEDBACK_AREAS, type FeedbackResult } from '@ssaem/contracts/feedback';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useToast } from '../../../components/toast/toast-context';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useFeedback, useFeedbackList, useSaveTeacherFeedback } from '../api';
@@ -143,12 +144,11 @@ function TeacherFeedback({ item }: { item: ReadyItem<FeedbackResult> }) {
       </Title>
       {item.abilities.edit ? (
         <Stack gap="sm">
-          <Textarea
+          <GrowingTextarea
             aria-labelledby="feedback-teacher-title"
             placeholder={t('feedback.teacherPlaceholder')}
             value={text}
             maxLength={5000}
-            autosize
             minRows={4}
             onChange={(event) => setText(event.currentTarget.value)}
           />

@@ -11,7 +11,6 @@ import {
   NumberInput,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -28,6 +27,7 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useToast } from '../../../components/toast/toast-context';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { loadPageTexts } from '../../../lib/i18n';
@@ -261,10 +261,9 @@ function SectionEditor({
                   <IconTrash size={18} aria-hidden />
                 </ActionIcon>
               </Group>
-              <Textarea
+              <GrowingTextarea
                 label={t('lesson.itemContentLabel', labels)}
                 value={entry.content}
-                autosize
                 minRows={2}
                 onChange={(event) => setItem(entry.id, { content: event.currentTarget.value })}
               />
@@ -323,10 +322,9 @@ function LessonEditor({ item, onDone }: { item: ReadyItem<LessonResult>; onDone:
           setDraft((d) => ({ ...d, title }));
         }}
       />
-      <Textarea
+      <GrowingTextarea
         label={t('lesson.goalLabel')}
         value={draft.goal}
-        autosize
         minRows={2}
         onChange={(event) => {
           const goal = event.currentTarget.value;

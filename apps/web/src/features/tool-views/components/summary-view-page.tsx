@@ -1,22 +1,11 @@
 import '../../../components/form-styles';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { SummaryResult } from '@ssaem/contracts/summary';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useToast } from '../../../components/toast/toast-context';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useSaveSummary, useSummary } from '../api';
@@ -143,10 +132,9 @@ function SummaryEditor({ item, onDone }: { item: ReadyItem<SummaryResult>; onDon
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: sentences have no id; they are edited in place.
               <Group key={index} align="flex-end" wrap="nowrap">
-                <Textarea
+                <GrowingTextarea
                   label={t('summary.sentenceLabel', { number })}
                   value={sentence}
-                  autosize
                   minRows={1}
                   onChange={(event) => setSentence(index, event.currentTarget.value)}
                   style={{ flex: 1 }}

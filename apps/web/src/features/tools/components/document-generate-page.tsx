@@ -13,7 +13,6 @@ import {
   LoadingOverlay,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -23,6 +22,7 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { createGeneralDocument } from '../api';
 import { CommonSettings } from '../panel/common-settings';
 import { FilePicker } from '../panel/file-picker';
@@ -94,11 +94,10 @@ export function DocumentGeneratePage() {
             }}
           >
             <Stack gap="md">
-              <Textarea
+              <GrowingTextarea
                 {...form.register('query')}
                 label={t('generate.query')}
                 placeholder={t('generate.queryPlaceholder')}
-                autosize
                 minRows={5}
                 maxRows={14}
                 required

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, NativeSelect, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import {
   counselParentRecordInputSchema,
   PARENT_RELATION_LABELS,
@@ -10,6 +10,7 @@ import { PRIVATE_SHARING } from '@ssaem/contracts/sharing';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { createStudioDocument } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { COUNSEL_SUBJECT_OPTIONS } from './counsel-student-panel';
@@ -169,42 +170,37 @@ function CounselParentForm({
           />
         )}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('topic')}
         label={t('counsel.situation')}
-        autosize
         minRows={3}
         required
         error={errors.topic?.message}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('parentOpinion')}
         label={t('counsel.parentOpinion')}
-        autosize
         minRows={2}
         required
         error={errors.parentOpinion?.message}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('teacherIntervention')}
         label={t('counsel.intervention')}
-        autosize
         minRows={2}
         required
         error={errors.teacherIntervention?.message}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('futurePlan')}
         label={t('counsel.futurePlanOptional')}
-        autosize
         minRows={2}
         error={errors.futurePlan?.message}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('requestContent')}
         label={t('studio.request')}
         placeholder={t('counsel.requestPlaceholder')}
-        autosize
         minRows={2}
         error={errors.requestContent?.message}
       />

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import {
   counselParentScriptInputSchema,
   SCENARIO_DEFAULT_DURATION,
@@ -15,6 +15,7 @@ import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useUsersInfo } from '../../account/api';
 import { createStudioDocument } from '../api';
 import { FormCommonSettings } from './common-settings';
@@ -168,11 +169,10 @@ function CounselParentScriptForm({ onClose, recreateId, onDone }: RecreatablePan
           />
         )}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('requestContent')}
         label={t('studio.request')}
         placeholder={t('scenario.requestPlaceholder')}
-        autosize
         minRows={2}
         error={errors.requestContent?.message}
       />

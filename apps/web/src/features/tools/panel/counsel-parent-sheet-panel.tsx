@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { COUNSEL_PARENT_SHEET_TITLE, counselParentSheetInputSchema } from '@ssaem/contracts/counselling';
 import { PRIVATE_SHARING } from '@ssaem/contracts/sharing';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { createStudioDocument } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { RelationSelect } from './counsel-parent-panel';
@@ -118,35 +119,31 @@ function CounselParentSheetForm({
         required
         error={errors.topic?.message}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('counselSummary')}
         label={t('counsel.summary')}
-        autosize
         minRows={3}
         required
         error={errors.counselSummary?.message}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('parentOpinion')}
         label={t('counsel.parentOpinion')}
-        autosize
         minRows={2}
         required
         error={errors.parentOpinion?.message}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('teacherObservation')}
         label={t('counsel.observation')}
-        autosize
         minRows={2}
         required
         error={errors.teacherObservation?.message}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('requestContent')}
         label={t('counsel.aiRequest')}
         placeholder={t('counsel.requestPlaceholder')}
-        autosize
         minRows={2}
         error={errors.requestContent?.message}
       />

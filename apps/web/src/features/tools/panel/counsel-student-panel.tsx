@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Textarea, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import {
   COUNSEL_SUBJECT_LABELS,
   COUNSEL_SUBJECTS,
@@ -9,6 +9,7 @@ import { PRIVATE_SHARING } from '@ssaem/contracts/sharing';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { createStudioDocument } from '../api';
 import { FormCommonSettings } from './common-settings';
 import type { RecreatablePanelProps } from './panel-props';
@@ -116,35 +117,31 @@ function CounselStudentForm({ onClose, recreateId, onDone }: RecreatablePanelPro
           />
         )}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('topic')}
         label={t('counsel.situation')}
-        autosize
         minRows={3}
         required
         error={errors.topic?.message}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('teacherIntervention')}
         label={t('counsel.intervention')}
-        autosize
         minRows={2}
         required
         error={errors.teacherIntervention?.message}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('futurePlan')}
         label={t('counsel.futurePlan')}
-        autosize
         minRows={2}
         required
         error={errors.futurePlan?.message}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('requestContent')}
         label={t('studio.request')}
         placeholder={t('counsel.requestPlaceholder')}
-        autosize
         minRows={2}
         error={errors.requestContent?.message}
       />

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Group, NativeSelect, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { defaultSemester } from '@ssaem/contracts/lesson';
 import { CURRICULA, defaultCurriculum } from '@ssaem/contracts/reference';
 import { EVALUATION_TEMPLATE_EXTENSIONS, evaluationPlanInputSchema } from '@ssaem/contracts/studio';
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useUsersInfo } from '../../account/api';
 import { createEvaluationPlan, usePublishers } from '../api';
 import { FormCommonSettings } from './common-settings';
@@ -248,11 +249,10 @@ function EvaluationPlanForm({ onClose, recreateId, onDone }: RecreatablePanelPro
           )}
         />
       )}
-      <Textarea
+      <GrowingTextarea
         {...form.register('query')}
         label={t('evaluationPlan.query')}
         placeholder={t('evaluationPlan.queryPlaceholder')}
-        autosize
         minRows={2}
         error={errors.query?.message}
       />

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Radio.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Checkbox, Group, Radio, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Radio, SimpleGrid, TextInput } from '@mantine/core';
 import {
   FEEDBACK_AREAS,
   FEEDBACK_FILE_TYPES,
@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { createFeedback } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { FilePicker } from './file-picker';
@@ -128,10 +129,9 @@ function FeedbackForm({ onClose, recreateId, onDone }: RecreatablePanelProps) {
         )}
       />
       {manual ? (
-        <Textarea
+        <GrowingTextarea
           {...form.register('targetContent')}
           label={t('feedback.text')}
-          autosize
           minRows={8}
           maxRows={16}
           required
@@ -171,11 +171,10 @@ function FeedbackForm({ onClose, recreateId, onDone }: RecreatablePanelProps) {
           />
         )}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('query')}
         label={t('feedback.query')}
         placeholder={t('feedback.queryPlaceholder')}
-        autosize
         minRows={2}
         error={errors.query?.message}
       />

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Textarea, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import {
   groupPlayLessonPlanInputSchema,
   PLAY_GRADE_BAND_LABELS,
@@ -8,6 +8,7 @@ import {
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { createStudioDocument } from '../api';
 import { FormCommonSettings } from './common-settings';
 import type { RecreatablePanelProps } from './panel-props';
@@ -89,11 +90,10 @@ function GroupPlayLessonPlanForm({ onClose, recreateId, onDone }: RecreatablePan
         required
         error={errors.topic?.message}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('requestContent')}
         label={t('studio.request')}
         placeholder={t('play.requestPlaceholder')}
-        autosize
         minRows={2}
         error={errors.requestContent?.message}
       />

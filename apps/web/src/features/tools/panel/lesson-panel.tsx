@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Radio.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Group, NativeSelect, Radio, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Radio, SimpleGrid, TextInput } from '@mantine/core';
 import {
   defaultSemester,
   IMAGE_PROVIDERS,
@@ -13,6 +13,7 @@ import { CURRICULA, defaultCurriculum } from '@ssaem/contracts/reference';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { createLesson } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { GradeSelect, SubjectSelect } from './grade-subject-select';
@@ -170,20 +171,18 @@ function LessonForm({ onClose }: { onClose: () => void }) {
           error={errors.provider?.message}
         />
       </SimpleGrid>
-      <Textarea
+      <GrowingTextarea
         {...form.register('query')}
         label={t('lesson.query')}
         placeholder={t('lesson.queryPlaceholder')}
-        autosize
         minRows={3}
         required
         error={errors.query?.message}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('additionalInfo')}
         label={t('lesson.additionalInfo')}
         placeholder={t('lesson.additionalInfoPlaceholder')}
-        autosize
         minRows={2}
         error={errors.additionalInfo?.message}
       />

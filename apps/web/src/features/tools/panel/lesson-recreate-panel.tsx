@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Checkbox.css';
-import { Alert, Badge, Checkbox, Group, Input, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Checkbox, Group, Input, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useToast } from '../../../components/toast/toast-context';
 import { appendLessonSection, deleteLessonSection, toolKeys, useLesson } from '../api';
 import { isSubscriptionError } from '../subscription';
@@ -171,12 +172,11 @@ function LessonRecreateForm({ lessonId, onClose, onDone }: LessonRecreatePanelPr
           </Stack>
         </Alert>
       )}
-      <Textarea
+      <GrowingTextarea
         label={t('recreate.additionalInfo')}
         placeholder={t('recreate.additionalInfoPlaceholder')}
         value={additionalInfo}
         onChange={(event) => setAdditionalInfo(event.currentTarget.value)}
-        autosize
         minRows={2}
         maxLength={2000}
       />

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Text, TextInput } from '@mantine/core';
 import { MINUTES_RECORDING_EXTENSIONS, meetingMinutesInputSchema, namesOf } from '@ssaem/contracts/studio';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useUsersInfo } from '../../account/api';
 import { createMeetingMinutes, type StudioItemResponse } from '../api';
 import { FormCommonSettings } from './common-settings';
@@ -149,11 +150,10 @@ function MeetingMinutesForm({ onClose, recreateId, onDone }: RecreatablePanelPro
         <TextInput {...form.register('meetingDate')} type="date" label={t('meetingMinutes.date')} />
       </SimpleGrid>
       <TextInput {...form.register('place')} label={t('meetingMinutes.place')} />
-      <Textarea
+      <GrowingTextarea
         {...form.register('topic')}
         label={t('meetingMinutes.topic')}
         description={t('meetingMinutes.topicHint')}
-        autosize
         minRows={2}
         required
         error={errors.topic?.message}
@@ -216,11 +216,10 @@ function MeetingMinutesForm({ onClose, recreateId, onDone }: RecreatablePanelPro
           {t('meetingMinutes.keptRecording')}
         </Text>
       ) : null}
-      <Textarea
+      <GrowingTextarea
         {...form.register('requestContent')}
         label={needsRecording ? t('meetingMinutes.request') : t('meetingMinutes.notes')}
         placeholder={t('meetingMinutes.notesPlaceholder')}
-        autosize
         minRows={3}
         maxRows={12}
         error={errors.requestContent?.message}

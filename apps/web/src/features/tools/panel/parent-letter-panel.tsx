@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Textarea, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { PARENT_LETTER_TYPES, parentLetterInputSchema } from '@ssaem/contracts/studio';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { createParentLetter } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { GradeSelect } from './grade-subject-select';
@@ -84,20 +85,18 @@ function ParentLetterForm({ onClose, recreateId, onDone }: RecreatablePanelProps
         required
         error={errors.title?.message}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('topic')}
         label={t('parentLetter.topic')}
         placeholder={t('parentLetter.topicPlaceholder')}
-        autosize
         minRows={2}
         required
         error={errors.topic?.message}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('additionalInfo')}
         label={t('parentLetter.additionalInfo')}
         placeholder={t('parentLetter.additionalInfoPlaceholder')}
-        autosize
         minRows={3}
         error={errors.additionalInfo?.message}
       />

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Radio.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { Radio, Stack, TextInput } from '@mantine/core';
 import {
   SUMMARY_FORMATS,
   SUMMARY_MAX_FILES,
@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { createSummary } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { FilePicker } from './file-picker';
@@ -125,10 +126,9 @@ function SummaryForm({ onClose, recreateId, onDone }: RecreatablePanelProps) {
         />
       ) : null}
       {type === 'TEXT_SUMMARY' ? (
-        <Textarea
+        <GrowingTextarea
           {...form.register('inputText')}
           label={t('summary.text')}
-          autosize
           minRows={6}
           maxRows={14}
           required
@@ -186,11 +186,10 @@ function SummaryForm({ onClose, recreateId, onDone }: RecreatablePanelProps) {
           />
         )}
       />
-      <Textarea
+      <GrowingTextarea
         {...form.register('summaryDetails')}
         label={t('summary.details')}
         placeholder={t('summary.detailsPlaceholder')}
-        autosize
         minRows={2}
         error={errors.summaryDetails?.message}
       />

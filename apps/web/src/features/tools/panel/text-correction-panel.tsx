@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Radio.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Group, Radio, Textarea, TextInput } from '@mantine/core';
+import { Group, Radio, TextInput } from '@mantine/core';
 import {
   TEXT_CORRECTION_FILE_TYPES,
   TEXT_CORRECTION_MESSAGES,
@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { createTextCorrection } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { FilePicker } from './file-picker';
@@ -102,10 +103,9 @@ function TextCorrectionForm({ onClose }: { onClose: () => void }) {
           error={fileError}
         />
       ) : (
-        <Textarea
+        <GrowingTextarea
           {...form.register('userText')}
           label={t('textCorrection.text')}
-          autosize
           minRows={8}
           maxRows={16}
           required

@@ -13,7 +13,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -21,6 +20,7 @@ import { WEBTOON_MAX_PANELS, WEBTOON_MIN_PANELS } from '@ssaem/contracts/webtoon
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { isApiError } from '../../../lib/api-client';
 import { GradeSelect } from '../../tools/panel/grade-subject-select';
 import { useSubmitWebtoon, useWebtoon, type WebtoonForm } from '../api';
@@ -120,10 +120,9 @@ export function WebtoonFormPage() {
             />
             <GradeSelect required value={gradeSeq} onChange={(code) => setGradeSeq(code?.codeSeq ?? null)} />
           </SimpleGrid>
-          <Textarea
+          <GrowingTextarea
             label={t('form.facts')}
             description={t('form.factsHelp')}
-            autosize
             minRows={4}
             maxRows={12}
             maxLength={3000}
