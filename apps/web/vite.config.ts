@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { brochure } from './build/brochure.ts';
+import { downloadOnly } from './build/download-only.ts';
 import { loadedPreloads } from './build/loaded-preloads.ts';
 import { precompress } from './build/precompress.ts';
 import { signedInChunks } from './build/signed-in-chunk.ts';
@@ -28,9 +29,15 @@ const QUERY_MODULES =
 
 const signedIn = signedInChunks();
 const preloads = loadedPreloads();
+/** The home after sign-in, downloaded while the sign-in completes (app/entry-routes.tsx). */
+const homeDownload = downloadOnly(/[\\/]src[\\/]app[\\/]home-code-download\.ts$/, [
+  /[\\/]src[\\/]app[\\/]signed-in-routes\.tsx$/,
+  /[\\/]src[\\/]features[\\/]auth[\\/]signed-in-shell\.tsx$/,
+  /[\\/]src[\\/]features[\\/]home[\\/]home-page\.tsx$/,
+]);
 
 export default defineConfig({
-  plugins: [react(), brochure(), precompress(), signedIn.plugin, preloads.plugin],
+  plugins: [react(), brochure(), precompress(), signedIn.plugin, preloads.plugin, homeDownload.plugin],
   server: {
     port: 5173,
     strictPort: true,
@@ -44,7 +51,10 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     // A lazy chunk's preload list leaves out what its importer has loaded already (build/loaded-preloads.ts).
-    modulePreload: { resolveDependencies: preloads.resolveDependencies },
+    modulePreload: {
+      resolveDependencies: (filename, deps, context) =>
+        preloads.resolveDependencies(filename, homeDownload.dependenciesOf(filename) ?? deps, context),
+    },
     rolldownOptions: {
       // The app, and the light script of the prerendered public pages (src/public-entry.ts), which
       // loads the app only when a visitor reaches for one of its controls.

@@ -27,12 +27,12 @@ export const HOME_NAMESPACES = [
  * shell, the home page and its texts (the build groups the code into a few chunks,
  * apps/web/build/signed-in-chunk.ts). Called while the sign-in is completed, so on a slow link the
  * code arrives with the tokens instead of after them; a failure is left to the route that needs it.
+ * The code is downloaded, not run (app/home-code-download.ts): running it took longer than the
+ * tokens' round trip on a slow phone, and the tokens' answer waited for it.
  */
 export function warmSignedInHome(): void {
   const ignore = () => undefined;
-  void import('./signed-in-routes').catch(ignore);
-  void import('../features/auth/signed-in-shell').catch(ignore);
-  void import('../features/home/home-page').catch(ignore);
+  void import('./home-code-download').catch(ignore);
   void loadPageTexts(HOME_NAMESPACES).catch(ignore);
 }
 
@@ -189,9 +189,8 @@ export const entryRoutes: RouteObject[] = [
           void import('../features/auth/sign-in-exchange').then(
             (module) => {
               void module.completeOnce(url).catch(() => undefined);
-              // Most sign-ins end on the home: its code downloads and runs while the tokens are on
-              // their way. Only then: the token request goes out in the same task as the exchange
-              // starts, and running the home's modules first would hold it back by their time.
+              // Most sign-ins end on the home: its code downloads while the tokens are on their
+              // way. Only then: the token request goes out in the same task as the exchange starts.
               setTimeout(warmSignedInHome, 0);
             },
             () => undefined,

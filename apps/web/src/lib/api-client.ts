@@ -52,6 +52,11 @@ export interface ApiRequestOptions {
   headers?: Record<string, string>;
   /** Let the request outlive the page, e.g. an error report sent while the tab closes. */
   keepalive?: boolean;
+  /**
+   * A token the caller holds already (the one just received at sign-in), sent as it is: asking
+   * the identity client waits for its module, and other work may run first.
+   */
+  accessToken?: string;
 }
 
 export function buildApiUrl(path: string, query?: Query): string {
@@ -71,7 +76,7 @@ async function buildHeaders(options: ApiRequestOptions): Promise<Headers> {
   if (options.body !== undefined && !(options.body instanceof FormData)) {
     headers.set('Content-Type', 'application/json');
   }
-  const token = await tokenProvider?.();
+  const token = options.accessToken ?? (await tokenProvider?.());
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return headers;
 }

@@ -3,7 +3,7 @@
  * (entry-routes.tsx), beside the callback screen's code and texts rather than after the screen has
  * rendered. The screen (auth-callback-page.tsx) waits for the same exchange.
  */
-import { completeSignIn, DEFAULT_RETURN_PATH } from '../../lib/auth/auth-client';
+import { completeSignIn, currentAccessToken, DEFAULT_RETURN_PATH } from '../../lib/auth/auth-client';
 // Static, so that its chunk downloads with this one instead of after it, and the token request
 // goes out in the task that starts the exchange.
 import { getUserManager } from '../../lib/auth/oidc-manager';
@@ -24,6 +24,6 @@ export function completeOnce(url: string): Promise<string> {
  * the home's code runs and the router moves there, so that the home usually draws with its data.
  */
 function startHome(returnTo: string): string {
-  if (returnTo === DEFAULT_RETURN_PATH) startDashboardRequest();
+  if (returnTo === DEFAULT_RETURN_PATH) startDashboardRequest(currentAccessToken());
   return returnTo;
 }

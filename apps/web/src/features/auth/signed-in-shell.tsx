@@ -7,7 +7,7 @@ import { type ShellProfile, ShellProfileContext } from '../../app/shell-profile'
 import { isApiError } from '../../lib/api-client';
 import { clearLocalState, hasRealmRole, signIn, signOut } from '../../lib/auth/auth-client';
 import { useUsersInfo } from '../account/api';
-import { DASHBOARD_KEY_ROOT } from '../home/dashboard-request';
+import { dashboardRequestUnderWay } from '../home/dashboard-request';
 import { useLicenceValidity } from '../licences/api';
 import { RequireAuth } from './require-auth';
 
@@ -33,8 +33,9 @@ export function useSignInAgainOnUnauthorized(error: unknown) {
 const handleSignOut = () => void signOut();
 
 /**
- * Whether the dashboard's request is under way (react-query's useIsFetching, written out: that hook
- * alone would be a chunk of its own that the shell's chunk and the bundler's entry import in a circle).
+ * Whether the dashboard's request is under way, sent early or asked by its query (react-query's
+ * useIsFetching, written out: that hook alone would be a chunk of its own that the shell's chunk
+ * and the bundler's entry import in a circle).
  */
 function useDashboardUnderWay(): boolean {
   const queryClient = useQueryClient();
@@ -42,10 +43,7 @@ function useDashboardUnderWay(): boolean {
     (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
     [queryClient],
   );
-  return useSyncExternalStore(
-    subscribe,
-    () => queryClient.isFetching({ queryKey: [DASHBOARD_KEY_ROOT] }) > 0,
-  );
+  return useSyncExternalStore(subscribe, () => dashboardRequestUnderWay(queryClient));
 }
 
 function ProfiledShell() {

@@ -10,11 +10,11 @@ import { libraryKeys } from '../library/api';
 import { licenceKeys } from '../licences/api';
 import { noticeKeys } from '../notices/api';
 import { toolKeys } from '../tools/api';
-import { DASHBOARD_KEY_ROOT } from './dashboard-request';
+import { dashboardKey } from './dashboard-request';
 
 export const homeKeys = {
   pendingRequests: ['users', 'school-requests', 'PENDING'] as const,
-  dashboard: (language: string) => [DASHBOARD_KEY_ROOT, language] as const,
+  dashboard: dashboardKey,
 };
 
 /**
@@ -42,12 +42,18 @@ export function seedDashboardSections(queryClient: QueryClient, dashboard: Dashb
   if (dashboard.recommendations) queryClient.setQueryData(edutechKeys.strip, dashboard.recommendations);
 }
 
-/** The dashboard's query: one request, its sections seeded before the home renders them. */
-function dashboardQuery(queryClient: QueryClient, language: string) {
+/**
+ * The dashboard's query: one request, its sections seeded before the home renders them. `sent` is
+ * a request already under way (dashboard-request.ts), taken instead of asking again.
+ */
+function dashboardQuery(queryClient: QueryClient, language: string, sent?: () => Promise<Dashboard>) {
   return {
     queryKey: homeKeys.dashboard(language),
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
-      const dashboard = await apiRequest<Dashboard>('/api/v1/dashboard', { signal });
+      // Taken once: a retry asks anew.
+      const already = sent;
+      sent = undefined;
+      const dashboard = await (already ? already() : apiRequest<Dashboard>('/api/v1/dashboard', { signal }));
       // Seeded before the home renders its sections, so their hooks find the data on mount.
       seedDashboardSections(queryClient, dashboard, language);
       return dashboard;
@@ -70,8 +76,12 @@ export function useDashboard() {
  * takes longer than the request, so the home usually draws with its data at once. The home's own
  * query joins the request, or finds its answer (a failure is asked again by the home).
  */
-export function prefetchDashboard(queryClient: QueryClient, language: string): Promise<void> {
-  return queryClient.prefetchQuery(dashboardQuery(queryClient, language));
+export function prefetchDashboard(
+  queryClient: QueryClient,
+  language: string,
+  sent?: () => Promise<Dashboard>,
+): Promise<void> {
+  return queryClient.prefetchQuery(dashboardQuery(queryClient, language, sent));
 }
 
 /** Requests to join the administrator's school (a super administrator: every school) not yet decided. */

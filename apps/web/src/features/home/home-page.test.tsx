@@ -4,11 +4,14 @@ import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers';
-import { loadPageTexts } from '../../lib/i18n';
+import { loadAppQueryClient } from '../../lib/app-query-client';
+import { i18n, loadPageTexts } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
+import { setSessionProbe } from '../../lib/session';
 import { buildCard, fakeFetch, on } from '../library/library-fixtures';
-import { prefetchDashboard } from './api';
+import { homeKeys, prefetchDashboard } from './api';
 import { toolDestination } from './components/main-tools';
+import { dashboardRequestUnderWay, startDashboardRequest } from './dashboard-request';
 import { HomePage, homeKind } from './home-page';
 
 // Mantine's autosize textarea listens for web fonts; happy-dom has no document.fonts.
@@ -281,6 +284,29 @@ describe('the teacher home', () => {
     expect(document.querySelector('.mantine-Skeleton-root')).toBeNull();
     expect(await screen.findByRole('link', { name: '내 최근 자료' })).toBeTruthy();
     expect(askedPaths(fake)).toEqual(['/api/v1/dashboard']);
+  });
+
+  it("sends the request before the home's code is there, once, and files its answer", async () => {
+    const fake = serve(usersInfo(['ROLE_TEACHER']));
+    setSessionProbe(() => true);
+    try {
+      // The sign-in callback, then the /dashboard route's loader, as after pressing 로그인.
+      startDashboardRequest();
+      startDashboardRequest();
+      // Sent once: the second start finds the first under way.
+      await waitFor(() => expect(askedPaths(fake)).toEqual(['/api/v1/dashboard']));
+      const queryClient = await loadAppQueryClient();
+      const language = i18n.resolvedLanguage ?? i18n.language;
+      await waitFor(() => expect(queryClient.getQueryData(homeKeys.dashboard(language))).toBeTruthy());
+      expect(dashboardRequestUnderWay(queryClient)).toBe(false);
+      // While the answer is fresh, the route's loader asks nothing again.
+      startDashboardRequest();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(askedPaths(fake)).toEqual(['/api/v1/dashboard']);
+    } finally {
+      setSessionProbe(null);
+      (await loadAppQueryClient()).clear();
+    }
   });
 
   it('shows grey blocks, not a spinner, until the dashboard answers', async () => {

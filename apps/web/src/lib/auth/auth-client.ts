@@ -80,6 +80,14 @@ export function getAccessToken({ minValidity = API_MIN_VALIDITY } = {}): Promise
   return tokens.getAccessToken({ minValidity });
 }
 
+/**
+ * The access token held in memory, without refreshing: for a request sent in the moment after
+ * sign-in, when waiting for the asynchronous path would let other work run first.
+ */
+export function currentAccessToken(): string | null {
+  return tokens.currentUser()?.access_token ?? null;
+}
+
 /** For the chat stream, which may run for minutes on one token. */
 export function getAccessTokenForStream(): Promise<string | null> {
   return tokens.getAccessToken({ minValidity: STREAM_MIN_VALIDITY });
@@ -155,7 +163,8 @@ export function hasResourceRole(role: string, clientId = 'ssaem-web'): boolean {
 }
 
 export function realmRoles(): string[] {
-  return currentRoles().realmRoles;
+  // A copy: the claims are kept for the next call.
+  return [...currentRoles().realmRoles];
 }
 
 /** The primary role of the signed-in user (super admin, admin, teacher, student). */

@@ -19,12 +19,22 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
+/** The last token read and its claims: the menu asks for each item, with the same token. */
+let lastRead: { token: string; claims: RoleClaims } | null = null;
+
 /**
  * Reads realm_access.roles and resource_access[client].roles from a JWT access token. The
  * signature is the server's business; the browser only decides what to show.
  */
 export function readRoleClaims(accessToken: string | null | undefined): RoleClaims {
-  const payload = accessToken?.split('.')[1];
+  if (!accessToken) return NO_ROLES;
+  if (lastRead?.token !== accessToken)
+    lastRead = { token: accessToken, claims: decodeRoleClaims(accessToken) };
+  return lastRead.claims;
+}
+
+function decodeRoleClaims(accessToken: string): RoleClaims {
+  const payload = accessToken.split('.')[1];
   if (!payload) return NO_ROLES;
   try {
     const claims = decodeSegment(payload) as {
