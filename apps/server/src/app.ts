@@ -229,7 +229,7 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerCompression(app);
   await app.register(rateLimit, {
     global: false,

@@ -34,7 +34,7 @@ const applySecurityHeaders = helmet({
  * it again for each request (options checked, the policy string joined): about 0.1 ms of every
  * request, a chat answer's start included.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });

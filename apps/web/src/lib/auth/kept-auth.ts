@@ -76,9 +76,14 @@ export function readKeptAuthConfig(): KeptConfig | null {
   return { config: kept.config, keptAt: kept.keptAt };
 }
 
+/** Kept at `keptAt` and younger than `freshMs` now (a clock set back makes it stale, not fresh). */
+function keptWithin(keptAt: number, freshMs: number, nowMs: number): boolean {
+  const age = nowMs - keptAt;
+  return age >= 0 && age < freshMs;
+}
+
 export function isFreshConfig(kept: KeptConfig, nowMs: number = Date.now()): boolean {
-  const age = nowMs - kept.keptAt;
-  return age >= 0 && age < CONFIG_FRESH_MS;
+  return keptWithin(kept.keptAt, CONFIG_FRESH_MS, nowMs);
 }
 
 export function keepProviderMetadata(
@@ -112,8 +117,7 @@ export function readKeptProviderMetadata(
   if (!isRecord(kept) || !isRecord(kept.metadata) || typeof kept.keptAt !== 'number') return null;
   if (typeof kept.authority !== 'string' || typeof kept.clientId !== 'string') return null;
   if (!sameClient({ authority: kept.authority, clientId: kept.clientId }, config)) return null;
-  const age = nowMs - kept.keptAt;
-  if (age < 0 || age >= METADATA_FRESH_MS) return null;
+  if (!keptWithin(kept.keptAt, METADATA_FRESH_MS, nowMs)) return null;
   // The issuer and endpoints the library checks against must be there, or it is not worth using.
   const metadata = kept.metadata as ProviderMetadata;
   if (typeof metadata.issuer !== 'string' || typeof metadata.token_endpoint !== 'string') return null;
