@@ -7,6 +7,8 @@ import { buildDemoWorld, type DemoWorld } from './demo-world.ts';
 import { buildListeningApp } from './listening-app.ts';
 
 const LANDING = `<!doctype html><html lang="ko"><head><link rel="canonical" href="%SSAEM_ORIGIN%/landing"></head><body><div id="root" data-prerendered="ko"><h1>수업 준비부터 가정통신문까지, 쌤이 함께할게요</h1>${'<p>선생님을 위한 AI 도우미</p>'.repeat(100)}</div></body></html>`;
+const ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16"/></svg>';
 const ASSET = `export const greeting = ${JSON.stringify('안녕하세요 선생님 '.repeat(400))};\n`;
 
 let t: TestApp & { origin: string };
@@ -19,6 +21,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(ASSET));
   writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(ASSET));
   // What apps/web/build/prerender.ts writes for the public pages (only the landing page here).
+  writeFileSync(join(dist, 'favicon.svg'), ICON);
   mkdirSync(join(dist, 'prerendered'));
   writeFileSync(join(dist, 'prerendered', 'landing.html'), LANDING);
   t = await buildListeningApp({ WEB_DIST_DIR: dist, AI_OFFLINE_WORD_DELAY_MS: '200' });
@@ -64,6 +67,13 @@ describe('compressed delivery', () => {
     const plain = await raw('/assets/app-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(ASSET);
+  });
+
+  it('keeps the icon, whose name does not change between builds, for a day', async () => {
+    const icon = await raw('/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+    expect(icon.body.toString()).toBe(ICON);
   });
 
   it('compresses API JSON above 1 KB when the client accepts it, and leaves small answers alone', async () => {

@@ -24,6 +24,20 @@ function isServerPath(url: string): boolean {
   );
 }
 
+/** A day: long enough that a visit does not ask again, short enough for a new icon to arrive. */
+const UNHASHED_FILE_MAX_AGE_S = 24 * 60 * 60;
+
+/**
+ * Hashed assets never change under their name; pages are asked for again each time (an ETag makes
+ * that a 304). The icon and robots.txt keep their names from build to build: kept a day, where
+ * `no-cache` made a phone ask for the icon on every page, a round trip each on a slow link.
+ */
+function cacheControlFor(distDir: string, path: string): string {
+  if (path.startsWith(join(distDir, 'assets'))) return 'public, max-age=31536000, immutable';
+  if (path.endsWith('.html')) return 'no-cache';
+  return `public, max-age=${UNHASHED_FILE_MAX_AGE_S}`;
+}
+
 /**
  * Serves the built web app. Hashed assets are cached for a year and served precompressed (the
  * build writes .br and .gz beside each text file; the client's Accept-Encoding picks one). The
@@ -46,8 +60,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, publicU
     wildcard: true,
     preCompressed: true,
     setHeaders(res, path) {
-      const immutable = path.includes(`${join(distDir, 'assets')}`);
-      res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header('Cache-Control', cacheControlFor(distDir, path));
     },
   });
 
