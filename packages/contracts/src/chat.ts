@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { patchOf } from './patch.ts';
+import { CONVERSATION_PAGE_SIZE, MESSAGE_PAGE_SIZE } from './plain-values.ts';
 import { toolSharingSchema } from './sharing.ts';
+
+export { CONVERSATION_PAGE_SIZE, MESSAGE_PAGE_SIZE };
 
 /** The all-zero UUID (or ROOT) marks a message without a parent (core.md §3, §9). */
 export const NO_PARENT_ID = '00000000-0000-0000-0000-000000000000';
-export const CONVERSATION_PAGE_SIZE = 50;
-export const MESSAGE_PAGE_SIZE = 40;
 export const MAX_PINNED_CONVERSATIONS = 10;
 export const MAX_CHAT_INPUT_LENGTH = 20_000;
 export const MAX_CONVERSATION_STARTERS = 4;

@@ -1,23 +1,12 @@
 import { z } from 'zod';
 import { noticeSummarySchema } from './board.ts';
-import { CONVERSATION_PAGE_SIZE, conversationPageSchema } from './chat.ts';
+import { conversationPageSchema } from './chat.ts';
 import { recommendationStripSchema } from './edutech.ts';
 import { libraryCardSchema } from './library.ts';
 import { toolSchema } from './tools.ts';
 import { licenseInfoSchema, membershipRequestSchema, usersInfoSchema } from './users.ts';
 
-/**
- * How much of each list the home shows. The web reads the same numbers for the cache keys it
- * seeds, so a section answers exactly what its own endpoint would for those keys.
- */
-export const DASHBOARD_SIZES = {
-  recentMaterials: 5,
-  sharedMaterials: 5,
-  notices: 3,
-  recommendations: 4,
-  /** The first page of the conversation list, as the chat sidebar reads it too. */
-  conversations: CONVERSATION_PAGE_SIZE,
-} as const;
+export { DASHBOARD_SIZES } from './plain-values.ts';
 
 /**
  * GET /api/v1/dashboard: everything the signed-in home shows, in one answer. Each section has the

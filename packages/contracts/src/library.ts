@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { MATERIAL_TYPES } from './plain-values.ts';
 import { libraryTypeSchema } from './tools.ts';
 
+export { MATERIAL_TYPES };
+
 /** core.md §3: the material types, visibility and status of a library item. */
-export const MATERIAL_TYPES = ['document', 'summary', 'lesson', 'feedback'] as const;
 export const materialTypeSchema = z.enum(MATERIAL_TYPES);
 export type MaterialType = z.infer<typeof materialTypeSchema>;
 

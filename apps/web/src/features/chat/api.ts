@@ -1,12 +1,5 @@
-import {
-  type Agent,
-  CONVERSATION_PAGE_SIZE,
-  type Conversation,
-  type ConversationSearch,
-  MESSAGE_PAGE_SIZE,
-  type Message,
-  type UserSettings,
-} from '@ssaem/contracts/chat';
+import type { Agent, Conversation, ConversationSearch, Message, UserSettings } from '@ssaem/contracts/chat';
+import { CONVERSATION_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '@ssaem/contracts/plain-values';
 import {
   type InfiniteData,
   useInfiniteQuery,

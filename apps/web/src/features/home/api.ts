@@ -1,4 +1,5 @@
-import { DASHBOARD_SIZES, type Dashboard } from '@ssaem/contracts/dashboard';
+import type { Dashboard } from '@ssaem/contracts/dashboard';
+import { DASHBOARD_SIZES } from '@ssaem/contracts/plain-values';
 import type { MembershipRequest } from '@ssaem/contracts/users';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 import '../../components/form-styles';
 import '@mantine/core/styles/Table.css';
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DASHBOARD_SIZES } from '@ssaem/contracts/dashboard';
+import { DASHBOARD_SIZES } from '@ssaem/contracts/plain-values';
 import type { UsersInfo } from '@ssaem/contracts/users';
 import { IconCertificate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { MATERIAL_TYPES, type MaterialType } from '@ssaem/contracts/library';
+import type { MaterialType } from '@ssaem/contracts/library';
+import { MATERIAL_TYPES } from '@ssaem/contracts/plain-values';
 import type { TFunction } from 'i18next';
 
 export function isMaterialType(value: string): value is MaterialType {

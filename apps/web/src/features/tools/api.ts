@@ -1,7 +1,8 @@
 import type { UserSettings } from '@ssaem/contracts/chat';
 import type { LessonResult } from '@ssaem/contracts/lesson';
 import type { Code, Publisher } from '@ssaem/contracts/reference';
-import { defaultSharing, type Sharing, type SharingTool } from '@ssaem/contracts/sharing';
+import type { Sharing } from '@ssaem/contracts/sharing';
+import { defaultSharing, type SharingTool } from '@ssaem/contracts/sharing-defaults';
 import type { Tool } from '@ssaem/contracts/tools';
 import type { UsersInfo } from '@ssaem/contracts/users';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

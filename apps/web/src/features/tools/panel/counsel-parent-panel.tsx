@@ -6,7 +6,7 @@ import {
   PARENT_RELATIONS,
   type ParentRelation,
 } from '@ssaem/contracts/counselling';
-import { PRIVATE_SHARING } from '@ssaem/contracts/sharing';
+import { PRIVATE_SHARING } from '@ssaem/contracts/sharing-defaults';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

@@ -10,7 +10,7 @@ import {
   type ScenarioSchoolLevel,
   scenarioTopicsFor,
 } from '@ssaem/contracts/counselling';
-import { PRIVATE_SHARING } from '@ssaem/contracts/sharing';
+import { PRIVATE_SHARING } from '@ssaem/contracts/sharing-defaults';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, TextInput } from '@mantine/core';
 import { COUNSEL_PARENT_SHEET_TITLE, counselParentSheetInputSchema } from '@ssaem/contracts/counselling';
-import { PRIVATE_SHARING } from '@ssaem/contracts/sharing';
+import { PRIVATE_SHARING } from '@ssaem/contracts/sharing-defaults';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

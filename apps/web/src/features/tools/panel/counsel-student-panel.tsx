@@ -5,7 +5,7 @@ import {
   COUNSEL_SUBJECTS,
   counselStudentInputSchema,
 } from '@ssaem/contracts/counselling';
-import { PRIVATE_SHARING } from '@ssaem/contracts/sharing';
+import { PRIVATE_SHARING } from '@ssaem/contracts/sharing-defaults';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

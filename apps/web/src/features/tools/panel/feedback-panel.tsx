@@ -10,7 +10,7 @@ import {
   type FeedbackArea,
   feedbackInputSchema,
 } from '@ssaem/contracts/feedback';
-import { PRIVATE_SHARING } from '@ssaem/contracts/sharing';
+import { PRIVATE_SHARING } from '@ssaem/contracts/sharing-defaults';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
