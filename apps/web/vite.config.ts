@@ -5,7 +5,7 @@ import { brochure } from './build/brochure.ts';
 import { downloadOnly } from './build/download-only.ts';
 import { loadedPreloads } from './build/loaded-preloads.ts';
 import { precompress } from './build/precompress.ts';
-import { signedInChunks } from './build/signed-in-chunk.ts';
+import { SIGNED_IN_ROOTS, signedInChunks } from './build/signed-in-chunk.ts';
 
 // In development the API, the identity provider and the AI host live on the server's port; the
 // browser only ever talks to one origin, as it does in production.
@@ -30,11 +30,7 @@ const QUERY_MODULES =
 const signedIn = signedInChunks();
 const preloads = loadedPreloads();
 /** The home after sign-in, downloaded while the sign-in completes (app/entry-routes.tsx). */
-const homeDownload = downloadOnly(/[\\/]src[\\/]app[\\/]home-code-download\.ts$/, [
-  /[\\/]src[\\/]app[\\/]signed-in-routes\.tsx$/,
-  /[\\/]src[\\/]features[\\/]auth[\\/]signed-in-shell\.tsx$/,
-  /[\\/]src[\\/]features[\\/]home[\\/]home-page\.tsx$/,
-]);
+const homeDownload = downloadOnly(/[\\/]src[\\/]app[\\/]home-code-download\.ts$/, SIGNED_IN_ROOTS);
 
 export default defineConfig({
   plugins: [react(), brochure(), precompress(), signedIn.plugin, preloads.plugin, homeDownload.plugin],

@@ -2,7 +2,7 @@ import { dirname, relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 /** What the router loads on the way to the home after sign-in (entry-routes.tsx, signed-in-routes.tsx). */
-const SIGNED_IN_ROOTS = [
+export const SIGNED_IN_ROOTS = [
   /[\\/]src[\\/]app[\\/]signed-in-routes\.tsx$/,
   /[\\/]src[\\/]features[\\/]auth[\\/]signed-in-shell\.tsx$/,
   /[\\/]src[\\/]features[\\/]home[\\/]home-page\.tsx$/,
