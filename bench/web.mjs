@@ -7,7 +7,9 @@
 //      page transferred (compressed) beside their decoded size.
 //   2. The signed-in first paint: a teacher signs in on the same throttling (applied to the real
 //      browser through the DevTools protocol), and the time from pressing 로그인 to the dashboard
-//      showing its content with no skeleton left, plus the API requests the dashboard made.
+//      showing its content with no skeleton left, plus the API requests the dashboard made. Beside
+//      it, the time from the identity provider's redirect back to the app (the sign-in done) to
+//      that content: what the issue's "≤ 1.5 s after sign-in" measures.
 // Lighthouse is not a project dependency (it is large and only this bench needs it): it is
 // installed once into .toolchain/lighthouse, pinned to 12.2.3 (13 needs a newer lock format).
 // The server runs in its own process; the load average and each process's CPU are printed.
@@ -235,6 +237,11 @@ async function signedInFirstPaint(browser) {
     const url = new URL(request.url());
     if (signedInAt && url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
   });
+  // The sign-in is done when the identity provider sends the browser back with the code.
+  let returnedAt = 0;
+  cdp.on('Network.requestWillBeSent', ({ request }) => {
+    if (!returnedAt && new URL(request.url).pathname === '/auth/callback') returnedAt = performance.now();
+  });
   // The bytes on the wire: the precompressed file's length (the static files carry Content-Length).
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
@@ -261,6 +268,7 @@ async function signedInFirstPaint(browser) {
   await context.close();
   return {
     total: contentAt - started,
+    afterSignIn: returnedAt ? contentAt - returnedAt : Number.NaN,
     afterRedirect: contentAt - signedInAt,
     apiCalls,
     scripts,
@@ -284,6 +292,7 @@ async function measureSignedInPaint() {
     paints.map((p, i) => ({
       run: i + 1,
       'login → dashboard content ms': fixed(p.total),
+      'back from sign-in → content ms': fixed(p.afterSignIn),
       'dashboard URL → content ms': fixed(p.afterRedirect),
       'API requests': p.apiCalls.length,
       scripts: p.scripts.length,
@@ -295,6 +304,9 @@ async function measureSignedInPaint() {
     })),
   );
   console.log(`median login → content: ${fixed(median(paints.map((p) => p.total)))} ms`);
+  console.log(
+    `median back from sign-in (the provider's redirect to /auth/callback) → content: ${fixed(median(paints.map((p) => p.afterSignIn)))} ms`,
+  );
   console.log(`API requests of the last run: ${paints.at(-1)?.apiCalls.join(', ')}`);
   const largest = [...(paints.at(-1)?.scripts ?? [])].sort((a, b) => b.kb - a.kb).slice(0, 6);
   console.log(

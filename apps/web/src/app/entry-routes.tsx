@@ -4,7 +4,8 @@ import { PageLoader } from '../components/page-loader';
 import { sharedLibraryRoute } from '../features/library/routes';
 import { publicNoticeRoutes } from '../features/notices/routes';
 import { loadAppQueryClient } from '../lib/app-query-client';
-import { loadPageTexts, type PageNamespace } from '../lib/i18n';
+import { warmFormats } from '../lib/format';
+import { currentLanguage, loadPageTexts, type PageNamespace } from '../lib/i18n';
 import { isSignedIn } from '../lib/session';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteErrorPage } from './route-error-page';
@@ -34,6 +35,9 @@ export function warmSignedInHome(): void {
   const ignore = () => undefined;
   void import('./home-code-download').catch(ignore);
   void loadPageTexts(HOME_NAMESPACES).catch(ignore);
+  // The home writes dates: the language's locale data loads now, in a task of its own, while the
+  // page waits for the tokens, not during the home's first render.
+  setTimeout(() => warmFormats(currentLanguage()), 0);
 }
 
 /** Where `/` sends a visitor: the signed-in to their home (/dashboard), everyone else to /landing. */

@@ -3,6 +3,7 @@ import { Card, Divider, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantin
 import type { UsersInfo } from '@ssaem/contracts/users';
 import { useTranslation } from 'react-i18next';
 import { hasRealmRole } from '../../lib/auth/auth-client';
+import { formatDate } from '../../lib/format';
 import { MyUsageCard } from '../admin/components/my-usage-card';
 import { LicenceCard } from '../licences/components/licence-card';
 import { LicenceKeyForm } from '../licences/components/licence-key-form';
@@ -23,7 +24,7 @@ function ProfileSummary({ info }: { info: UsersInfo }) {
     [t('profile.fields.school'), schoolInfo?.name],
     [t('profile.fields.assignedGrade'), grade?.name],
     [t('profile.fields.role'), userInfo.primaryRole ? t(`roles.${userInfo.primaryRole}`) : null],
-    [t('profile.fields.createdAt'), new Date(userInfo.createdAt).toLocaleDateString(i18n.language)],
+    [t('profile.fields.createdAt'), formatDate(userInfo.createdAt, i18n.language)],
   ];
   return (
     <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="sm" m={0}>

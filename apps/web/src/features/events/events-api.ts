@@ -1,6 +1,7 @@
 import type { EventRegistrationInput, EventSlug, SiteEvent, SiteEventUpdate } from '@ssaem/contracts/events';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { dateFormat, formatDate } from '../../lib/format';
 
 export interface RegistrationReceipt {
   id: number;
@@ -45,7 +46,7 @@ export function useUpdateSiteEvent(slug: EventSlug) {
 
 /** Dates and times as Korean teachers read them: in Korean time, whatever the browser's zone. */
 function koreanDateTime(language: string) {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'ko-KR', {
+  return dateFormat(language === 'en' ? 'en-GB' : 'ko-KR', {
     timeZone: 'Asia/Seoul',
     dateStyle: 'long',
     timeStyle: 'short',
@@ -62,16 +63,16 @@ export function formatKoreanRange(from: string, to: string, language: string): s
   const day = (iso: string) => new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 10);
   const end =
     day(from) === day(to)
-      ? new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Seoul', timeStyle: 'short' }).format(new Date(to))
+      ? formatDate(to, locale, { timeZone: 'Asia/Seoul', timeStyle: 'short' })
       : formatKoreanTime(to, language);
   return `${formatKoreanTime(from, language)} – ${end}`;
 }
 
 export function formatKoreanDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'ko-KR', {
+  return formatDate(iso, language === 'en' ? 'en-GB' : 'ko-KR', {
     timeZone: 'Asia/Seoul',
     dateStyle: 'long',
-  }).format(new Date(iso));
+  });
 }
 
 /** Where an event stands for a visitor: its status, or full when open with no seat left. */

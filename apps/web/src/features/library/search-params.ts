@@ -5,6 +5,7 @@ import {
   MATERIAL_TYPES,
   type MaterialType,
 } from '@ssaem/contracts/library';
+import { numberFormat } from '../../lib/format';
 
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
 export type LibraryFilter = (typeof LIBRARY_FILTERS)[number];
@@ -64,7 +65,7 @@ export function writeSearchParams(search: LibrarySearchParams): URLSearchParams 
 
 /** "1,000+" once the server stops counting. */
 export function formatTotal(total: number, capped: boolean, locale: string): string {
-  const format = new Intl.NumberFormat(locale);
+  const format = numberFormat(locale);
   return capped ? `${format.format(Math.max(total, LIBRARY_COUNT_CAP))}+` : format.format(total);
 }
 

@@ -1,11 +1,10 @@
+import { DATE_AND_TIME, formatDate } from '../../lib/format';
+
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
+
 /** Dates on the board: the day in the list, the day and time on a notice. */
 export function formatNoticeDate(iso: string, language: string, withTime = false): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'ko-KR', {
-    dateStyle: 'medium',
-    ...(withTime ? { timeStyle: 'short' } : {}),
-  }).format(date);
+  return formatDate(iso, language === 'en' ? 'en-GB' : 'ko-KR', withTime ? DATE_AND_TIME : DAY);
 }
 
 export function formatBytes(bytes: number): string {

@@ -15,6 +15,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IntroDownloadButton } from '../../components/intro-download-button';
+import { formatNumber } from '../../lib/format';
 import { FaqList } from './components/faq-list';
 import { PageHero } from './components/page-hero';
 import { PageSection } from './components/page-section';
@@ -28,9 +29,9 @@ function useFormatters() {
   const { i18n } = useTranslation();
   const locale = i18n.resolvedLanguage === 'en' ? 'en-US' : 'ko-KR';
   return {
-    amount: (value: number) => new Intl.NumberFormat(locale).format(value),
+    amount: (value: number) => formatNumber(value, locale),
     // 3,000,000 reads as "300만" in Korean and "3M" in English.
-    tokens: (value: number) => new Intl.NumberFormat(locale, { notation: 'compact' }).format(value),
+    tokens: (value: number) => formatNumber(value, locale, { notation: 'compact' }),
   };
 }
 

@@ -11,6 +11,7 @@ import { Button, Group, Modal, Pagination, Stack, Table, Text, UnstyledButton } 
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATE_AND_TIME, formatDate as formatDay } from '../../../lib/format';
 
 /** A destructive action asks first: what happens, and a red button that says it. */
 export function ConfirmModal({
@@ -147,10 +148,10 @@ export function SortableTh({
 
 export function formatDateTime(iso: string | null | undefined, language: string): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDay(iso, language, DATE_AND_TIME);
 }
 
 export function formatDate(iso: string | null | undefined, language: string): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleDateString(language);
+  return formatDay(iso, language);
 }

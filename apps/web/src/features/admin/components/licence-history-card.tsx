@@ -1,6 +1,7 @@
 import { Badge, Card, Skeleton, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../../lib/format';
 import { useLicenceHistory } from '../api';
 import { DataTable, formatDate, Pager } from './admin-ui';
 
@@ -13,7 +14,7 @@ export function LicenceHistoryCard({ userId }: { userId: number }) {
   const { t: ta } = useTranslation('account');
   const [pageIndex, setPageIndex] = useState(0);
   const history = useLicenceHistory(userId, pageIndex, PAGE_SIZE);
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const items = history.data?.items ?? [];
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="licence-history-title">

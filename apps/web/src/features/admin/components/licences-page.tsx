@@ -31,6 +31,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { isApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { apiFieldErrors, fieldErrorsOf } from '../../../lib/field-errors';
+import { numberFormat } from '../../../lib/format';
 import { useLicencePlans, useSaveLicencePlan, useSetLicencePlanUse } from '../api';
 import { DataTable } from './admin-ui';
 import { LicenceKeyGroups } from './licence-key-groups';
@@ -168,7 +169,7 @@ function PlanRow({ plan, onEdit }: { plan: LicensePlan; onEdit: () => void }) {
   const { t, i18n } = useTranslation('admin');
   const toast = useToast();
   const setUse = useSetLicencePlanUse();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   return (
     <Table.Tr>
       <Table.Td>

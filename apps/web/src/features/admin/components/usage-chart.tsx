@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatNumber } from '../../../lib/format';
 
 /** Daily token usage as bars (Recharts), with a text label for screen readers. Loaded on demand: the chart library is its own chunk. */
 export default function DailyUsageChart({
@@ -12,7 +13,7 @@ export default function DailyUsageChart({
   tokensLabel: string;
   height?: number;
 }) {
-  const format = (value: number) => new Intl.NumberFormat(undefined, { notation: 'compact' }).format(value);
+  const format = (value: number) => formatNumber(value, undefined, { notation: 'compact' });
   return (
     <div role="img" aria-label={label} style={{ width: '100%', height }}>
       <ResponsiveContainer width="100%" height="100%">
@@ -20,7 +21,7 @@ export default function DailyUsageChart({
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" tickFormatter={(day: string) => day.slice(5)} fontSize={12} />
           <YAxis tickFormatter={format} fontSize={12} width={48} />
-          <Tooltip formatter={(value) => [Number(value).toLocaleString(), tokensLabel]} />
+          <Tooltip formatter={(value) => [formatNumber(Number(value)), tokensLabel]} />
           <Bar dataKey="tokens" name={tokensLabel} fill="var(--mantine-color-blue-6)" radius={[3, 3, 0, 0]} />
         </BarChart>
       </ResponsiveContainer>

@@ -2,6 +2,7 @@ import { Button, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantin
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../../../lib/format';
 import type ko from '../../../locales/ko/classes.json';
 import { classFiles, useAccessLog } from '../api';
 
@@ -13,7 +14,7 @@ export function AccessLogPanel() {
   const [page, setPage] = useState(0);
   const log = useAccessLog(page, true);
   const pages = Math.max(1, Math.ceil((log.data?.total ?? 0) / 50));
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const format = dateFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
 
   return (
     <Stack gap="sm">

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { formatDate } from '../../../lib/format';
 import { useLibraryDocument } from '../api';
 import { paperCss } from '../editor/typography';
 import classes from './document.module.css';
@@ -47,7 +48,7 @@ function Viewer({ item }: { item: LibraryDocument }) {
               </Badge>
             ) : null}
             <Text size="sm" c="dimmed">
-              {t('viewer.updatedAt', { date: new Date(item.updatedAt).toLocaleDateString(i18n.language) })}
+              {t('viewer.updatedAt', { date: formatDate(item.updatedAt, i18n.language) })}
             </Text>
           </Group>
         </Stack>

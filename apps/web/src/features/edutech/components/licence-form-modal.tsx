@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { fieldErrorsOf } from '../../../lib/field-errors';
+import { formatDate } from '../../../lib/format';
 import { useSaveLicence } from '../api';
 
 interface Props {
@@ -27,12 +28,12 @@ interface Props {
 }
 
 const todayInKorea = () =>
-  new Intl.DateTimeFormat('en-CA', {
+  formatDate(new Date(), 'en-CA', {
     timeZone: 'Asia/Seoul',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(new Date());
+  });
 
 /** Registers a licence in use (a catalogue product or one by hand: name, site, period) or updates one. */
 export function LicenceFormModal({ opened, onClose, product, licence, onSaved }: Props) {

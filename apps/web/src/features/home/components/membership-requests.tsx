@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast/toast-context';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { formatDate } from '../../../lib/format';
 import { type MembershipDecision, useDecideMembership, usePendingMembershipRequests } from '../api';
 
 const SHOWN = 5;
@@ -38,7 +39,7 @@ function RequestRow({ request, showSchool }: { request: MembershipRequest; showS
         <Text size="xs" c="dimmed">
           {showSchool ? `${request.schoolName} · ` : ''}
           {t('admin.requests.requestedAt', {
-            date: new Date(request.createdAt).toLocaleDateString(i18n.language),
+            date: formatDate(request.createdAt, i18n.language),
           })}
         </Text>
       </div>

@@ -2,6 +2,7 @@ import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DATE_AND_TIME, formatDate } from '../../../lib/format';
 import { useConversationList } from '../../chat/api';
 
 const SHOWN = 5;
@@ -46,10 +47,7 @@ export function RecentConversations() {
                 {conversation.title}
               </Anchor>
               <Text size="xs" c="dimmed">
-                {new Date(conversation.updatedAt).toLocaleString(i18n.language, {
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                })}
+                {formatDate(conversation.updatedAt, i18n.language, DATE_AND_TIME)}
               </Text>
             </li>
           ))}

@@ -20,6 +20,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
 import { isApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { formatDate } from '../../../lib/format';
 import { useUsersInfo } from '../../account/api';
 import { useBookmarkToggle, useCopyLibraryItem, useLibraryItem, useLikeToggle } from '../api';
 import { materialTypeLabel } from '../material-type';
@@ -145,7 +146,7 @@ function DetailBody({ item }: { item: LibraryDetail }) {
         </Group>
         <Text size="sm" c="dimmed">
           {t('card.author', { name: item.author.name })} · {item.school?.name ?? t('card.noSchool')} ·{' '}
-          {t('detail.createdAt', { date: new Date(item.createdAt).toLocaleDateString(i18n.language) })} ·{' '}
+          {t('detail.createdAt', { date: formatDate(item.createdAt, i18n.language) })} ·{' '}
           {t('detail.views', { count: item.viewCount })}
         </Text>
       </Stack>

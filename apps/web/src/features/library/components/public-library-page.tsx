@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Container, Group, Skeleton, Stack, Text, Title } 
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
 import { usePublicLibraryItem } from '../api';
 import { materialTypeLabel } from '../material-type';
 import { MaterialBody } from './material-body';
@@ -66,7 +67,7 @@ export function PublicLibraryPage() {
           </Title>
           <Text size="sm" c="dimmed">
             {meta ? `${meta} · ` : ''}
-            {t('detail.createdAt', { date: new Date(data.createdAt).toLocaleDateString(i18n.language) })}
+            {t('detail.createdAt', { date: formatDate(data.createdAt, i18n.language) })}
           </Text>
         </Stack>
         <MaterialBody libraryType={data.libraryType} content={data.content} text={data.text} />

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { LicenseInfo } from '@ssaem/contracts/users';
 import { useTranslation } from 'react-i18next';
+import { formatDate, numberFormat } from '../../../lib/format';
 import { daysLeft, usagePercent } from '../licence-format';
 
 const STATUS_COLOR: Record<LicenseInfo['status'], string> = {
@@ -15,7 +16,7 @@ export function LicenceCard({ licence, headingLevel = 2 }: { licence: LicenseInf
   const { t, i18n } = useTranslation('account');
   const percent = usagePercent(licence);
   const days = daysLeft(licence.expiresAt);
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const hasKey = Boolean(licence.licenseKey);
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="licence-card-title">
@@ -43,7 +44,7 @@ export function LicenceCard({ licence, headingLevel = 2 }: { licence: LicenseInf
             {licence.expiresAt && (
               <Text size="sm">
                 {t('licence.expires', {
-                  date: new Date(licence.expiresAt).toLocaleDateString(i18n.language),
+                  date: formatDate(licence.expiresAt, i18n.language),
                 })}
               </Text>
             )}

@@ -1,6 +1,7 @@
 import { Badge, Pagination, Skeleton, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format';
 import { LICENCE_PAGE_SIZE, useMyLicences } from '../api';
 import { usagePercent } from '../licence-format';
 
@@ -9,7 +10,7 @@ export function LicenceList() {
   const { t, i18n } = useTranslation('account');
   const [pageIndex, setPageIndex] = useState(0);
   const page = useMyLicences(pageIndex);
-  const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(i18n.language) : '—');
+  const date = (value: string | null) => (value ? formatDate(value, i18n.language) : '—');
 
   if (page.isPending) return <Skeleton h={80} />;
   if (page.isError) return <Text c="red">{t('licence.listFailed')}</Text>;

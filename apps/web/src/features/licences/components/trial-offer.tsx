@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { formatNumber } from '../../../lib/format';
 import { useStartTrial, useTrialOffer } from '../api';
 
 /**
@@ -26,7 +27,7 @@ export function TrialOffer({ onStarted }: { onStarted: () => void }) {
   const tokens =
     plan.tokenLimit === 0
       ? t('trial.unlimited')
-      : t('trial.tokens', { amount: new Intl.NumberFormat(i18n.language).format(plan.tokenLimit) });
+      : t('trial.tokens', { amount: formatNumber(plan.tokenLimit, i18n.language) });
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="trial-title" bg="sage.0">
       <Stack gap="sm">

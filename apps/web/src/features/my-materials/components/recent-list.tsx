@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDate } from '../../../lib/format';
 import { materialTypeLabel } from '../../library/material-type';
 
 interface RecentListProps {
@@ -40,7 +41,7 @@ export function RecentList({ title, empty, query }: RecentListProps) {
               </Anchor>
               <Text size="xs" c="dimmed">
                 {t('card.author', { name: item.author.name })} · {materialTypeLabel(t, item.materialType)} ·{' '}
-                {new Date(item.createdAt).toLocaleDateString(i18n.language)}
+                {formatDate(item.createdAt, i18n.language)}
               </Text>
             </li>
           ))}

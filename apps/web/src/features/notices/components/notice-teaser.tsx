@@ -17,13 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isSignedIn } from '../../../lib/session';
 import { useLatestNotices } from '../api';
+import { formatNoticeDate } from '../format';
 import classes from './notice-teaser.module.css';
-
-function formatDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'ko-KR', { dateStyle: 'medium' }).format(date);
-}
 
 /** Signed-in readers open the board in the shell (with their school's notices); visitors the public one. */
 function boardPath(): string {
@@ -74,7 +69,7 @@ function NoticeRows() {
           <Group gap="md" c="dimmed" fz="sm">
             <span>{notice.writer}</span>
             <time dateTime={notice.createdAt}>
-              {formatDate(notice.createdAt, i18n.resolvedLanguage ?? 'ko')}
+              {formatNoticeDate(notice.createdAt, i18n.resolvedLanguage ?? 'ko')}
             </time>
             <span>{t('notices.views', { views: notice.views })}</span>
           </Group>

@@ -5,6 +5,7 @@ import { IconDeviceFloppy, IconSparkles, IconTextSpellcheck } from '@tabler/icon
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { dateFormat } from '../../../lib/format';
 import { errorText } from '../../classes/error-text';
 import { useCheckRecord } from '../api';
 import { ByteMeter } from './byte-meter';
@@ -43,7 +44,7 @@ export function AreaEditor(props: Props) {
   );
   const [drafting, setDrafting] = useState(false);
   const dirty = value !== props.savedValue;
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' });
+  const time = dateFormat(i18n.language, { timeStyle: 'short' });
   const headingId = `area-${props.area}-${props.subject || 'x'}`;
 
   const replace = (start: number, end: number, replacement: string) =>

@@ -1,11 +1,12 @@
 import { Group, Progress, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../../lib/format';
 
 /** NEIS bytes used of the area's limit; red past the limit. */
 export function ByteMeter({ bytes, limit, label }: { bytes: number; limit: number; label: string }) {
   const { t, i18n } = useTranslation('records');
   const over = bytes > limit;
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   return (
     <div data-testid="byte-meter" data-over={over}>
       <Group justify="space-between" gap="xs" mb={4}>
