@@ -7,6 +7,7 @@ import { PROVIDER_SCOPES } from '../../platform/auth/embedded-provider.ts';
 import type { LoginService } from './login.service.ts';
 import {
   LOGIN_TEXT,
+  type LoginPageInput,
   renderCodePage,
   renderExpiredPage,
   renderLoginPage,
@@ -52,7 +53,15 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
  * The embedded provider's login screen at /interaction/{uid}: GET shows the form, POST checks
  * the password and hands the result back to the provider, which redirects to the web app.
  */
-export function interactionRoutes(provider: Provider, login: LoginService, resource: string) {
+export function interactionRoutes(
+  provider: Provider,
+  login: LoginService,
+  resource: string,
+  /** The web app's files that finish a sign-in, for the login page to prefetch (none without a build). */
+  signInCompletionFiles: (language: Language) => readonly string[] = () => [],
+) {
+  const loginPage = (page: LoginPageInput) =>
+    renderLoginPage({ ...page, prefetch: signInCompletionFiles(page.language) });
   return async (app: FastifyInstance) => {
     await app.register(formbody, { bodyLimit: 4096 });
 
@@ -76,7 +85,7 @@ export function interactionRoutes(provider: Provider, login: LoginService, resou
         return finishConsent(provider, request, reply, details, resource);
       // The door chosen on the home page, passed as a hint: it only preselects whose help text shows.
       const who = details.params.role_hint === 'student' ? 'student' : 'teacher';
-      return sendHtml(reply, 200, renderLoginPage({ language, uid, who }));
+      return sendHtml(reply, 200, loginPage({ language, uid, who }));
     });
 
     app.post('/interaction/:uid/login', { schema: { hide: true } }, async (request, reply) => {
@@ -103,7 +112,7 @@ export function interactionRoutes(provider: Provider, login: LoginService, resou
         return sendHtml(
           reply,
           429,
-          renderLoginPage({
+          loginPage({
             language,
             uid,
             username: input.username,
@@ -118,7 +127,7 @@ export function interactionRoutes(provider: Provider, login: LoginService, resou
         return sendHtml(
           reply,
           401,
-          renderLoginPage({ language, uid, username: input.username, error, who: input.who }),
+          loginPage({ language, uid, username: input.username, error, who: input.who }),
         );
       }
       request.log.info({ event: 'login' }, 'signed in');
@@ -223,7 +232,7 @@ export function interactionRoutes(provider: Provider, login: LoginService, resou
         }
         request.log.info({ event: 'password-reset' }, 'password set by e-mail code');
         const page = { language, uid, username: input.username.trim(), notice: t.resetDone };
-        return sendHtml(reply, 200, renderLoginPage(page));
+        return sendHtml(reply, 200, loginPage(page));
       },
     );
   };

@@ -24,4 +24,16 @@ describe('the sign-in page', () => {
     expect(page).toContain('Who is signing in?');
     expect(checkedOf(page)).toBe('student');
   });
+
+  it("has the browser prefetch the web app's files that finish the sign-in, and nothing it would run", () => {
+    const page = renderLoginPage({
+      language: 'ko',
+      uid: 'abc',
+      prefetch: ['assets/sign-in-exchange-A1.js', 'assets/Alert-B2.css'],
+    });
+    expect(page).toContain('<link rel="prefetch" href="/assets/sign-in-exchange-A1.js">');
+    expect(page).toContain('<link rel="prefetch" href="/assets/Alert-B2.css">');
+    expect(page).not.toContain('<script');
+    expect(renderLoginPage({ language: 'ko', uid: 'abc' })).not.toContain('rel="prefetch"');
+  });
 });

@@ -95,7 +95,7 @@ export const LOGIN_TEXT = {
   },
 } as const;
 
-export function renderLoginPage(input: {
+export interface LoginPageInput {
   language: Language;
   uid: string;
   username?: string;
@@ -106,7 +106,11 @@ export function renderLoginPage(input: {
   notice?: string;
   /** Teacher or student: a hint that picks the help text, never a different way of signing in. */
   who?: 'teacher' | 'student';
-}): string {
+  /** The web app's files that finish the sign-in, downloaded while the form is filled in. */
+  prefetch?: readonly string[];
+}
+
+export function renderLoginPage(input: LoginPageInput): string {
   const t = LOGIN_TEXT[input.language];
   const student = input.who === 'student';
   // Two radios styled as one switch, and CSS alone shows the matching help (no script on this page).
@@ -141,6 +145,7 @@ ${whoChoice}
 <button type="submit">${t.submit}</button>
 </form>${codeForm}
 <p class="footer"><a href="/interaction/${encodeURIComponent(input.uid)}/reset?lang=${input.language}">${t.forgot}</a> · <a href="/signup">${t.signup}</a> · <a href="/interaction/${encodeURIComponent(input.uid)}?lang=${other}" lang="${other}">${t.other}</a></p>`,
+    prefetch: input.prefetch,
   });
 }
 

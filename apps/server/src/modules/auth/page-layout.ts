@@ -35,18 +35,26 @@ button.secondary{background:#e4e7eb;color:#1f2933;margin-top:10px}
 .who .hint{flex-basis:100%;display:none}#who-teacher:checked~.for-teacher,#who-student:checked~.for-student{display:block}
 .footer{margin-top:20px;font-size:13px;color:#7b8794;text-align:center}.footer a{color:#2b7d60}`;
 
-/** A small self-contained page for the identity screens: no scripts unless named, no remote assets. */
+/**
+ * A small self-contained page for the identity screens: no scripts unless named, no remote assets.
+ * `prefetch` names the web app's own files (paths under the site) for the browser to download at
+ * low priority into its cache, for the page that comes next.
+ */
 export function renderPage(input: {
   language: Language;
   title: string;
   body: string;
   script?: string;
+  prefetch?: readonly string[] | undefined;
 }): string {
   const script = input.script ? `<script src="${escapeHtml(input.script)}" defer></script>` : '';
+  const prefetch = (input.prefetch ?? [])
+    .map((file) => `<link rel="prefetch" href="/${escapeHtml(file)}">`)
+    .join('');
   return `<!doctype html>
 <html lang="${input.language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(input.title)} · Ssaem</title><style>${STYLE}</style>${script}</head>
+<title>${escapeHtml(input.title)} · Ssaem</title><style>${STYLE}</style>${script}${prefetch}</head>
 <body><main>${input.body}</main></body>
 </html>`;
 }

@@ -1,4 +1,5 @@
 import middie from '@fastify/middie';
+import { LANGUAGES, type Language } from '@ssaem/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet } from 'jose';
 import type { Kysely } from 'kysely';
@@ -12,6 +13,7 @@ import { purgeUsedAssertions } from '../../modules/partners/partner-products.rep
 import { createUsersRepository } from '../../modules/users/users.repository.ts';
 import { createVerificationRepository } from '../../modules/users/verification.repository.ts';
 import { createVerificationService } from '../../modules/users/verification.service.ts';
+import { filesFor, readWebManifest } from '../http/web-manifest.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { registerPeriodic } from '../timers/periodic.ts';
 import {
@@ -29,6 +31,35 @@ import { createTokenVerifier, type TokenVerifier } from './token-verifier.ts';
 
 const USERINFO_PATH = `${REALM_PATH}/protocol/openid-connect/userinfo`;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * What the web app runs on /auth/callback to finish a sign-in (apps/web/src/app/entry-routes.tsx):
+ * the login page has the browser prefetch it while the teacher types, so the callback exchanges
+ * the code at once instead of first fetching the exchange's code over a slow link.
+ */
+const SIGN_IN_COMPLETION_SOURCES = [
+  'index.html',
+  'src/features/auth/auth-callback-page.tsx',
+  'src/features/auth/sign-in-exchange.ts',
+];
+
+/** The files the callback needs, per language (its common texts), from the web build; none unbuilt. */
+function signInCompletionFiles(app: FastifyInstance, distDir: string): (language: Language) => string[] {
+  const manifest = readWebManifest(distDir);
+  if (!manifest) return () => [];
+  const files = Object.fromEntries(
+    LANGUAGES.map((language) => {
+      const found = filesFor(manifest, [
+        ...SIGN_IN_COMPLETION_SOURCES,
+        `src/locales/${language}/common.json`,
+      ]);
+      if (found.missing.length > 0)
+        app.log.warn({ missing: found.missing }, 'sign-in prefetch: modules not in the web build');
+      return [language, found.files];
+    }),
+  ) as Record<Language, string[]>;
+  return (language) => files[language];
+}
 
 const authConfigSchema = z.object({
   authority: z.string(),
@@ -86,7 +117,14 @@ export async function registerIdentity(
       createLoginRepository(db),
       createVerificationService(createVerificationRepository(db), mailer),
     );
-    await app.register(interactionRoutes(provider, login, apiResourceIndicator(config)));
+    await app.register(
+      interactionRoutes(
+        provider,
+        login,
+        apiResourceIndicator(config),
+        signInCompletionFiles(app, config.WEB_DIST_DIR),
+      ),
+    );
     registerPurge(app, db);
   } else {
     verifier = createTokenVerifier(verifierOptions);
