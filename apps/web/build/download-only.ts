@@ -1,14 +1,5 @@
 import type { Plugin } from 'vite';
-import { staticClosure } from './loaded-preloads.ts';
-
-/** The output chunks the plugin reads: their file, modules and static imports. */
-export interface ChunkInfo {
-  fileName: string;
-  moduleIds: readonly string[];
-  imports: readonly string[];
-  /** Vite's: the stylesheets the chunk's modules import. */
-  viteMetadata?: { importedCss: ReadonlySet<string> } | undefined;
-}
+import { type ChunkInfo, chunkReader, staticClosure } from './loaded-preloads.ts';
 
 /**
  * The chunks `targets` need (the chunks holding them with everything those import statically),
@@ -42,21 +33,11 @@ export function downloadOnly(
 ): { plugin: Plugin; dependenciesOf: (filename: string) => string[] | null } {
   let markerFile: string | null = null;
   let downloads: string[] | null = null;
-  const plugin: Plugin = {
-    name: 'ssaem-download-only',
-    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
-    generateBundle: {
-      // Before Vite writes the preload lists (its own generateBundle), which asks for them.
-      order: 'pre',
-      handler(_options, bundle) {
-        const chunks: ChunkInfo[] = [];
-        for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.push(output);
-        markerFile = chunks.find((chunk) => chunk.moduleIds.some((id) => marker.test(id)))?.fileName ?? null;
-        downloads = chunksFor(targets, chunks);
-        if (!markerFile || !downloads) this.warn('download-only: the marker or a target is in no chunk');
-      },
-    },
-  };
+  const plugin = chunkReader('ssaem-download-only', (chunks, warn) => {
+    markerFile = chunks.find((chunk) => chunk.moduleIds.some((id) => marker.test(id)))?.fileName ?? null;
+    downloads = chunksFor(targets, chunks);
+    if (!markerFile || !downloads) warn('download-only: the marker or a target is in no chunk');
+  });
   const dependenciesOf = (filename: string) => (filename === markerFile ? downloads : null);
   return { plugin, dependenciesOf };
 }

@@ -19,6 +19,37 @@ export function staticClosure(host: string, imports: ReadonlyMap<string, readonl
   return seen;
 }
 
+/** The output chunks the build plugins read: their file, modules and static imports. */
+export interface ChunkInfo {
+  fileName: string;
+  moduleIds: readonly string[];
+  imports: readonly string[];
+  /** Vite's: the stylesheets the chunk's modules import. */
+  viteMetadata?: { importedCss: ReadonlySet<string> } | undefined;
+}
+
+/**
+ * A plugin of the production build that hands `read` the output chunks before Vite writes the
+ * preload lists (its own generateBundle), which ask the plugins' answers.
+ */
+export function chunkReader(
+  name: string,
+  read: (chunks: ChunkInfo[], warn: (message: string) => void) => void,
+): Plugin {
+  return {
+    name,
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        const chunks: ChunkInfo[] = [];
+        for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.push(output);
+        read(chunks, (message) => this.warn(message));
+      },
+    },
+  };
+}
+
 /**
  * A lazy import lists the chunks to preload with its target (Vite's `__vite__mapDeps`), so they
  * download together instead of one after another. Listed from a chunk that is running, the chunks
@@ -30,20 +61,9 @@ export function staticClosure(host: string, imports: ReadonlyMap<string, readonl
  */
 export function loadedPreloads(): { plugin: Plugin; resolveDependencies: ResolveDependencies } {
   let imports = new Map<string, readonly string[]>();
-  const plugin: Plugin = {
-    name: 'ssaem-loaded-preloads',
-    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
-    generateBundle: {
-      // Before Vite writes the lists (its own generateBundle), which asks resolveDependencies.
-      order: 'pre',
-      handler(_options, bundle) {
-        imports = new Map();
-        for (const output of Object.values(bundle)) {
-          if (output.type === 'chunk') imports.set(output.fileName, output.imports);
-        }
-      },
-    },
-  };
+  const plugin = chunkReader('ssaem-loaded-preloads', (chunks) => {
+    imports = new Map(chunks.map((chunk) => [chunk.fileName, chunk.imports]));
+  });
   const resolveDependencies: ResolveDependencies = (_filename, deps, { hostId, hostType }) => {
     if (hostType !== 'js' || !imports.has(hostId)) return deps;
     const loaded = staticClosure(hostId, imports);
