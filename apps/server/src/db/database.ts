@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { type CheckpointTiming, startSqliteCheckpointer } from './sqlite-checkpointer.ts';
+import { GroupCommitKysely, GroupCommitSqliteDialect, SqliteGroupCommit } from './sqlite-group-commit.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -91,11 +92,20 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
           (message) => process.emitWarning(message, 'SqliteCheckpointWarning'),
           options.sqliteCheckpoints,
         );
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    plugins,
-  });
-  checkpointer?.holdConnectionWith((work) => db.connection().execute(work));
+  const commits = new SqliteGroupCommit(sqlite);
+  const db = new GroupCommitKysely<Database>(
+    { dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite) }, commits), plugins },
+    commits,
+  );
+  const holdConnection = (work: () => Promise<void>) => db.connection().execute(work);
+  commits.holdConnectionWith(holdConnection);
+  // A catch-up waits for the log to be copied: the transactions of an open group commit first.
+  checkpointer?.holdConnectionWith((work) =>
+    holdConnection(async () => {
+      commits.commitNow();
+      await work();
+    }),
+  );
   return {
     db,
     dialect: 'sqlite',
