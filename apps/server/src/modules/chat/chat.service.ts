@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type ContentPart,
   DEFAULT_ENDPOINT,
@@ -21,6 +20,7 @@ import {
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import { dataFrame, errorFrame } from '../../platform/http/event-stream.ts';
+import { newRowId } from '../../platform/ids/row-id.ts';
 import type { GeneratedImages } from '../../platform/storage/generated-images.ts';
 import type { Actor } from '../../policies/actor.ts';
 import { ASKS_FOR_EDUTECH } from '../edutech/edutech-rules.ts';
@@ -635,7 +635,7 @@ export function createChatService(deps: {
      */
     async start(actor: Actor, input: StartChatInput): Promise<{ generation: Generation; begin: () => void }> {
       const isNew = isNewConversationId(input.conversationId);
-      const convId = isNew ? randomUUID() : (input.conversationId as string);
+      const convId = isNew ? newRowId() : (input.conversationId as string);
       if (!isNew) await ownConversation(actor, convId);
       if (input.parentMessageId !== NO_PARENT_ID) {
         const parent = await repository.findMessage(input.parentMessageId);
@@ -673,9 +673,7 @@ export function createChatService(deps: {
             }
           : null;
         const requestId =
-          input.messageId && !(await repository.findMessage(input.messageId))
-            ? input.messageId
-            : randomUUID();
+          input.messageId && !(await repository.findMessage(input.messageId)) ? input.messageId : newRowId();
         const base = {
           conversationId: convId,
           userId: actor.userId,
@@ -701,10 +699,10 @@ export function createChatService(deps: {
           files: JSON.stringify(input.files ?? []),
           clientTimestamp: input.clientTimestamp ?? null,
         };
-        const streamId = randomUUID();
+        const streamId = newRowId();
         const response: Omit<MessageRow, 'seq'> = {
           ...base,
-          id: randomUUID(),
+          id: newRowId(),
           streamId,
           parentMessageId: requestId,
           sender: SENDER,

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { UserLicense } from '@ssaem/contracts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { newRowId } from '../../platform/ids/row-id.ts';
 import type { Actor } from '../../policies/actor.ts';
 import { canViewUser } from '../../policies/user.policy.ts';
 import { isLicenceValid, pickCurrentLicence, presentLicenceInfo } from './licence-validity.ts';
@@ -130,13 +130,13 @@ export function createTokenTracker(repository: LicencesRepository) {
       const amount = Math.max(1, Math.ceil(estimate));
       // Usually one statement finds the licence and reserves on it; a refusal (no valid licence,
       // no room, or room taken meanwhile) is decided below, licence by licence.
-      const quick = { id: randomUUID(), userId, amount, purpose, createdAt: nowIso };
+      const quick = { id: newRowId(), userId, amount, purpose, createdAt: nowIso };
       const reservedOn = await repository.reserveOnAny(quick);
       if (reservedOn !== null) return { id: quick.id, userLicenseId: reservedOn };
       const valid = (await repository.listForUser(userId)).filter((row) => isLicenceValid(row, now));
       if (valid.length === 0) throw new AppError('E_LICENSE_001');
       for (const licence of valid) {
-        const id = randomUUID();
+        const id = newRowId();
         const row = { id, userLicenseId: licence.id, userId, amount, purpose, createdAt: nowIso };
         if (await repository.reserveOn(row)) return { id, userLicenseId: licence.id };
       }
