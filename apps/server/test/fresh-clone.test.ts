@@ -94,8 +94,13 @@ beforeAll(() => {
     mkdirSync(dirname(join(clone, file)), { recursive: true });
     copyFileSync(join(projectRoot, file), join(clone, file));
   }
-  // The installed dependencies stand in for `npm ci` (which `npm start` runs on a fresh clone).
+  // The installed dependencies stand in for `npm ci` (which `npm start` runs on a fresh clone):
+  // the root's, and a workspace's own where npm put a version of a package the root cannot share.
   symlinkSync(join(projectRoot, 'node_modules'), join(clone, 'node_modules'), 'dir');
+  for (const workspace of ['apps/server', 'apps/web']) {
+    const own = join(projectRoot, workspace, 'node_modules');
+    if (existsSync(own)) symlinkSync(own, join(clone, workspace, 'node_modules'), 'dir');
+  }
   const seed = spawnSync(process.execPath, ['apps/server/src/cli/seed.ts'], {
     cwd: clone,
     env: {
