@@ -92,13 +92,13 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
           (message) => process.emitWarning(message, 'SqliteCheckpointWarning'),
           options.sqliteCheckpoints,
         );
-  const commits = new SqliteGroupCommit(sqlite);
+  // Both hold the connection only once a transaction has begun, so after `db` exists.
+  const holdConnection = (work: () => Promise<void>) => db.connection().execute(work);
+  const commits = new SqliteGroupCommit(sqlite, holdConnection);
   const db = new GroupCommitKysely<Database>(
     { dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite) }, commits), plugins },
     commits,
   );
-  const holdConnection = (work: () => Promise<void>) => db.connection().execute(work);
-  commits.holdConnectionWith(holdConnection);
   // A catch-up waits for the log to be copied: the transactions of an open group commit first.
   checkpointer?.holdConnectionWith((work) =>
     holdConnection(async () => {

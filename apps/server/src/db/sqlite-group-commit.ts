@@ -42,12 +42,12 @@ export class SqliteGroupCommit {
   >;
   #group: Group | null = null;
   #inMember = false;
-  /** A commit came due while a transaction was between its statements: it follows that one. */
-  #commitAfterMember = false;
-  #hold: ((work: () => Promise<void>) => Promise<void>) | null = null;
+  /** The query builder's connection lock, through which a scheduled commit waits its turn. */
+  readonly #hold: (work: () => Promise<void>) => Promise<void>;
 
-  constructor(sqlite: SqliteDatabase.Database) {
+  constructor(sqlite: SqliteDatabase.Database, hold: (work: () => Promise<void>) => Promise<void>) {
     this.#sqlite = sqlite;
+    this.#hold = hold;
     this.#statements = {
       begin: sqlite.prepare('BEGIN'),
       savepoint: sqlite.prepare(`SAVEPOINT ${MEMBER}`),
@@ -56,11 +56,6 @@ export class SqliteGroupCommit {
       commit: sqlite.prepare('COMMIT'),
       rollback: sqlite.prepare('ROLLBACK'),
     };
-  }
-
-  /** The query builder's connection lock, through which a scheduled commit waits its turn. */
-  holdConnectionWith(hold: (work: () => Promise<void>) => Promise<void>): void {
-    this.#hold = hold;
   }
 
   /** The group the running transaction belongs to: its work is durable once this settles. */
@@ -83,7 +78,6 @@ export class SqliteGroupCommit {
       if (this.#group && !this.#sqlite.inTransaction) this.#lose(this.#group, error);
       throw error;
     }
-    this.#commitIfDue();
   }
 
   rollbackMember(): void {
@@ -96,7 +90,6 @@ export class SqliteGroupCommit {
     }
     this.#statements.rollbackTo.run();
     this.#statements.release.run();
-    this.#commitIfDue();
   }
 
   /** Before a statement outside any transaction: one that may write gets a commit of its own. */
@@ -104,14 +97,13 @@ export class SqliteGroupCommit {
     if (this.#group && !this.#inMember && !SelectQueryNode.is(query.query)) this.commitNow();
   }
 
-  /** Commits the open group, if any; only between transactions (the lock held, or at the end). */
+  /**
+   * Commits the open group, if any. Only between transactions: with the connection's lock held, or
+   * at the close (a transaction still between its statements then fails with the connection).
+   */
   commitNow(): void {
     const group = this.#group;
-    if (!group) return;
-    if (this.#inMember) {
-      this.#commitAfterMember = true;
-      return;
-    }
+    if (!group || this.#inMember) return;
     this.#group = null;
     if (!this.#sqlite.inTransaction) {
       this.#lose(group);
@@ -127,21 +119,13 @@ export class SqliteGroupCommit {
     group.resolve();
   }
 
-  #commitIfDue(): void {
-    if (!this.#commitAfterMember) return;
-    this.#commitAfterMember = false;
-    this.commitNow();
-  }
-
   #open(): void {
     this.#statements.begin.run();
     const group = newGroup();
     this.#group = group;
     setImmediate(() => {
       if (this.#group !== group) return;
-      const hold = this.#hold;
-      if (hold) hold(async () => this.commitNow()).catch((error) => group.reject(error));
-      else this.commitNow();
+      this.#hold(async () => this.commitNow()).catch((error) => group.reject(error));
     });
   }
 
