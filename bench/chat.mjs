@@ -15,7 +15,10 @@
 // BENCH_TOKENS per answer (60), BENCH_CLIENTS (client processes; default one per 250 streams),
 // BENCH_MODEL_WORKERS (2), BENCH_PROFILE=<dir> (the server's --cpu-prof output), BENCH_PORT (the server's
 // port; a free one in 3900–3989 by default), BENCH_WARMUP (streams per warm-up pass, comma-separated;
-// 100,100,100: a running server's JIT-compiled paths, not a cold start's), BENCH_FLOOR=0 (no floor).
+// 100,100,100: a running server's JIT-compiled paths, not a cold start's), BENCH_FLOOR=0 (no floor),
+// BENCH_NODE_ARGS (Node options for the server process, space-separated: --perf-basic-prof lets
+// `perf record -p <pid>` name the JavaScript it samples, and so count the CPU of every thread,
+// the kernel's and SQLite's included, where --cpu-prof samples the main thread's wall time).
 //
 // The floor: at each level the same streams also go through a bare Node relay (its own process:
 // node:http, nothing but forwarding), so the tables show what the machine itself leaves to any
@@ -495,7 +498,8 @@ async function startServer(fakeUrl, port, shared) {
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
-  const child = spawn(process.execPath, [...profile, join(root, 'apps/server/src/main.ts')], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...profile, join(root, 'apps/server/src/main.ts')], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
