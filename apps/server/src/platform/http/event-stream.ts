@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Below the client's 10 s message receive timeout (core.md §9), so a quiet answer is not given up. */
@@ -18,6 +19,18 @@ export function dataFrame(payload: unknown): string {
 
 export function errorFrame(message: string): string {
   return `event: error\ndata: ${JSON.stringify({ error: message })}\n\n`;
+}
+
+/**
+ * One chunk of the response body, framed as ServerResponse frames it (`<length in hex>\r\n`, the
+ * bytes, `\r\n`), in a single socket write. ServerResponse.write() corks the socket, queues the
+ * length, the frames and two line ends as four writes and sends them on the next tick in a writev:
+ * on a stream of tokens, work per token that a busy server pays thousands of times a second. Only
+ * once the head has gone out and the body is chunked (HTTP/1.1), so the bytes are the same;
+ * ServerResponse still writes the last chunk and keeps the connection's state at end().
+ */
+function writeChunk(socket: Socket, frames: string): void {
+  socket.write(`${Buffer.byteLength(frames).toString(16)}\r\n${frames}\r\n`);
 }
 
 /**
@@ -53,16 +66,23 @@ export function openEventStream(
   // The head goes out with the first frames (Node sends an unsent head with the first write): on
   // loopback and busy servers each socket write costs a system call and the peer's wake-up. The
   // flush is scheduled at once, so a stream with nothing to say yet still shows its head this tick.
+  // A real connection's socket, this response's alone (a pipelined request's response gets its
+  // socket only later, and one injected in tests has a stand-in only the response writes to).
+  const socket = raw.socket instanceof Socket ? raw.socket : null;
   let pending = '';
   let scheduled = true;
+  /** Whether the response has written its head to the socket (`headersSent` is true from writeHead on). */
+  let headOut = false;
   const flush = () => {
     scheduled = false;
     if (closed) return;
     if (pending) {
       const frames = pending;
       pending = '';
-      raw.write(frames);
-    } else if (!raw.headersSent) raw.flushHeaders();
+      if (headOut && socket && raw.chunkedEncoding) writeChunk(socket, frames);
+      else raw.write(frames);
+    } else if (!headOut) raw.flushHeaders();
+    headOut = true;
   };
   process.nextTick(flush);
   const send = (frame: string) => {
