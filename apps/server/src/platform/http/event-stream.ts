@@ -79,7 +79,7 @@ export function openEventStream(
     if (pending) {
       const frames = pending;
       pending = '';
-      if (headOut && socket && raw.chunkedEncoding) writeChunk(socket, frames);
+      if (headOut && socket?.writable && raw.chunkedEncoding) writeChunk(socket, frames);
       else raw.write(frames);
     } else if (!headOut) raw.flushHeaders();
     headOut = true;
