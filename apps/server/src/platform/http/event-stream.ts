@@ -66,13 +66,14 @@ export function openEventStream(
   // The head goes out with the first frames (Node sends an unsent head with the first write): on
   // loopback and busy servers each socket write costs a system call and the peer's wake-up. The
   // flush is scheduled at once, so a stream with nothing to say yet still shows its head this tick.
-  // A real connection's socket, this response's alone (a pipelined request's response gets its
-  // socket only later, and one injected in tests has a stand-in only the response writes to).
-  const socket = raw.socket instanceof Socket ? raw.socket : null;
   let pending = '';
   let scheduled = true;
   /** Whether the response has written its head to the socket (`headersSent` is true from writeHead on). */
   let headOut = false;
+  // Later flushes go to the socket itself (writeChunk): a real connection's socket, this response's
+  // alone (a pipelined request's response gets its socket only later, and one injected in tests
+  // has a stand-in only the response writes to).
+  const socket = raw.socket instanceof Socket ? raw.socket : null;
   const flush = () => {
     scheduled = false;
     if (closed) return;
