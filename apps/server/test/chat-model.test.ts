@@ -127,12 +127,12 @@ describe('chat against an OpenAI-compatible server', () => {
     const frames = await readFrames(res, () => false);
     const last = frames.at(-1);
     expect(last?.event).toBe('error');
-    expect(JSON.parse(last?.data ?? '{}').error).toBeTruthy();
+    expect(JSON.parse(last?.data ?? '{}').error).toBe('E_MODEL_UNAVAILABLE');
     const conversationId = (jsonOf(frames[0]) as unknown as { message: { conversationId: string } }).message
       .conversationId;
     const stored = await storedResponse(conversationId);
     expect(stored).toMatchObject({ error: 1, unfinished: 1, status: 'error' });
-    expect(JSON.parse(stored.content).at(-1).type).toBe('error');
+    expect(JSON.parse(stored.content).at(-1)).toEqual({ type: 'error', error: 'E_MODEL_UNAVAILABLE' });
   });
 
   it('tries again when the model server is briefly unavailable, then streams the answer', async () => {
@@ -146,16 +146,20 @@ describe('chat against an OpenAI-compatible server', () => {
     expect(fake.requests.length - before).toBeGreaterThanOrEqual(2);
   });
 
-  it('ends with the model server’s own message when it refuses the request, and saves the error', async () => {
+  it('ends with the catalogue code, not the model server’s own message, when it refuses the request', async () => {
     fake.enqueue({ status: 400 });
     const res = await post('/api/agents/chat/openAI', { text: '거절되는 질문' });
     const frames = await readFrames(res, () => false);
     const last = frames.at(-1);
     expect(last?.event).toBe('error');
-    expect(JSON.parse(last?.data ?? '{}').error).toBe('fake failure');
+    // What the model server said (it may name a key or a deployment) is for the log only.
+    expect(JSON.parse(last?.data ?? '{}').error).toBe('E_MODEL_UNAVAILABLE');
+    expect(frames.map((frame) => frame.data).join('')).not.toContain('fake failure');
     const conversationId = (jsonOf(frames[0]) as unknown as { message: { conversationId: string } }).message
       .conversationId;
-    expect(await storedResponse(conversationId)).toMatchObject({ error: 1, status: 'error' });
+    const stored = await storedResponse(conversationId);
+    expect(stored).toMatchObject({ error: 1, status: 'error' });
+    expect(stored.content).not.toContain('fake failure');
   });
 
   it('cancels a slow stream once: partial answer saved with the stop note before the acknowledgement', async () => {

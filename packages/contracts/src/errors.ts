@@ -167,6 +167,18 @@ export const ERROR_CATALOGUE = {
     ko: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
     en: 'Too many requests. Try again later.',
   },
+  // A chat answer that failed after it started: the teacher is told what happened in their
+  // language; what the model server said goes to the log, not to the page.
+  E_MODEL_UNAVAILABLE: {
+    status: 502,
+    ko: 'AI 모델이 답하지 못했어요. 잠시 후 다시 생성을 눌러 주세요.',
+    en: 'The AI model did not answer. Press regenerate in a moment.',
+  },
+  E_SERVER_RESTARTING: {
+    status: 503,
+    ko: '서버가 다시 시작되어 답변이 멈췄어요. 다시 생성을 눌러 주세요.',
+    en: 'The server restarted and the answer stopped. Press regenerate.',
+  },
   // issue 18: the event pages
   E_EVENT_CLOSED: {
     status: 409,

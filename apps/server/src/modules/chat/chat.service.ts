@@ -3,6 +3,7 @@ import {
   DEFAULT_ENDPOINT,
   DEFAULT_TITLE,
   type DocumentContext,
+  type ErrorCode,
   type Language,
   MAX_PINNED_CONVERSATIONS,
   type Message,
@@ -141,6 +142,15 @@ const ASKS_FOR_MATERIALS =
 
 /** Questions that ask to look something up outside the product (the search tools are offered for these). */
 const ASKS_FOR_SEARCH = /검색|찾아|영상|동영상|유튜브|youtube|웹|인터넷|사이트|search|video/i;
+
+/**
+ * A model call that failed: the teacher is told the model did not answer (E_MODEL_UNAVAILABLE),
+ * never what the model server said, which may name its configuration; the cause keeps it for the
+ * log. A refusal of our own (licence, limits) keeps its code.
+ */
+function modelFailure(error: unknown): AppError {
+  return error instanceof AppError ? error : new AppError('E_MODEL_UNAVAILABLE', { cause: error });
+}
 
 export function createChatService(deps: {
   files: FilesService;
@@ -559,20 +569,24 @@ export function createChatService(deps: {
           { system: `${agent.systemPrompt}\n${documentContextBlock(documentContext)}`, tools: undefined }
         : await withContext(actor, generation, agent.systemPrompt, question, sensitiveNames);
       // Each event becomes a frame in the tick the model's bytes arrived; a stop aborts the call.
-      await deps.gateway.pushChat(
-        {
-          caller: { userId: actor.userId, sensitiveNames },
-          purpose: 'chat',
-          system,
-          ...(tools ? { tools } : {}),
-          turns,
-          abortSignal: generation.abort.signal,
-          ticket,
-        },
-        (event) => {
-          if (!generation.cancelRequested && !generation.shuttingDown) generation.apply(event);
-        },
-      );
+      await deps.gateway
+        .pushChat(
+          {
+            caller: { userId: actor.userId, sensitiveNames },
+            purpose: 'chat',
+            system,
+            ...(tools ? { tools } : {}),
+            turns,
+            abortSignal: generation.abort.signal,
+            ticket,
+          },
+          (event) => {
+            if (!generation.cancelRequested && !generation.shuttingDown) generation.apply(event);
+          },
+        )
+        .catch((error: unknown) => {
+          throw modelFailure(error);
+        });
       // An aborted model stream may end quietly instead of throwing: treat it as the cancel it is.
       if (generation.cancelRequested || generation.shuttingDown) throw new Error('stopped');
       await snapshots.idle();
@@ -597,7 +611,7 @@ export function createChatService(deps: {
       await snapshots.idle();
       if (generation.shuttingDown) {
         await saveSnapshot(generation, 'interrupted');
-        generation.finish('error', { error: 'Server restarting' });
+        generation.finish('error', { error: 'E_SERVER_RESTARTING' satisfies ErrorCode });
         return;
       }
       if (generation.cancelRequested) {
@@ -606,13 +620,10 @@ export function createChatService(deps: {
         generation.finish('cancelled', { payload: await finalPayload(generation) });
         return;
       }
-      const message =
-        error instanceof AppError
-          ? error.code
-          : error instanceof Error
-            ? error.message
-            : 'Stream error occurred';
-      deps.log.warn({ err: error, streamId: generation.streamId }, 'chat generation failed');
+      // The teacher reads a catalogue code's message; what went wrong inside is for the log.
+      const message: ErrorCode = error instanceof AppError ? error.code : 'COMMON';
+      const inside = error instanceof AppError && error.cause !== undefined ? error.cause : error;
+      deps.log.warn({ err: inside, code: message, streamId: generation.streamId }, 'chat generation failed');
       const content: ContentPart[] = [...generation.content, { type: 'error', error: message }];
       await repository
         .updateMessage(generation.responseMessageId, {

@@ -13,6 +13,7 @@ import {
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatFileRef } from '../attachments';
+import { failureOf, failureText } from '../stream/answer-failure';
 import { useChatStreams } from '../stream/chat-streams';
 import { contentText, type StreamState } from '../stream/response-state';
 import type { SiblingInfo } from '../thread';
@@ -49,7 +50,7 @@ export function rowFromMessage(message: Message): ChatRow {
     content: message.content,
     text: message.text,
     model: message.model,
-    error: message.error ? message.text || null : null,
+    error: failureOf(message),
     unfinished: message.unfinished,
     isLiked: message.isLiked,
     canLike: !message.isCreatedByUser,
@@ -101,11 +102,8 @@ function Part({ part }: { part: ContentPart }) {
     case 'image_url':
       return <MarkdownContent text={`![](${part.image_url.url})`} />;
     case 'error':
-      return (
-        <Alert color="red" variant="light">
-          {t('messages.error', { message: part.error || t('messages.unknownError') })}
-        </Alert>
-      );
+      // The row's own alert says what went wrong (ChatRow.error), once.
+      return null;
     default:
       return null;
   }
@@ -170,6 +168,7 @@ export const MessageItem = memo(function MessageItem({
   onRegenerate,
 }: MessageItemProps) {
   const { t } = useTranslation('chat');
+  const { t: tCommon } = useTranslation('common');
   const hasVisibleText = row.content.some((part) => part && part.type !== 'agent_update');
   return (
     <article
@@ -194,7 +193,7 @@ export const MessageItem = memo(function MessageItem({
             {row.isStreaming && !hasVisibleText ? <Loader size="sm" type="dots" aria-hidden /> : null}
             {row.error !== null ? (
               <Alert color="red" variant="light" mt="xs">
-                {t('messages.error', { message: row.error || t('messages.unknownError') })}
+                {t('messages.error', { message: failureText(row.error, t, tCommon) })}
               </Alert>
             ) : null}
           </>

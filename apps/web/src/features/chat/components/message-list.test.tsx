@@ -1,5 +1,6 @@
 import type { Message } from '@ssaem/contracts/chat';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadPageTexts } from '../../../lib/i18n';
 import { renderWithProviders } from '../../../test/render';
 import { ChatDisplayContext } from './display-settings';
 import { type ListEntry, MessageList } from './message-list';
@@ -19,6 +20,10 @@ function entries(count: number): ListEntry[] {
     return { kind: 'message', key: message.messageId, message };
   });
 }
+
+beforeAll(async () => {
+  await loadPageTexts(['chat']);
+});
 
 beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
@@ -94,4 +99,40 @@ describe('MessageList', () => {
       expect(container.querySelector('[role="log"]')?.getAttribute('data-font-size')).toBe('large');
     },
   );
+
+  it.each([
+    ['E_MODEL_UNAVAILABLE', '오류: AI 모델이 답하지 못했어요. 잠시 후 다시 생성을 눌러 주세요.'],
+    ['Stream error occurred', '오류: 답변 중 오류가 생겼어요.'],
+    // An answer saved before the server sent codes keeps what it said.
+    ['모델 서버에 연결하지 못했습니다', '오류: 모델 서버에 연결하지 못했습니다'],
+  ])('shows a failed answer as far as it got and, once, what %s means', (failure, alert) => {
+    const answer = {
+      messageId: 'm-failed',
+      isCreatedByUser: false,
+      text: '1학기 상담 주간은',
+      content: [
+        { type: 'text', text: '1학기 상담 주간은' },
+        { type: 'error', error: failure },
+      ],
+      model: 'fake-model',
+      error: true,
+      unfinished: true,
+      isLiked: null,
+      files: [],
+    } as unknown as Message;
+    const { container } = renderWithProviders(
+      <MessageList
+        entries={[{ kind: 'message', key: 'm-failed', message: answer }]}
+        hasOlder={false}
+        isLoadingOlder={false}
+        onLoadOlder={() => {}}
+        onCopy={() => {}}
+      />,
+    );
+    const alerts = [...container.querySelectorAll('[role="alert"], .mantine-Alert-root')];
+    expect(new Set(alerts.map((node) => node.textContent))).toEqual(new Set([alert]));
+    expect(container.textContent).toContain('1학기 상담 주간은');
+    // A code or the stream's default is translated, never shown as it came.
+    if (!alert.endsWith(failure)) expect(container.textContent).not.toContain(failure);
+  });
 });

@@ -1,4 +1,5 @@
 import type { ContentPart, Conversation, Message } from '@ssaem/contracts/chat';
+import { failureOf, STREAM_ERROR_DEFAULT } from './answer-failure';
 
 /**
  * The answer being streamed, built from the server's frames (core.md §4 chat stream). Pure: each
@@ -29,8 +30,6 @@ export interface StreamState {
   /** Pictures being drawn for the answer: done of total; null when none are (or all are done). */
   imageProgress: { done: number; total: number } | null;
 }
-
-export const STREAM_ERROR_DEFAULT = 'Stream error occurred';
 
 export function createStreamState(initial: Partial<StreamState> = {}): StreamState {
   return {
@@ -229,7 +228,7 @@ export function applyFrame(state: StreamState, event: string, data: unknown): St
       responseMessageId: response?.messageId ?? state.responseMessageId,
       content: response?.content ?? state.content,
       model: response?.model ?? state.model,
-      error: response?.error ? response.text || state.error : state.error,
+      error: response?.error ? (failureOf(response) ?? state.error) : state.error,
     };
   }
   const payload = isObject(data.data) ? data.data : {};
