@@ -2,7 +2,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import type { DialectName } from '../../db/database.ts';
 import { SEARCH_KEYS_SQL } from '../../db/migrations/0047-library-search-keys.ts';
 import type { Database } from '../../db/schema.ts';
-import type { LibraryItemRow } from './library-item.ts';
+import { FINISHED, type LibraryItemRow } from './library-item.ts';
 import {
   ftsPhrase,
   gramsProveTerm,
@@ -42,7 +42,7 @@ export function isShared(item: Pick<LibraryItemRow, 'status' | 'visibility'>): b
 /** The scope as conditions on library_item (the listing queries without a keyword use these). */
 export function scopeCondition(eb: LibraryExpressions, scope: SearchScope) {
   const conditions = [
-    eb('libraryItem.status', '=', 3),
+    eb('libraryItem.status', '=', FINISHED),
     scope.visibility
       ? eb('libraryItem.visibility', '=', scope.visibility)
       : eb('libraryItem.visibility', 'in', ['PUBLIC', 'SCHOOL']),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { FINISHED } from './library-item.ts';
 
 /** Titles of recent public, finished materials: the words "did you mean" may suggest. */
 export function createLibraryVocabularyRepository(db: Kysely<Database>) {
@@ -9,7 +10,7 @@ export function createLibraryVocabularyRepository(db: Kysely<Database>) {
         .selectFrom('libraryItem')
         .select('title')
         .where('visibility', '=', 'PUBLIC')
-        .where('status', '=', 3)
+        .where('status', '=', FINISHED)
         .orderBy('id', 'desc')
         .limit(limit)
         .execute();

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, LibraryItemTable } from '../../db/schema.ts';
 import type { Actor } from '../../policies/actor.ts';
+import { FINISHED } from './library-item.ts';
 
 /** One suggested item with the one line that explains it. */
 export interface Suggestion {
@@ -37,7 +38,7 @@ export function createSuggestionsRepository(db: Kysely<Database>) {
   function sharedWith(actor: Actor) {
     return (eb: ExpressionBuilder<Database & { li: LibraryItemTable }, 'li'>) =>
       eb.and([
-        eb('li.status', '=', 3),
+        eb('li.status', '=', FINISHED),
         eb('li.creatorId', '!=', actor.userId),
         actor.schoolId === null
           ? eb('li.visibility', '=', 'PUBLIC')
