@@ -171,13 +171,13 @@ export const ERROR_CATALOGUE = {
   // language; what the model server said goes to the log, not to the page.
   E_MODEL_UNAVAILABLE: {
     status: 502,
-    ko: 'AI 모델이 답하지 못했어요. 잠시 후 다시 생성을 눌러 주세요.',
-    en: 'The AI model did not answer. Press regenerate in a moment.',
+    ko: 'AI 모델이 답하지 못했어요. 잠시 후 다시 시도해 주세요.',
+    en: 'The AI model did not answer. Try again in a moment.',
   },
   E_SERVER_RESTARTING: {
     status: 503,
-    ko: '서버가 다시 시작되어 답변이 멈췄어요. 다시 생성을 눌러 주세요.',
-    en: 'The server restarted and the answer stopped. Press regenerate.',
+    ko: '서버가 다시 시작되어 답변이 멈췄어요. 다시 시도해 주세요.',
+    en: 'The server restarted and the answer stopped. Try again.',
   },
   // issue 18: the event pages
   E_EVENT_CLOSED: {

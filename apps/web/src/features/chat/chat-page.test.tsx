@@ -57,6 +57,9 @@ function json(body: unknown, status = 200) {
 
 let streamCalls: RequestInit[] = [];
 let saved = false;
+/** The model fails after the answer began: the stream ends with this error frame. */
+let failWith: string | null = null;
+let deleted: string[] = [];
 
 function fakeServer(url: string, init?: RequestInit): Response {
   const path = url.split('?')[0];
@@ -91,6 +94,26 @@ function fakeServer(url: string, init?: RequestInit): Response {
   if (path === '/api/v1/streaming/conversation/c-1')
     return json({ code: 'E_NOT_FOUND', message: 'none' }, 404);
   if (path === '/api/convos/gen_title') return json({ title: '수업 도입' });
+  if (path === '/api/v1/conversations/c-1' && init?.method === 'DELETE') {
+    deleted.push('c-1');
+    return json({});
+  }
+  if (path === '/api/agents/chat/openAI' && failWith !== null) {
+    streamCalls.push(init ?? {});
+    const body = [
+      frame({ created: true, message: userMessage, streamId: 's-1' }),
+      `event: error\ndata: ${JSON.stringify({ error: failWith })}\n\n`,
+    ];
+    return new Response(
+      new ReadableStream({
+        start(controller) {
+          for (const chunk of body) controller.enqueue(encoder.encode(chunk));
+          controller.close();
+        },
+      }),
+      { headers: { 'Content-Type': 'text/event-stream' } },
+    );
+  }
   if (path === '/api/agents/chat/openAI') {
     streamCalls.push(init ?? {});
     const body = [
@@ -139,6 +162,8 @@ if (!('fonts' in document)) {
 beforeEach(() => {
   streamCalls = [];
   saved = false;
+  failWith = null;
+  deleted = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => fakeServer(url, init)),
@@ -154,6 +179,30 @@ afterEach(() => {
 });
 
 describe('chat page', () => {
+  it('tells why a new chat’s first answer failed and hands the question back to send again', {
+    timeout: 20_000,
+  }, async () => {
+    failWith = 'E_MODEL_UNAVAILABLE';
+    const router = createMemoryRouter(chatRoutes, { initialEntries: ['/chat/new'] });
+    renderWithProviders(<RouterProvider router={router} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: '수업 도입 추천해 줘' }, { timeout: 10_000 }));
+
+    // The conversation the failed answer began goes (core.md §4); the teacher is told why, in words.
+    expect(
+      await screen.findByText(
+        '오류: AI 모델이 답하지 못했어요. 잠시 후 다시 시도해 주세요.',
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(deleted).toEqual(['c-1']));
+    expect(router.state.location.pathname).toBe('/chat/new');
+    expect(screen.queryByText(/E_MODEL_UNAVAILABLE/)).toBeNull();
+    const box = screen.getByRole('textbox') as HTMLTextAreaElement;
+    await waitFor(() => expect(box.value).toBe('수업 도입 추천해 줘'));
+  });
+
   it('sends a starter, streams the answer, moves to the new id and shows the offline banner', {
     timeout: 20_000,
   }, async () => {

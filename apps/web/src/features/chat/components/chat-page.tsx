@@ -45,6 +45,7 @@ import {
   useUserSettings,
 } from '../api';
 import type { ChatFileRef } from '../attachments';
+import { failureText } from '../stream/answer-failure';
 import {
   cancelChatStream,
   forgetStream,
@@ -58,7 +59,7 @@ import { selectThread } from '../thread';
 import { useThrottledAnnouncement } from '../use-throttled-announcement';
 import classes from './chat-page.module.css';
 import { ChatSidebar } from './chat-sidebar';
-import { Composer } from './composer';
+import { Composer, type ReturnedText } from './composer';
 import { ChatDisplayContext } from './display-settings';
 import { type ListEntry, MessageList } from './message-list';
 
@@ -105,6 +106,8 @@ export function ChatPage({ basePath }: { basePath: string }) {
   const streamKeyRef = useRef<string | null>(null);
   streamKeyRef.current = streamKey;
   const [agentId, setAgentId] = useState<string | null>(null);
+  /** A question whose new conversation failed, back in the composer (`at` tells two apart). */
+  const [returnedQuestion, setReturnedQuestion] = useState<ReturnedText | null>(null);
   /** At a fork (keyed by parent id), the child the teacher chose; otherwise the newest. */
   const [branchChoice, setBranchChoice] = useState<Record<string, string>>({});
 
@@ -150,10 +153,16 @@ export function ChatPage({ basePath }: { basePath: string }) {
       // A first message gets a generated title (core.md §4).
       const isFirst = state.requestMessage?.parentMessageId === NO_PARENT_ID;
       // An error on a new conversation's first message removes that conversation (core.md §4): the
-      // teacher is back on a new chat, told why, instead of in an empty conversation.
+      // teacher is back on a new chat, told why (a refusal before the answer began was told above),
+      // with the question back in the box to send again instead of lost with the conversation.
       if (state.phase === 'error' && isFirst && state.conversationId) {
         removeConversation.mutate(state.conversationId);
         void navigate(`${basePath}/new`, { replace: true });
+        if (!state.errorCode) {
+          toast.show(t('messages.error', { message: failureText(state.error ?? '', t, tCommon) }));
+        }
+        const question = state.requestMessage?.text;
+        if (question) setReturnedQuestion({ text: question, at: Date.now() });
       }
       if (state.phase === 'finished' && isFirst && state.conversationId) {
         generateTitle(state.conversationId)
@@ -161,7 +170,7 @@ export function ChatPage({ basePath }: { basePath: string }) {
           .catch(() => {});
       }
     },
-    [queryClient, toast, tCommon, removeConversation, navigate, basePath],
+    [queryClient, toast, t, tCommon, removeConversation, navigate, basePath],
   );
 
   // A reload re-attaches to an answer still being written.
@@ -505,6 +514,7 @@ export function ChatPage({ basePath }: { basePath: string }) {
           sendWithEnter={settings.data?.sendWithEnter ?? true}
           onSend={handleSend}
           onStop={handleStop}
+          returned={returnedQuestion}
         />
       </section>
     </div>

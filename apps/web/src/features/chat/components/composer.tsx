@@ -6,6 +6,7 @@ import {
   type DragEvent,
   type FormEvent,
   type KeyboardEvent,
+  useEffect,
   useRef,
   useState,
 } from 'react';
@@ -16,19 +17,30 @@ import { AttachmentChips } from './attachments';
 import attachmentClasses from './attachments.module.css';
 import classes from './composer.module.css';
 
+/** Text handed back to the composer (a question whose answer failed); `at` makes each hand-back new. */
+export interface ReturnedText {
+  text: string;
+  at: number;
+}
+
 interface ComposerProps {
   isStreaming: boolean;
   sendWithEnter: boolean;
   onSend: (text: string, files: ChatFileRef[]) => void;
   onStop: () => void;
+  /** Put back into an empty box; what the teacher has typed meanwhile is kept. */
+  returned?: ReturnedText | null;
 }
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/bmp,.hwp,.hwpx,.docx,.pdf,.txt';
 const MAX_FILES = 10;
 
-export function Composer({ isStreaming, sendWithEnter, onSend, onStop }: ComposerProps) {
+export function Composer({ isStreaming, sendWithEnter, onSend, onStop, returned }: ComposerProps) {
   const { t } = useTranslation('chat');
   const [text, setText] = useState('');
+  useEffect(() => {
+    if (returned) setText((current) => (current.trim() ? current : returned.text));
+  }, [returned]);
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const { attachments, add, remove, clear } = useAttachments();

@@ -101,7 +101,7 @@ describe('MessageList', () => {
   );
 
   it.each([
-    ['E_MODEL_UNAVAILABLE', '오류: AI 모델이 답하지 못했어요. 잠시 후 다시 생성을 눌러 주세요.'],
+    ['E_MODEL_UNAVAILABLE', '오류: AI 모델이 답하지 못했어요. 잠시 후 다시 시도해 주세요.'],
     ['Stream error occurred', '오류: 답변 중 오류가 생겼어요.'],
     // An answer saved before the server sent codes keeps what it said.
     ['모델 서버에 연결하지 못했습니다', '오류: 모델 서버에 연결하지 못했습니다'],
