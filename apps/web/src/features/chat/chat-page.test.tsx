@@ -51,6 +51,19 @@ const answer = message({
   model: 'offline',
 });
 
+/** A server-sent event response that sends these frames and ends. */
+function eventStream(frames: string[]): Response {
+  return new Response(
+    new ReadableStream({
+      start(controller) {
+        for (const chunk of frames) controller.enqueue(encoder.encode(chunk));
+        controller.close();
+      },
+    }),
+    { headers: { 'Content-Type': 'text/event-stream' } },
+  );
+}
+
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
@@ -104,15 +117,7 @@ function fakeServer(url: string, init?: RequestInit): Response {
       frame({ created: true, message: userMessage, streamId: 's-1' }),
       `event: error\ndata: ${JSON.stringify({ error: failWith })}\n\n`,
     ];
-    return new Response(
-      new ReadableStream({
-        start(controller) {
-          for (const chunk of body) controller.enqueue(encoder.encode(chunk));
-          controller.close();
-        },
-      }),
-      { headers: { 'Content-Type': 'text/event-stream' } },
-    );
+    return eventStream(body);
   }
   if (path === '/api/agents/chat/openAI') {
     streamCalls.push(init ?? {});
@@ -138,15 +143,7 @@ function fakeServer(url: string, init?: RequestInit): Response {
       }),
     ];
     saved = true;
-    return new Response(
-      new ReadableStream({
-        start(controller) {
-          for (const chunk of body) controller.enqueue(encoder.encode(chunk));
-          controller.close();
-        },
-      }),
-      { headers: { 'Content-Type': 'text/event-stream' } },
-    );
+    return eventStream(body);
   }
   return json({ code: 'E_NOT_FOUND', message: `no ${path}` }, 404);
 }
