@@ -619,6 +619,7 @@ export async function buildApp({
         tools: toolsService,
         grounding: createGrounding(db),
         storage: fileStorage,
+        log: app.log,
       }),
     ),
   );

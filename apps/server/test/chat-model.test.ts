@@ -6,6 +6,7 @@ import { createTokenTracker } from '../src/modules/licences/licences.service.ts'
 import { createAiGateway } from '../src/platform/ai/gateway.ts';
 import { chooseModel } from '../src/platform/ai/models.ts';
 import { createUsageLimits } from '../src/platform/ai/usage-limits.ts';
+import { AppError } from '../src/platform/errors/app-error.ts';
 import { accessTokenFor } from './auth-helpers.ts';
 import type { TestApp } from './build-test-app.ts';
 import { buildDemoWorld, type DemoWorld } from './demo-world.ts';
@@ -398,5 +399,24 @@ describe('AI gateway', () => {
     expect(result).toEqual({ title: '박지우의 상담', items: ['가', '나'] });
     const body = fake.requests.at(-1)?.body as { response_format?: { type: string } };
     expect(body.response_format?.type).toBe('json_schema');
+  });
+
+  it('reports a model server’s refusal of structured output as E_MODEL_UNAVAILABLE, its words kept for the log', async () => {
+    fake.enqueue({ status: 400 });
+    const failure = await gateway()
+      .generateObject({
+        caller: { userId: world.users.teacher?.id ?? 0 },
+        purpose: 'test',
+        system: 'system',
+        prompt: '가정통신문',
+        schema: z.object({ title: z.string() }),
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(failure).toBeInstanceOf(AppError);
+    expect((failure as AppError).code).toBe('E_MODEL_UNAVAILABLE');
+    expect(String((failure as AppError).cause)).toContain('fake failure');
   });
 });

@@ -527,7 +527,7 @@ describe('feedback with a model', () => {
       targetContent: GOOD,
     });
     expect(item.status).not.toBe(3);
-    expect(item.error).toContain('sentence');
+    expect(item.error).toBe('E_MODEL_UNAVAILABLE');
     expect(item.result).toBeNull();
   });
 });

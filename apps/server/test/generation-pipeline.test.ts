@@ -99,11 +99,11 @@ describe.each(shapes)('document generation pipeline (%s)', (_shape, env) => {
       expect(Date.now() - started).toBeLessThan(2000);
     });
 
-    it('records a failure on the item and sends its message', async () => {
+    it('records a failure on the item and sends its catalogue code, not the exception’s own words', async () => {
       const { id } = await submit('fail');
       const frames = await readFrames(await subscribe(id), () => false);
-      expect(frames.at(-1)?.json).toEqual({ result: 'error', id, message: '모델이 응답하지 않았습니다.' });
-      expect(await item(id)).toMatchObject({ status: 1, error: '모델이 응답하지 않았습니다.' });
+      expect(frames.at(-1)?.json).toEqual({ result: 'error', id, message: 'COMMON' });
+      expect(await item(id)).toMatchObject({ status: 1, error: 'COMMON' });
     });
 
     it('ends a wait that outlasts its timeout with a task-timeout error', async () => {

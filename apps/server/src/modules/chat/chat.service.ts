@@ -18,7 +18,7 @@ import {
   type ChatTurn,
   estimateChatTokens,
 } from '../../platform/ai/gateway.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
+import { AppError, failureCause, failureCode } from '../../platform/errors/app-error.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import { dataFrame, errorFrame } from '../../platform/http/event-stream.ts';
 import { newRowId } from '../../platform/ids/row-id.ts';
@@ -142,15 +142,6 @@ const ASKS_FOR_MATERIALS =
 
 /** Questions that ask to look something up outside the product (the search tools are offered for these). */
 const ASKS_FOR_SEARCH = /검색|찾아|영상|동영상|유튜브|youtube|웹|인터넷|사이트|search|video/i;
-
-/**
- * A model call that failed: the teacher is told the model did not answer (E_MODEL_UNAVAILABLE),
- * never what the model server said, which may name its configuration; the cause keeps it for the
- * log. A refusal of our own (licence, limits) keeps its code.
- */
-function modelFailure(error: unknown): AppError {
-  return error instanceof AppError ? error : new AppError('E_MODEL_UNAVAILABLE', { cause: error });
-}
 
 export function createChatService(deps: {
   files: FilesService;
@@ -569,24 +560,20 @@ export function createChatService(deps: {
           { system: `${agent.systemPrompt}\n${documentContextBlock(documentContext)}`, tools: undefined }
         : await withContext(actor, generation, agent.systemPrompt, question, sensitiveNames);
       // Each event becomes a frame in the tick the model's bytes arrived; a stop aborts the call.
-      await deps.gateway
-        .pushChat(
-          {
-            caller: { userId: actor.userId, sensitiveNames },
-            purpose: 'chat',
-            system,
-            ...(tools ? { tools } : {}),
-            turns,
-            abortSignal: generation.abort.signal,
-            ticket,
-          },
-          (event) => {
-            if (!generation.cancelRequested && !generation.shuttingDown) generation.apply(event);
-          },
-        )
-        .catch((error: unknown) => {
-          throw modelFailure(error);
-        });
+      await deps.gateway.pushChat(
+        {
+          caller: { userId: actor.userId, sensitiveNames },
+          purpose: 'chat',
+          system,
+          ...(tools ? { tools } : {}),
+          turns,
+          abortSignal: generation.abort.signal,
+          ticket,
+        },
+        (event) => {
+          if (!generation.cancelRequested && !generation.shuttingDown) generation.apply(event);
+        },
+      );
       // An aborted model stream may end quietly instead of throwing: treat it as the cancel it is.
       if (generation.cancelRequested || generation.shuttingDown) throw new Error('stopped');
       await snapshots.idle();
@@ -621,9 +608,11 @@ export function createChatService(deps: {
         return;
       }
       // The teacher reads a catalogue code's message; what went wrong inside is for the log.
-      const message: ErrorCode = error instanceof AppError ? error.code : 'COMMON';
-      const inside = error instanceof AppError && error.cause !== undefined ? error.cause : error;
-      deps.log.warn({ err: inside, code: message, streamId: generation.streamId }, 'chat generation failed');
+      const message = failureCode(error);
+      deps.log.warn(
+        { err: failureCause(error), code: message, streamId: generation.streamId },
+        'chat generation failed',
+      );
       const content: ContentPart[] = [...generation.content, { type: 'error', error: message }];
       await repository
         .updateMessage(generation.responseMessageId, {

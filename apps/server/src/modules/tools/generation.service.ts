@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../platform/errors/app-error.ts';
+import { AppError, failureCause, failureCode } from '../../platform/errors/app-error.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Actor } from '../../policies/actor.ts';
@@ -79,9 +79,11 @@ export function createGenerationService(deps: {
       } satisfies CompletionSignal);
     } catch (error) {
       // A generation that fails is recorded on the item, not retried: the teacher decides to try again.
-      const message =
-        error instanceof AppError ? error.code : error instanceof Error ? error.message : String(error);
-      deps.log.warn({ err: error, itemId: item.id }, 'document generation failed');
+      const message = failureCode(error);
+      deps.log.warn(
+        { err: failureCause(error), code: message, itemId: item.id },
+        'document generation failed',
+      );
       await deps.library.setStatus(item.id, 1, { error: message });
       await deps.events.publish(completionChannel(item.id), {
         result: 'error',

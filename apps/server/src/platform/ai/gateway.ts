@@ -148,6 +148,16 @@ async function openWithRetry<T>(
 }
 
 /**
+ * A model call that failed, as every caller shows it: E_MODEL_UNAVAILABLE, with what the model
+ * server said kept as the cause for the log (it may name a key or a deployment). Our own refusals
+ * (licence, limits) and a caller's stop pass as they are.
+ */
+function modelFailure(error: unknown, abortSignal?: AbortSignal): unknown {
+  if (error instanceof AppError || abortSignal?.aborted) return error;
+  return new AppError('E_MODEL_UNAVAILABLE', { cause: error });
+}
+
+/**
  * Text chat without tools reads the provider's stream directly: one model call needs none of
  * streamText's step orchestration, and skipping it cuts the per-token cost about four times.
  */
@@ -420,33 +430,37 @@ export function createAiGateway(deps: {
               break;
           }
         };
-        if (!input.tools && choice.streamer) {
-          await pipeCompatible(
-            choice.streamer,
-            {
-              system,
-              turns: maskedTurns,
-              vision: choice.vision,
-              maxOutputTokens,
-              abortSignal: input.abortSignal,
-            },
-            onPart,
-          );
-        } else {
-          const source = input.tools
-            ? streamWithTools(choice, {
+        try {
+          if (!input.tools && choice.streamer) {
+            await pipeCompatible(
+              choice.streamer,
+              {
                 system,
-                messages: toModelMessages(maskedTurns, choice.vision),
-                tools: input.tools,
+                turns: maskedTurns,
+                vision: choice.vision,
                 maxOutputTokens,
                 abortSignal: input.abortSignal,
-              })
-            : streamDirect(choice, {
-                prompt: toModelPrompt(system, maskedTurns, choice.vision),
-                maxOutputTokens,
-                abortSignal: input.abortSignal,
-              });
-          for await (const part of source) onPart(part);
+              },
+              onPart,
+            );
+          } else {
+            const source = input.tools
+              ? streamWithTools(choice, {
+                  system,
+                  messages: toModelMessages(maskedTurns, choice.vision),
+                  tools: input.tools,
+                  maxOutputTokens,
+                  abortSignal: input.abortSignal,
+                })
+              : streamDirect(choice, {
+                  prompt: toModelPrompt(system, maskedTurns, choice.vision),
+                  maxOutputTokens,
+                  abortSignal: input.abortSignal,
+                });
+            for await (const part of source) onPart(part);
+          }
+        } catch (error) {
+          throw modelFailure(error, input.abortSignal);
         }
         const tail = text.flush();
         if (tail) onEvent({ type: 'text', delta: tail });
@@ -532,6 +546,8 @@ export function createAiGateway(deps: {
           maxOutputTokens,
           output: Output.object({ schema: input.schema }),
           ...(input.abortSignal ? { abortSignal: input.abortSignal } : {}),
+        }).catch((error: unknown) => {
+          throw modelFailure(error, input.abortSignal);
         });
         await deps.tracker.settle(
           reservation,
@@ -570,6 +586,8 @@ export function createAiGateway(deps: {
           prompt,
           n: 1,
           size: input.size ?? '1024x1024',
+        }).catch((error: unknown) => {
+          throw modelFailure(error);
         });
         await deps.tracker.settle(reservation, IMAGE_TOKENS, choice.image?.modelId ?? null);
         reservation = undefined;
@@ -599,7 +617,11 @@ export function createAiGateway(deps: {
           Math.ceil(seconds * 10) + 500,
           input.purpose,
         );
-        const result = await transcribe({ model: choice.transcription, audio: input.audio });
+        const result = await transcribe({ model: choice.transcription, audio: input.audio }).catch(
+          (error: unknown) => {
+            throw modelFailure(error);
+          },
+        );
         await deps.tracker.settle(
           reservation,
           estimateTokens(result.text) + Math.ceil(seconds),

@@ -33,3 +33,17 @@ export class AppError extends Error {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/**
+ * What a failure that ends a stream or a job says to the teacher: its catalogue code, or COMMON for
+ * anything unexpected. Never an exception's own message, which is English, internal and may name
+ * configuration (a model server's words about its key); that goes to the log.
+ */
+export function failureCode(error: unknown): ErrorCode {
+  return error instanceof AppError ? error.code : 'COMMON';
+}
+
+/** What to log for a failure: the cause an AppError wraps (a model server's own error), else itself. */
+export function failureCause(error: unknown): unknown {
+  return error instanceof AppError && error.cause !== undefined ? error.cause : error;
+}

@@ -124,7 +124,9 @@ export function resultFromModel(
 ): FeedbackResult {
   const areas = chosen.map((area) => {
     const found = output.areas.find((a) => a.area === area);
-    if (!found) throw new Error(`the model left out the ${area} area`);
+    // An answer without a chosen area is the model's failure, told as one; the area goes to the log.
+    if (!found)
+      throw new AppError('E_MODEL_UNAVAILABLE', { cause: new Error(`the model left out the ${area} area`) });
     return { ...found, score: Math.max(0, Math.min(100, Math.round(found.score))) };
   });
   return feedbackResultSchema.parse({

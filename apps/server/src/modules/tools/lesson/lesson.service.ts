@@ -9,11 +9,12 @@ import {
   lessonResultSchema,
   OFFLINE_DRAFT_NOTICE,
 } from '@ssaem/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../../db/schema.ts';
 import type { AiGateway } from '../../../platform/ai/gateway.ts';
-import { AppError } from '../../../platform/errors/app-error.ts';
+import { AppError, failureCause, failureCode } from '../../../platform/errors/app-error.ts';
 import type { EventBus } from '../../../platform/events/event-bus.ts';
 import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../../platform/storage/file-storage.ts';
@@ -86,6 +87,7 @@ export function createLessonService(deps: {
   grounding: Grounding;
   /** Where lesson pictures are kept (served by their unguessable file names). */
   storage: FileStorage;
+  log: FastifyBaseLogger;
 }) {
   const pictures = createGeneratedImages(deps.storage, 'lesson-images');
   const items = createToolItems({
@@ -348,8 +350,8 @@ export function createLessonService(deps: {
         };
         await deps.library.setStatus(itemId, 3, { content: JSON.stringify(next), error: null });
       } catch (error) {
-        const message =
-          error instanceof AppError ? error.code : error instanceof Error ? error.message : String(error);
+        const message = failureCode(error);
+        deps.log.warn({ err: failureCause(error), code: message, itemId }, 'lesson section failed');
         // The lesson stays as it was (complete); the failure is reported to whoever is waiting.
         await deps.library.setStatus(itemId, 3, { error: message });
         signal = { result: 'error', id: itemId, message };
