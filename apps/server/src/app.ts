@@ -251,7 +251,7 @@ export async function buildApp({
   const { mintAccessToken } = await registerIdentity(app, config, database.db, mailer);
 
   const db = database.db;
-  const background = createBackground(config, db, app.log);
+  const background = await createBackground(config, db, app.log);
   app.addHook('onReady', () => background.start());
   app.addHook('onClose', () => background.stop());
   const referenceService = createReferenceService(createReferenceRepository(db));
@@ -354,7 +354,7 @@ export async function buildApp({
     storage: fileStorage,
     check: checkFileStorage,
     removePartials,
-  } = createFileStorageFromConfig(config);
+  } = await createFileStorageFromConfig(config);
   app.addHook('onReady', checkFileStorage);
   // Files a killed process was writing. Alone (no Redis), nobody else can be writing now; scaled
   // out, another instance may be, and a write an hour old is no write any more.

@@ -2,11 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database.ts';
-import {
-  createMemoryEventBus,
-  createRedisEventBus,
-  type EventBus,
-} from '../src/platform/events/event-bus.ts';
+import { createMemoryEventBus, type EventBus } from '../src/platform/events/event-bus.ts';
+import { createRedisEventBus } from '../src/platform/events/redis-event-bus.ts';
 import { createDatabaseJobQueue } from '../src/platform/jobs/database-job-queue.ts';
 import type { JobQueue } from '../src/platform/jobs/job-queue.ts';
 import { createJobRepository } from '../src/platform/jobs/job-repository.ts';

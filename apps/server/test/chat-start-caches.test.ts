@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryEventBus, createRedisEventBus } from '../src/platform/events/event-bus.ts';
+import { createMemoryEventBus } from '../src/platform/events/event-bus.ts';
+import { createRedisEventBus } from '../src/platform/events/redis-event-bus.ts';
 import { createSharedCache } from '../src/platform/events/shared-cache.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { buildDemoWorld, type DemoWorld } from './demo-world.ts';

@@ -31,7 +31,7 @@ describe('deleting tool items removes the files their forms kept', () => {
   }, 180_000);
   afterAll(() => ctx.t.close());
 
-  const storage = () => createFileStorageFromConfig(ctx.t.config).storage;
+  const storage = async () => (await createFileStorageFromConfig(ctx.t.config)).storage;
 
   /** A summary made from an uploaded document, and the stored_file rows of what it kept. */
   async function summaryWithKeptFile(title: string) {
@@ -45,7 +45,7 @@ describe('deleting tool items removes the files their forms kept', () => {
       .where('id', 'in', ids)
       .execute();
     expect(rows).toHaveLength(1);
-    for (const row of rows) expect(await storage().stat(row.storageKey)).not.toBeNull();
+    for (const row of rows) expect(await (await storage()).stat(row.storageKey)).not.toBeNull();
     return { id: item.id, rows };
   }
 
@@ -60,7 +60,7 @@ describe('deleting tool items removes the files their forms kept', () => {
       )
       .execute();
     expect(left).toEqual([]);
-    for (const row of rows) expect(await storage().stat(row.storageKey)).toBeNull();
+    for (const row of rows) expect(await (await storage()).stat(row.storageKey)).toBeNull();
   }
 
   it('a folder deleted with its contents (My Materials bulk delete) takes the kept files of its items', async () => {
@@ -104,7 +104,7 @@ describe('deleting tool items removes the files their forms kept', () => {
     const deleted = await ctx.request('teacher', 'DELETE', `${SUMMARY}/${original.id}`);
     expect(deleted.status, await deleted.clone().text()).toBe(200);
     // The copy still names the file: its row, its bytes and its download stay.
-    expect(await storage().stat(row?.storageKey as string)).not.toBeNull();
+    expect(await (await storage()).stat(row?.storageKey as string)).not.toBeNull();
     expect((await ctx.request('teacher', 'GET', `/api/v1/files/${row?.id}/content`)).status).toBe(200);
     const copy = await ctx.request('teacher', 'GET', `${SUMMARY}/${copyId}`);
     const copyText = await copy.text();

@@ -1,6 +1,6 @@
 import { isDocumentError } from '@ssaem/documents/document-error';
 import { isZip, ZipArchive } from '@ssaem/documents/zip-reader';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { DEFAULT_SHEET_LIMITS, type SheetLimits } from './sheet-limits.ts';
 
 /** A column the reader looks for in the header row, by any of its names. */
@@ -114,7 +114,9 @@ export async function readSheet<K extends string>(
   limits: SheetLimits = DEFAULT_SHEET_LIMITS,
 ): Promise<ReadSheet<K>> {
   assertSafeWorkbook(bytes, limits);
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on the first upload (see sheet-writer.ts).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
   } catch (error) {

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { AppError } from '../errors/app-error.ts';
 
 export interface SheetSpec<R> {
@@ -34,6 +33,8 @@ export async function writeSheet<R>(spec: SheetSpec<R>): Promise<Buffer> {
 }
 
 async function buildSheet<R>(spec: SheetSpec<R>): Promise<Buffer> {
+  // Loaded on the first download: ExcelJS and its zip writers are 2 MB of code few requests need.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Ssaem';
   workbook.created = new Date();

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/schema.ts';
 
 export interface MailMessage {
@@ -23,7 +23,13 @@ export function createMailer(options: {
   from: string;
   log: FastifyBaseLogger;
 }): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const smtpUrl = options.smtpUrl;
+  // Nodemailer loads with the first message sent, not in every process at start.
+  let transport: Promise<Transporter> | undefined;
+  const transportFor = (url: string) => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+    return transport;
+  };
   return {
     async send(message) {
       const row = await options.db
@@ -38,7 +44,7 @@ export function createMailer(options: {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (!transport) {
+      if (!smtpUrl) {
         options.log.info(
           { outboxId: row.id, to: message.to, subject: message.subject, body: message.body },
           'mail written to outbox (no SMTP configured)',
@@ -46,7 +52,7 @@ export function createMailer(options: {
         return;
       }
       try {
-        await transport.sendMail({
+        await (await transportFor(smtpUrl)).sendMail({
           from: options.from,
           to: message.to,
           subject: message.subject,

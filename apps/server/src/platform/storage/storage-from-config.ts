@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Config } from '../../config/config.ts';
 import { createLocalFileStorage, type FileStorage, removePartialFiles } from './file-storage.ts';
-import { createS3FileStorage, ensureBucket, type S3StorageOptions } from './s3-file-storage.ts';
+import type { S3StorageOptions } from './s3-file-storage.ts';
 
 /** The S3 settings from the configuration, or undefined when files stay on the local disk. */
 export function s3OptionsOf(config: Config): S3StorageOptions | undefined {
@@ -17,8 +17,11 @@ export function s3OptionsOf(config: Config): S3StorageOptions | undefined {
   };
 }
 
-/** One store for every file the product keeps: the bucket when S3_BUCKET is set, else DATA_DIR/files. */
-export function createFileStorageFromConfig(config: Config): {
+/**
+ * One store for every file the product keeps: the bucket when S3_BUCKET is set, else DATA_DIR/files.
+ * The AWS SDK (about 2 MB of code) loads only for the bucket.
+ */
+export async function createFileStorageFromConfig(config: Config): Promise<{
   storage: FileStorage;
   /** Fails start-up early when the bucket cannot be reached (and creates it when it does not exist). */
   check: () => Promise<void>;
@@ -27,7 +30,7 @@ export function createFileStorageFromConfig(config: Config): {
    * folder has them: an S3 object appears whole or not at all.
    */
   removePartials: (before: Date) => Promise<number>;
-} {
+}> {
   const s3 = s3OptionsOf(config);
   if (!s3) {
     const root = join(config.DATA_DIR, 'files');
@@ -37,5 +40,6 @@ export function createFileStorageFromConfig(config: Config): {
       removePartials: (before) => removePartialFiles(root, before),
     };
   }
+  const { createS3FileStorage, ensureBucket } = await import('./s3-file-storage.ts');
   return { storage: createS3FileStorage(s3), check: () => ensureBucket(s3), removePartials: async () => 0 };
 }

@@ -1,18 +1,22 @@
 import type { TextCorrectionResult } from '@ssaem/contracts';
-import dictionary from 'dictionary-ko';
 import { type Hunspell, loadModule } from 'hunspell-asm';
 import { withParticle } from '../korean-particles.ts';
 import { commonMisspellings } from './common-misspellings.ts';
 
 let instance: Promise<Hunspell> | undefined;
 
-/** The Korean Hunspell dictionary, loaded once (about a second) on first use. */
+/**
+ * The Korean Hunspell dictionary, loaded once (about a second) on first use; its files (14 MB)
+ * are read only then, not by every process at start.
+ */
 function speller(): Promise<Hunspell> {
-  instance ??= loadModule().then((factory) => {
-    const aff = factory.mountBuffer(new Uint8Array(dictionary.aff), 'ko.aff');
-    const dic = factory.mountBuffer(new Uint8Array(dictionary.dic), 'ko.dic');
-    return factory.create(aff, dic);
-  });
+  instance ??= Promise.all([loadModule(), import('dictionary-ko')]).then(
+    ([factory, { default: dictionary }]) => {
+      const aff = factory.mountBuffer(new Uint8Array(dictionary.aff), 'ko.aff');
+      const dic = factory.mountBuffer(new Uint8Array(dictionary.dic), 'ko.dic');
+      return factory.create(aff, dic);
+    },
+  );
   return instance;
 }
 

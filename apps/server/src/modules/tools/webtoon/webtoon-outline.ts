@@ -12,13 +12,14 @@ interface Face {
 }
 
 const require = createRequire(import.meta.url);
-const fontkit = require('fontkit') as { openSync(path: string): Face };
 
 let faces: { regular: Face; bold: Face } | undefined;
 const outlines = new Map<string, { d: string; advance: number }>();
 
 function facesOf() {
   if (!faces) {
+    // Required on the first comic drawn: fontkit and its Brotli decoder are 1.4 MB of code.
+    const fontkit = require('fontkit') as { openSync(path: string): Face };
     const [regular, bold] = koreanFontFiles();
     faces = { regular: fontkit.openSync(regular ?? ''), bold: fontkit.openSync(bold ?? regular ?? '') };
   }
