@@ -1,5 +1,4 @@
 import { XMLParser } from 'fast-xml-parser';
-import mammoth from 'mammoth';
 import { DocumentError, toDocumentError } from './document-error.ts';
 import {
   type BlockNode,
@@ -18,7 +17,7 @@ import {
   readParagraphSpacings,
   tagDocxStyles,
 } from './docx-style-reader.ts';
-import { DOCX_UNSET_MARGINS_TWIPS } from './docx-writer.ts';
+import { DOCX_UNSET_MARGINS_TWIPS } from './docx-units.ts';
 import { appendText } from './flow-builder.ts';
 import type { ReadResult } from './hwpx-reader.ts';
 import { type ReadLimits, resolveLimits } from './limits.ts';
@@ -52,6 +51,8 @@ export async function readDocx(bytes: Uint8Array, options: DocxReadOptions = {})
     zip.verifyAll();
     const includeImages = options.includeImages ?? true;
     const documentXml = parseXml(zip.readText('word/document.xml'), 'word/document.xml');
+    // Loaded with the first Word file read, not in every process that imports this package.
+    const { default: mammoth } = await import('mammoth');
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
       {

@@ -7,7 +7,7 @@ import type {
   TextNode,
 } from './document-model.ts';
 import { type FontFace, PAGE_MARGIN_SIDES, type PageMargins, toFontFace } from './document-style.ts';
-import { DOCX_LINE_PER_PERCENT } from './docx-writer.ts';
+import { DOCX_LINE_PER_PERCENT } from './docx-units.ts';
 import { findAll, firstElement, textContent, type XmlElement } from './xml-tree.ts';
 
 /*

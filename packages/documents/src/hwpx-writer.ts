@@ -1,4 +1,3 @@
-import JSZip from 'jszip';
 import type { BlockNode, DocumentNode } from './document-model.ts';
 import { HwpxHeader } from './hwpx-header.ts';
 import { type BinImage, HwpxSectionWriter } from './hwpx-section.ts';
@@ -42,6 +41,8 @@ export async function writeHwpx(document: DocumentNode, options: HwpxWriteOption
   // header.xml last: the sections register the character and paragraph shapes they use.
   const headerXml = header.toXml(sectionXmls.length, section.hasMemos());
 
+  // Loaded with the first export (JSZip and pako, 0.4 MB of code).
+  const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   const add = (name: string, data: string | Uint8Array, store = false) =>
     zip.file(name, data, { compression: store ? 'STORE' : 'DEFLATE', createFolders: false, date: ZIP_DATE });

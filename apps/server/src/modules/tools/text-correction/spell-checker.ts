@@ -1,22 +1,23 @@
 import type { TextCorrectionResult } from '@ssaem/contracts';
-import { type Hunspell, loadModule } from 'hunspell-asm';
+import type { Hunspell } from 'hunspell-asm';
 import { withParticle } from '../korean-particles.ts';
 import { commonMisspellings } from './common-misspellings.ts';
 
 let instance: Promise<Hunspell> | undefined;
 
 /**
- * The Korean Hunspell dictionary, loaded once (about a second) on first use; its files (14 MB)
- * are read only then, not by every process at start.
+ * The Korean Hunspell dictionary, loaded once (about a second) on first use; Hunspell's code and
+ * the dictionary's files (14 MB) are read only then, not by every process at start.
  */
 function speller(): Promise<Hunspell> {
-  instance ??= Promise.all([loadModule(), import('dictionary-ko')]).then(
-    ([factory, { default: dictionary }]) => {
-      const aff = factory.mountBuffer(new Uint8Array(dictionary.aff), 'ko.aff');
-      const dic = factory.mountBuffer(new Uint8Array(dictionary.dic), 'ko.dic');
-      return factory.create(aff, dic);
-    },
-  );
+  instance ??= Promise.all([
+    import('hunspell-asm').then(({ loadModule }) => loadModule()),
+    import('dictionary-ko'),
+  ]).then(([factory, { default: dictionary }]) => {
+    const aff = factory.mountBuffer(new Uint8Array(dictionary.aff), 'ko.aff');
+    const dic = factory.mountBuffer(new Uint8Array(dictionary.dic), 'ko.dic');
+    return factory.create(aff, dic);
+  });
   return instance;
 }
 
