@@ -698,6 +698,7 @@ export async function buildApp({
         gateway,
         licences: tokenTracker,
         sensitiveNamesOf: (userId) => classesService.rosterNamesOf(userId),
+        log: app.log,
       }),
     ),
   );

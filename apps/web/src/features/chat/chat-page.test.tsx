@@ -186,18 +186,23 @@ describe('chat page', () => {
     fireEvent.click(await screen.findByRole('button', { name: '수업 도입 추천해 줘' }, { timeout: 10_000 }));
 
     // The conversation the failed answer began goes (core.md §4); the teacher is told why, in words.
-    expect(
-      await screen.findByText(
-        '오류: AI 모델이 답하지 못했어요. 잠시 후 다시 시도해 주세요.',
-        {},
-        { timeout: 5_000 },
-      ),
-    ).toBeTruthy();
+    const failure = '오류: AI 모델이 답하지 못했어요. 잠시 후 다시 시도해 주세요.';
+    const notice = await screen.findByTestId('chat-first-answer-failure', {}, { timeout: 5_000 });
+    expect(notice.textContent).toBe(failure);
     await waitFor(() => expect(deleted).toEqual(['c-1']));
     expect(router.state.location.pathname).toBe('/chat/new');
+    // Said once: the failed answer's own row went with its conversation.
+    await waitFor(() => expect(screen.getAllByText(failure)).toHaveLength(1));
     expect(screen.queryByText(/E_MODEL_UNAVAILABLE/)).toBeNull();
     const box = screen.getByRole('textbox') as HTMLTextAreaElement;
     await waitFor(() => expect(box.value).toBe('수업 도입 추천해 줘'));
+
+    // Sent again (the model is back): the notice goes, the answer comes.
+    failWith = null;
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/c-1'));
+    expect(screen.queryByText(failure)).toBeNull();
+    expect(JSON.parse(String(streamCalls.at(-1)?.body))).toMatchObject({ text: '수업 도입 추천해 줘' });
   });
 
   it('sends a starter, streams the answer, moves to the new id and shows the offline banner', {

@@ -60,7 +60,7 @@ export async function askAssistant(
         message?: ToolThreadMessage;
         error?: string;
       };
-      if (event === 'error') handlers.onError(payload.error ?? 'E_INTERNAL');
+      if (event === 'error') handlers.onError(payload.error ?? 'COMMON');
       else if (payload.type === 'text' && payload.delta) handlers.onText(payload.delta);
       else if (payload.type === 'done' && payload.message) handlers.onDone(payload.message);
     }

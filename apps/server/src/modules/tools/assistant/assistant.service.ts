@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ToolStreamInput, ToolThread, ToolThreadMessage } from '@ssaem/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AiGateway, ChatTurn } from '../../../platform/ai/gateway.ts';
-import { AppError } from '../../../platform/errors/app-error.ts';
+import { AppError, failureCause, failureCode } from '../../../platform/errors/app-error.ts';
 import type { Actor } from '../../../policies/actor.ts';
 import { canOnMaterial } from '../../../policies/material.policy.ts';
 import type { LibraryItemRow, LibraryRepository } from '../../library/library.repository.ts';
@@ -57,6 +58,7 @@ export function createAssistantService(deps: {
   licences: { assertUsable(userId: number): Promise<void> };
   /** The names on the teacher's class rosters: masked before anything reaches the model. */
   sensitiveNamesOf: (userId: number) => Promise<string[]>;
+  log: FastifyBaseLogger;
 }) {
   async function visibleItem(actor: Actor, id: number, toolType: string): Promise<LibraryItemRow> {
     const item = await deps.library.find(id);
@@ -234,7 +236,9 @@ export function createAssistantService(deps: {
           sink.done(answer(text, 'complete'));
         } catch (error) {
           await deps.repository.finish(answerId, { text, status: 'error' });
-          sink.failed(error instanceof AppError ? error.code : 'E_INTERNAL');
+          const code = failureCode(error);
+          deps.log.warn({ err: failureCause(error), code, answerId }, 'tool assistant answer failed');
+          sink.failed(code);
         }
       };
     },

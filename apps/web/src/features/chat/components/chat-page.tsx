@@ -108,6 +108,11 @@ export function ChatPage({ basePath }: { basePath: string }) {
   const [agentId, setAgentId] = useState<string | null>(null);
   /** A question whose new conversation failed, back in the composer (`at` tells two apart). */
   const [returnedQuestion, setReturnedQuestion] = useState<ReturnedText | null>(null);
+  /**
+   * Why that conversation's answer failed, above the composer until the next question or another
+   * conversation: a toast would cover the question just put back, and go before it is read.
+   */
+  const [firstAnswerFailure, setFirstAnswerFailure] = useState<string | null>(null);
   /** At a fork (keyed by parent id), the child the teacher chose; otherwise the newest. */
   const [branchChoice, setBranchChoice] = useState<Record<string, string>>({});
 
@@ -124,6 +129,7 @@ export function ChatPage({ basePath }: { basePath: string }) {
     const previous = previousRoute.current;
     previousRoute.current = routeId;
     if (previous === routeId) return;
+    if (routeId !== null) setFirstAnswerFailure(null);
     if (previous !== null) setBranchChoice({});
     const key = streamKeyRef.current;
     if (!key) return;
@@ -153,13 +159,21 @@ export function ChatPage({ basePath }: { basePath: string }) {
       // A first message gets a generated title (core.md §4).
       const isFirst = state.requestMessage?.parentMessageId === NO_PARENT_ID;
       // An error on a new conversation's first message removes that conversation (core.md §4): the
-      // teacher is back on a new chat, told why (a refusal before the answer began was told above),
-      // with the question back in the box to send again instead of lost with the conversation.
+      // teacher is back on a new chat, told why above the box (a refusal before the answer began was
+      // told by a toast already), with the question back in the box to send again.
       if (state.phase === 'error' && isFirst && state.conversationId) {
         removeConversation.mutate(state.conversationId);
         void navigate(`${basePath}/new`, { replace: true });
+        // The failed answer goes with its conversation. The move to /new forgets it only when the
+        // page had reached the conversation's id: a model that refuses at once can end the stream
+        // first, and its row stayed on the new chat.
+        const key = streamKeyRef.current;
+        if (key && useChatStreams.getState().streams[key] === state) {
+          forgetStream(key);
+          setStreamKey(null);
+        }
         if (!state.errorCode) {
-          toast.show(t('messages.error', { message: failureText(state.error ?? '', t, tCommon) }));
+          setFirstAnswerFailure(t('messages.error', { message: failureText(state.error ?? '', t, tCommon) }));
         }
         const question = state.requestMessage?.text;
         if (question) setReturnedQuestion({ text: question, at: Date.now() });
@@ -273,6 +287,7 @@ export function ChatPage({ basePath }: { basePath: string }) {
 
   const handleSend = useCallback(
     (text: string, files: ChatFileRef[] = [], parentOverride?: string) => {
+      setFirstAnswerFailure(null);
       if (streamKeyRef.current) forgetStream(streamKeyRef.current);
       const parent: Message | undefined = thread.messages.at(-1);
       const liveParent = responseMessageId && !history.some((m) => m.messageId === responseMessageId);
@@ -509,6 +524,16 @@ export function ChatPage({ basePath }: { basePath: string }) {
         <VisuallyHidden role="status" aria-live="polite" data-testid="chat-status">
           {announced}
         </VisuallyHidden>
+        {firstAnswerFailure ? (
+          <Alert
+            color="red"
+            variant="light"
+            className={classes.composerNotice}
+            data-testid="chat-first-answer-failure"
+          >
+            {firstAnswerFailure}
+          </Alert>
+        ) : null}
         <Composer
           isStreaming={isStreaming}
           sendWithEnter={settings.data?.sendWithEnter ?? true}
