@@ -1,3 +1,4 @@
+import type { PAGE_MARGIN_SIDES } from './document-style.ts';
 import type { ImageResolver } from './image-source.ts';
 
 // What the DOCX reader and writer share, apart from the writer itself: reading a document does not
@@ -5,14 +6,8 @@ import type { ImageResolver } from './image-source.ts';
 
 export type DocxWriteOptions = { resolveImage?: ImageResolver; creator?: string; font?: string };
 
-export type DocxMarginsTwips = {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-  header: number;
-  footer: number;
-};
+/** A page's margins in twips: the same sides as the model's (in millimetres). */
+export type DocxMarginsTwips = Record<(typeof PAGE_MARGIN_SIDES)[number], number>;
 
 /** The margins (twips) a document without margins of its own goes out with: A4 as 한글 sets it. */
 export const DOCX_UNSET_MARGINS_TWIPS: Readonly<DocxMarginsTwips> = {

@@ -109,8 +109,9 @@ export function ChatPage({ basePath }: { basePath: string }) {
   /** A question whose new conversation failed, back in the composer (`at` tells two apart). */
   const [returnedQuestion, setReturnedQuestion] = useState<ReturnedText | null>(null);
   /**
-   * Why that conversation's answer failed, above the composer until the next question or another
-   * conversation: a toast would cover the question just put back, and go before it is read.
+   * Why that conversation's answer failed (the error frame's code or text), above the composer
+   * until the next question or another conversation: a toast would cover the question just put
+   * back, and go before it is read.
    */
   const [firstAnswerFailure, setFirstAnswerFailure] = useState<string | null>(null);
   /** At a fork (keyed by parent id), the child the teacher chose; otherwise the newest. */
@@ -173,7 +174,7 @@ export function ChatPage({ basePath }: { basePath: string }) {
           setStreamKey(null);
         }
         if (!state.errorCode) {
-          setFirstAnswerFailure(t('messages.error', { message: failureText(state.error ?? '', t, tCommon) }));
+          setFirstAnswerFailure(state.error ?? '');
         }
         const question = state.requestMessage?.text;
         if (question) setReturnedQuestion({ text: question, at: Date.now() });
@@ -184,7 +185,7 @@ export function ChatPage({ basePath }: { basePath: string }) {
           .catch(() => {});
       }
     },
-    [queryClient, toast, t, tCommon, removeConversation, navigate, basePath],
+    [queryClient, toast, tCommon, removeConversation, navigate, basePath],
   );
 
   // A reload re-attaches to an answer still being written.
@@ -524,14 +525,14 @@ export function ChatPage({ basePath }: { basePath: string }) {
         <VisuallyHidden role="status" aria-live="polite" data-testid="chat-status">
           {announced}
         </VisuallyHidden>
-        {firstAnswerFailure ? (
+        {firstAnswerFailure !== null ? (
           <Alert
             color="red"
             variant="light"
             className={classes.composerNotice}
             data-testid="chat-first-answer-failure"
           >
-            {firstAnswerFailure}
+            {t('messages.error', { message: failureText(firstAnswerFailure, t, tCommon) })}
           </Alert>
         ) : null}
         <Composer

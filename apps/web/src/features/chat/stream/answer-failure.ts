@@ -1,5 +1,7 @@
 import type { ContentPart, Message } from '@ssaem/contracts/chat';
 import type { TFunction } from 'i18next';
+import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 
 /** What an error frame without a message means (core.md §8: the stream's default). */
 export const STREAM_ERROR_DEFAULT = 'Stream error occurred';
@@ -28,8 +30,7 @@ export function failureOf(message: Pick<Message, 'error' | 'content'>): string |
 export function failureText(failure: string, t: TFunction<'chat'>, tCommon: TFunction<'common'>): string {
   if (!failure) return t('messages.unknownError');
   if (failure === STREAM_ERROR_DEFAULT) return t('status.error');
-  if (CATALOGUE_CODE.test(failure)) {
-    return tCommon(`errors.${failure}` as 'errors.COMMON', { defaultValue: tCommon('errors.COMMON') });
-  }
+  // The same message a refused call with this code shows.
+  if (CATALOGUE_CODE.test(failure)) return apiErrorMessage(new ApiError(failure, 0, ''), tCommon);
   return failure;
 }
