@@ -1,8 +1,10 @@
 // node bench/bundle.mjs [--no-build]
 // Builds the web app and measures three things.
-// 1. What each prerendered public page transfers (dist/prerendered/*.html): the HTML with its inline
+// 1. What each prerendered page transfers (dist/prerendered/*.html): the HTML with its inline
 //    CSS, the script it names and the modules it preloads, with their static imports, compressed as
 //    the server sends them (brotli, quality 11; gzip shown beside). Budget 90 kB per page, gzip.
+//    The signed-in catalogue (edutech) is one of them: drawn for a teacher, its light script paints
+//    the teacher's recommendations and catalogue from the page's templates; the app follows.
 //    Pages with the light script (src/public-entry.ts) load nothing else until a visitor reaches
 //    for a control (/signup too: what is typed before the app is there is handed to it).
 // 2. The app's own first load, for a visitor the static page is not written for (signed in, or
@@ -11,10 +13,12 @@
 // it at once on /landing) and the page texts that route loads. Texts come in the visitor's language,
 // so the budget is checked against the heavier of Korean and English. Sizes are gzip (zlib default
 // level). Exits 1 over budget.
-// 3. The signed-in EduTech catalogue (/edutech) as a teacher first opens it: the same entry, the
-//    signed-in route table the router joins on the way (src/app/signed-in-routes.tsx), the query
-//    client, the shell and the catalogue page with their static imports and texts, and every CSS
-//    file those bring (index.html's included). Budget EDUTECH_BUDGET_KB, gzip, JS + CSS.
+// 3. The app's code for the signed-in EduTech catalogue (/edutech): what follows the page's first
+//    paint for a teacher, and what draws it for anyone the page was not drawn for (an administrator,
+//    English chosen, a search in the address): the same entry, the signed-in route table the router
+//    joins on the way (src/app/signed-in-routes.tsx), the query client, the shell and the catalogue
+//    page with their static imports and texts, and every CSS file those bring (index.html's
+//    included). Budget EDUTECH_BUDGET_KB, gzip, JS + CSS.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -124,9 +128,7 @@ const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk
 const pages = readdirSync(join(dist, 'prerendered'))
   .filter((name) => name.endsWith('.html'))
   .map((name) => measurePage(manifest, byFile, name));
-console.log(
-  '\nWhat each prerendered public page transfers before any interaction (HTML with inline CSS + JS)\n',
-);
+console.log('\nWhat each prerendered page transfers before any interaction (HTML with inline CSS + JS)\n');
 console.log(
   `${'page'.padEnd(10)} ${'HTML br'.padStart(8)} ${'JS br'.padStart(8)} ${'scripts'.padStart(8)} ${'total br'.padStart(9)} ${'total gz'.padStart(9)} ${'raw'.padStart(8)}  budget ${PAGE_BUDGET_KB} kB gz`,
 );
@@ -229,7 +231,7 @@ const edutechHeaviest = edutechByLanguage.reduce((a, b) =>
 const edutechTotal = sum(edutechHeaviest.rows, 'gzip');
 const isCss = (row) => row.file.endsWith('.css');
 console.log(
-  `\nThe signed-in /edutech catalogue's first load, JS + CSS (gzip, ${edutechHeaviest.language} texts)\n`,
+  `\nThe app's code for the signed-in /edutech catalogue, after its first paint, JS + CSS (gzip, ${edutechHeaviest.language} texts)\n`,
 );
 console.log(`${pad('file', 44)} ${pad('loaded as', 34)} ${'raw kB'.padStart(8)} ${'gzip kB'.padStart(8)}`);
 for (const row of [...edutechHeaviest.rows]

@@ -26,6 +26,48 @@ function koreaDate(days: number): string {
 }
 
 test.describe('edutech', () => {
+  test('the catalogue opened as a bookmark shows the teacher’s tools before the app arrives, and the app takes over', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto('/edutech');
+    await signInAs(page, 'teacher');
+    await expect(
+      page.getByRole('list', { name: '에듀테크 목록' }).getByRole('listitem').first(),
+    ).toBeVisible();
+
+    // The app's code is held back: what shows now is the prerendered page and its light script.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    const strip = page.getByRole('region', { name: 'AI 추천' });
+    await expect(strip.getByRole('listitem').first()).toContainText('도구입니다.');
+    const results = page.getByRole('list', { name: '에듀테크 목록' });
+    await expect(results.getByRole('article')).toHaveCount(24);
+    await expect(page.getByRole('status').filter({ hasText: /^총 \d+개$/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.dataset.appStarted)).toBe('static');
+    // The header's profile comes with the app.
+    await expect(page.getByText('김하늘')).toHaveCount(0);
+
+    // Typed while the app is still on its way: the app's field gets it, with the focus.
+    const search = page.getByRole('textbox', { name: '제품 이름으로 검색' });
+    await search.click();
+    await page.keyboard.type('수학');
+    release();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.appStarted)).toBe('true');
+    await expect(page.getByText('김하늘').first()).toBeVisible();
+    await expect(search).toHaveValue('수학');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/keyword=/);
+    await expect(results.getByRole('link', { name: PRODUCT })).toBeVisible();
+  });
+
   test('a teacher finds a math tool, registers it as in use, sees its D-day, and asks the chat for one', async ({
     page,
   }) => {

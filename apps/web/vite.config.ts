@@ -17,7 +17,14 @@ const SERVER_PATHS = ['/api', '/realms', '/interaction', '/healthz', '/readyz', 
  * chunk of their own, never in the app's.
  */
 const PUBLIC_SCRIPT_MODULES =
-  /(vite\/preload-helper|[\\/]src[\\/]lib[\\/](language|prerendered|static-pages|auth[\\/]stored-session)\.ts|[\\/]contracts[\\/]src[\\/]i18n\.ts)/;
+  /(vite\/preload-helper|[\\/]src[\\/]lib[\\/](language|prerendered|static-pages|first-paint-handover|auth[\\/](stored-session|roles))\.ts|[\\/]contracts[\\/]src[\\/]i18n\.ts)/;
+
+/**
+ * What the signed-in catalogue's first paint (src/features/edutech/first-paint.ts) needs, loaded by
+ * the light script on /edutech: one small chunk the app shares, never a piece of the app's.
+ */
+const FIRST_PAINT_MODULES =
+  /([\\/]src[\\/]features[\\/]edutech[\\/](first-paint(-markers|-slots)?|card-look|requests|reason-text)\.ts|[\\/]contracts[\\/]src[\\/]edutech-options\.ts)$/;
 
 /**
  * The query library beyond what the entry holds (its context), with the app's client: every screen
@@ -65,6 +72,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'public', test: PUBLIC_SCRIPT_MODULES, priority: 2 },
+            { name: 'first-paint', test: FIRST_PAINT_MODULES, priority: 2 },
             { name: 'app', tags: ['$initial'], test: (id) => !id.endsWith('public-entry.ts'), priority: 1 },
             { name: 'query', test: QUERY_MODULES },
             // What the home after sign-in needs beyond the app, in five files instead of some ninety

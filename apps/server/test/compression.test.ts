@@ -6,6 +6,7 @@ import { createFakeWebDist, type TestApp } from './build-test-app.ts';
 import { buildDemoWorld, type DemoWorld } from './demo-world.ts';
 import { buildListeningApp } from './listening-app.ts';
 
+const CATALOGUE = `<!doctype html><html lang="ko"><head></head><body><div id="root" data-prerendered="ko" data-signed-in-page="edutech"><h1>에듀테크</h1></div></body></html>`;
 const LANDING = `<!doctype html><html lang="ko"><head><link rel="canonical" href="%SSAEM_ORIGIN%/landing"></head><body><div id="root" data-prerendered="ko"><h1>수업 준비부터 가정통신문까지, 쌤이 함께할게요</h1>${'<p>선생님을 위한 AI 도우미</p>'.repeat(100)}</div></body></html>`;
 const ICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16"/></svg>';
@@ -24,6 +25,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'favicon.svg'), ICON);
   mkdirSync(join(dist, 'prerendered'));
   writeFileSync(join(dist, 'prerendered', 'landing.html'), LANDING);
+  writeFileSync(join(dist, 'prerendered', 'edutech.html'), CATALOGUE);
   t = await buildListeningApp({ WEB_DIST_DIR: dist, AI_OFFLINE_WORD_DELAY_MS: '200' });
   world = await buildDemoWorld(t);
 });
@@ -120,6 +122,17 @@ describe('compressed delivery', () => {
     const shell = await raw('/pricing');
     expect(shell.status).toBe(200);
     expect(shell.body.toString()).toContain('<div id="root"></div>');
+  });
+
+  it('sends the signed-in catalogue as the page prerendered for a teacher, with or without a search', async () => {
+    for (const path of ['/edutech', '/edutech?keyword=%EC%88%98%ED%95%99']) {
+      const page = await raw(path);
+      expect(page.status).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body.toString()).toContain('data-signed-in-page="edutech"');
+    }
+    // The catalogue's other screens are the app's.
+    expect((await raw('/edutech/7')).body.toString()).toContain('<div id="root"></div>');
   });
 
   it('never buffers a server-sent event stream: the first event arrives while the answer is still being written', async () => {

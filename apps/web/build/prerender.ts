@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { TEMPLATE_ATTRIBUTE, TEXTS_ID } from '../src/features/edutech/first-paint-markers.ts';
 import { STATIC_PUBLIC_PATHS } from '../src/lib/static-pages.ts';
 import { criticalCss } from './critical-css.ts';
 
@@ -40,6 +41,27 @@ export const PRERENDERED_PAGES = [
   },
 ] as const;
 
+/**
+ * The signed-in pages prerendered for their first paint, drawn for a teacher (src/prerender.tsx's
+ * renderSignedInPage): the shell and the page with skeletons where the teacher's data goes, and
+ * the templates and texts the light script fills them from (src/features/edutech/first-paint.ts).
+ * `modules` are the route modules whose CSS the page needs (the shell's and the page's).
+ */
+export const SIGNED_IN_PAGES = [
+  {
+    name: 'edutech',
+    path: '/edutech',
+    modules: [
+      'src/app/signed-in-routes.tsx',
+      'src/features/auth/signed-in-shell.tsx',
+      'src/features/edutech/components/edutech-page.tsx',
+    ],
+    firstPaint: 'src/features/edutech/first-paint.ts',
+  },
+] as const;
+
+type Page = { name: string; path: string; modules: readonly string[]; firstPaint?: string };
+
 /** The light script's source, as the manifest names it. */
 export const PUBLIC_SCRIPT = 'src/public-entry.ts';
 
@@ -56,7 +78,11 @@ type Manifest = Record<string, ManifestChunk>;
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The chunk files and CSS a route module loads, with its static imports, depth first. */
+/**
+ * The chunk files a route module loads, with its static imports, depth first; and their CSS, each
+ * chunk's after that of the chunks it imports, the order in which the app's loader adds them (a
+ * component's own rules come after the library rules they override).
+ */
 function chunkClosure(
   manifest: Manifest,
   key: string,
@@ -70,40 +96,60 @@ function chunkClosure(
     const chunk = manifest[name];
     if (!chunk) throw new Error(`the manifest has no ${name}`);
     js.push(chunk.file);
-    css.push(...(chunk.css ?? []));
     for (const imported of chunk.imports ?? []) visit(imported);
+    css.push(...(chunk.css ?? []));
   };
   visit(key);
   return { js, css };
 }
 
+/**
+ * The manifest's key of the chunk that holds `module`: its own, or the group chunk's the build put
+ * it in (build/signed-in-chunk.ts lists each chunk's modules in dist/.vite/chunk-modules.json).
+ */
+function manifestKeyOf(manifest: Manifest, module: string): string {
+  if (manifest[module]) return module;
+  const modulesPath = join(dist, '.vite/chunk-modules.json');
+  const chunks = JSON.parse(readFileSync(modulesPath, 'utf8')) as Record<string, string[]>;
+  const file = Object.entries(chunks).find(([, modules]) => modules.includes(module))?.[0];
+  const key = Object.entries(manifest).find(([, chunk]) => chunk.file === file)?.[0];
+  if (!key) throw new Error(`no chunk of this build holds ${module}`);
+  return key;
+}
+
 /** The page's <head> (title, description, canonical and Open Graph, script) and its full CSS. */
 function head(
   template: string,
-  page: (typeof PRERENDERED_PAGES)[number],
+  page: Page,
   manifest: Manifest,
   title: string,
   description: string,
   variables: string,
 ): { html: string; styles: string } {
   const entry = chunkClosure(manifest, 'index.html');
-  const route = chunkClosure(manifest, page.module, new Set(['index.html']));
+  const seen = new Set(['index.html']);
+  const routeCss = page.modules.flatMap(
+    (module) => chunkClosure(manifest, manifestKeyOf(manifest, module), seen).css,
+  );
   // The theme's CSS variables first, where Mantine's stylesheet of them was: no stylesheet carries
   // them (the app builds them, src/app/css-variables.ts), and the page's rules read them.
   const styles = [
     variables,
-    ...[...new Set([...entry.css, ...route.css])].map((file) => readFileSync(join(dist, file), 'utf8')),
+    ...[...new Set([...entry.css, ...routeCss])].map((file) => readFileSync(join(dist, file), 'utf8')),
   ].join('\n');
   const url = `${ORIGIN_PLACEHOLDER}${page.path}`;
-  const meta = [
-    `<link rel="canonical" href="${url}">`,
-    '<meta property="og:type" content="website">',
-    '<meta property="og:site_name" content="쌤">',
-    '<meta property="og:locale" content="ko_KR">',
-    `<meta property="og:url" content="${url}">`,
-    `<meta property="og:title" content="${escapeAttribute(title)}">`,
-    `<meta property="og:description" content="${escapeAttribute(description)}">`,
-  ].join('\n    ');
+  // A signed-in page is nobody's search result: no canonical address or Open Graph card.
+  const meta = page.firstPaint
+    ? ['<meta name="robots" content="noindex">']
+    : [
+        `<link rel="canonical" href="${url}">`,
+        '<meta property="og:type" content="website">',
+        '<meta property="og:site_name" content="쌤">',
+        '<meta property="og:locale" content="ko_KR">',
+        `<meta property="og:url" content="${url}">`,
+        `<meta property="og:title" content="${escapeAttribute(title)}">`,
+        `<meta property="og:description" content="${escapeAttribute(description)}">`,
+      ];
   let html = template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(title)}</title>`)
     .replace(
@@ -116,8 +162,13 @@ function head(
   if (!script) throw new Error(`the manifest has no ${PUBLIC_SCRIPT}`);
   const entryScript = /<script type="module" crossorigin src="[^"]*"><\/script>/;
   if (!entryScript.test(html)) throw new Error('index.html has no entry script to replace');
-  // Its static imports are announced with it, so they do not wait for it to be read.
-  const imports = chunkClosure(manifest, PUBLIC_SCRIPT).js.slice(1);
+  // Its static imports are announced with it, so they do not wait for it to be read; so is the
+  // first paint's code a signed-in page loads at once.
+  const scriptChunks = chunkClosure(manifest, PUBLIC_SCRIPT);
+  const firstPaint = page.firstPaint
+    ? chunkClosure(manifest, manifestKeyOf(manifest, page.firstPaint)).js
+    : [];
+  const imports = [...new Set([...scriptChunks.js.slice(1), ...firstPaint])];
   // A module it shares with the app that is missing from vite.config.ts's list pulls in the app.
   if (imports.includes(entry.js[0] ?? '')) {
     throw new Error(`${PUBLIC_SCRIPT} imports the app statically: list its modules in vite.config.ts`);
@@ -129,7 +180,7 @@ function head(
   html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(entryScript, () => tags);
   // Function replacements: a `$` in the page must not be read as a pattern.
   return {
-    html: html.replace('</head>', () => `  ${meta}\n    ${STYLE_SLOT}\n  </head>`),
+    html: html.replace('</head>', () => `  ${meta.join('\n    ')}\n    ${STYLE_SLOT}\n  </head>`),
     styles,
   };
 }
@@ -140,37 +191,81 @@ const STYLE_SLOT = '<!--ssaem-critical-css-->';
 export async function prerender(): Promise<void> {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
-  const { renderPage, pageMeta, themeCssVariables } = (await import(
-    pathToFileURL(join(ssrDir, 'prerender.js')).href
-  )) as {
-    renderPage: (path: string) => Promise<string>;
-    pageMeta: (name: string) => { title: string; description: string };
-    themeCssVariables: () => string;
-  };
-  const variables = themeCssVariables();
+  const renderer = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as Renderer;
+  const variables = renderer.themeCssVariables();
   mkdirSync(join(dist, 'prerendered'), { recursive: true });
   for (const page of PRERENDERED_PAGES) {
     // The light script follows links to these pages as plain pages: the two lists must agree.
     if (!STATIC_PUBLIC_PATHS.includes(page.path)) {
       throw new Error(`${page.path} is missing from src/lib/static-pages.ts`);
     }
-    const body = await renderPage(page.path);
-    if (body.length < 500) throw new Error(`${page.path} rendered almost nothing`);
-    const { title, description } = pageMeta(page.name);
-    const { html: shell, styles } = head(template, page, manifest, title, description, variables);
-    const complete = shell.replace(
-      '<div id="root"></div>',
-      () => `<div id="root" data-prerendered="ko">${body}</div>`,
-    );
-    const critical = criticalCss(styles, complete);
-    const html = complete.replace(STYLE_SLOT, () => `<style>${critical}</style>`);
-    writeFileSync(join(dist, 'prerendered', `${page.name}.html`), html);
-    console.log(
-      `prerendered ${page.path}: ${(html.length / 1000).toFixed(1)} kB, ` +
-        `CSS ${(critical.length / 1000).toFixed(1)} of ${(styles.length / 1000).toFixed(1)} kB inline`,
+    const body = await renderer.renderPage(page.path);
+    writePage(template, manifest, variables, renderer, { ...page, modules: [page.module] }, body, '', '');
+  }
+  for (const page of SIGNED_IN_PAGES) {
+    const body = await renderer.renderSignedInPage(page.path);
+    const templates = Object.entries(renderer.renderFirstPaintTemplates())
+      .map(([name, html]) => `<template ${TEMPLATE_ATTRIBUTE}="${name}">${html}</template>`)
+      .join('');
+    const texts = `<script type="application/json" id="${TEXTS_ID}">${renderer.firstPaintTexts().replace(/</g, '\\u003c')}</script>`;
+    writePage(
+      template,
+      manifest,
+      variables,
+      renderer,
+      page,
+      body,
+      `${templates}${texts}`,
+      renderer.renderFirstPaintStyleSamples(),
     );
   }
   rmSync(ssrDir, { recursive: true, force: true });
+}
+
+interface Renderer {
+  renderPage: (path: string) => Promise<string>;
+  renderSignedInPage: (path: string) => Promise<string>;
+  renderFirstPaintTemplates: () => Record<string, string>;
+  renderFirstPaintStyleSamples: () => string;
+  firstPaintTexts: () => string;
+  pageMeta: (name: string) => { title: string; description: string };
+  themeCssVariables: () => string;
+}
+
+/**
+ * Writes dist/prerendered/<name>.html: the page's HTML in #root, `after` behind it, its CSS inline
+ * (what the page, `after` and `styleSamples`, markup the page never shows, use).
+ */
+function writePage(
+  template: string,
+  manifest: Manifest,
+  variables: string,
+  renderer: Renderer,
+  page: Page,
+  body: string,
+  after: string,
+  styleSamples: string,
+): void {
+  if (body.length < 500) throw new Error(`${page.path} rendered almost nothing`);
+  const { title, description } = renderer.pageMeta(page.name);
+  const { html: shell, styles } = head(template, page, manifest, title, description, variables);
+  const signedIn = page.firstPaint ? ` data-signed-in-page="${page.name}"` : '';
+  const complete = shell.replace(
+    '<div id="root"></div>',
+    () => `<div id="root" data-prerendered="ko"${signedIn}>${body}</div>${after}`,
+  );
+  // The templates' markup counts as the page's: what they draw is styled at once too.
+  const critical = criticalCss(
+    styles,
+    `${complete.replace(/<template\b/g, '<div hidden').replace(/<\/template>/g, '</div>')}${styleSamples}`,
+  );
+  // Marked: the light script keeps it above the app's stylesheets while they load (src/public-entry.ts).
+  const html = complete.replace(STYLE_SLOT, () => `<style data-critical>${critical}</style>`);
+  writeFileSync(join(dist, 'prerendered', `${page.name}.html`), html);
+  console.log(
+    `prerendered ${page.path}: ${(html.length / 1000).toFixed(1)} kB, ` +
+      `CSS ${(critical.length / 1000).toFixed(1)} of ${(styles.length / 1000).toFixed(1)} kB inline`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await prerender();

@@ -5,7 +5,7 @@ import { AppTree } from './app/app-tree';
 import { installThemeCssVariables } from './app/css-variables';
 import { createAppRouter } from './app/router';
 import { appQueryClient } from './lib/app-query-client';
-import { installAuth } from './lib/auth/install';
+import { installAuth, loadAuthClient } from './lib/auth/install';
 import { installErrorReporting } from './lib/error-reporting/report-client-error';
 import { currentLanguage, initI18n } from './lib/i18n';
 import { prerenderedLanguage, routerReady, showsPrerenderedLanding } from './lib/prerendered';
@@ -40,9 +40,13 @@ const router = createAppRouter();
 // No query client here: it loads with the first screen that fetches (lib/app-query-client).
 const app = <AppTree router={<RouterProvider router={router} />} />;
 
+// A signed-in user's token is read before the first render too: the guards then draw the page at
+// once, as the prerendered signed-in page showed it, rather than a loader for a moment.
+const userRead = isSignedIn() ? loadAuthClient().then((auth) => auth.loadUser()) : null;
+
 if (prerendered) {
   // The page's code and texts first, so the first render is the page itself, never the loader.
-  void Promise.all([textsReady, routerReady(router)]).then(() => {
+  void Promise.all([textsReady, routerReady(router), userRead?.catch(() => null)]).then(() => {
     if (hydrate) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });

@@ -4,9 +4,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppTree } from './app/app-tree';
 import { appRoutes } from './app/routes';
+import { FIRST_PAINT_SLOT } from './features/edutech/first-paint-slots';
 import { routerReady } from './lib/prerendered';
 import { createQueryClient } from './lib/query-client';
-import { pageMeta, renderPage } from './prerender';
+import { firstPaintTexts, pageMeta, renderPage, renderSignedInPage } from './prerender';
 
 // The build writes these pages as HTML (build/prerender.ts); the browser hydrates them (main.tsx).
 const HEADLINES: Record<string, string> = {
@@ -70,5 +71,46 @@ describe('prerendered public pages', () => {
 
   it('refuses a path that is not a page of its own', async () => {
     await expect(renderPage('/')).rejects.toThrow(/redirects/);
+  });
+});
+
+describe('the prerendered signed-in catalogue', () => {
+  it('is drawn for a teacher: the teacher’s menu, the page, skeletons where the teacher’s data goes', async () => {
+    const html = await renderSignedInPage('/edutech');
+    const page = document.createElement('div');
+    page.innerHTML = html;
+    expect(page.querySelector('h1')?.textContent).toBe('에듀테크');
+    // The buttons and menu of a teacher (no other role): my edutech, no vendor or review pages.
+    expect(page.querySelector('a[href="/my-edutech"]')).not.toBeNull();
+    expect(page.querySelector('a[href="/edutech/vendor"], a[href="/edutech/review"]')).toBeNull();
+    expect(page.querySelector('nav a[href="/dashboard"]')).not.toBeNull();
+    // The two parts the light script fills, waiting for their data.
+    const slots = [...page.querySelectorAll('[data-first-paint]')].map((slot) => [
+      slot.getAttribute('data-first-paint'),
+      slot.getAttribute('aria-busy'),
+    ]);
+    expect(slots).toEqual([
+      [FIRST_PAINT_SLOT.strip, 'true'],
+      [FIRST_PAINT_SLOT.results, 'true'],
+    ]);
+    // Nobody's name: the header's profile comes with the app.
+    expect(page.textContent).not.toContain('김하늘');
+    // The stand-in's session ends with the render: a public page rendered next is signed out again.
+    expect(await renderPage('/landing')).toContain(HEADLINES['/landing']);
+  });
+
+  it('carries the texts its templates are filled with', async () => {
+    await renderSignedInPage('/edutech');
+    const texts = JSON.parse(firstPaintTexts());
+    expect(texts.catalogue.total).toBe('총 {{total}}개');
+    expect(texts.categories.MATH).toBe('수학');
+    expect(Object.keys(texts).sort()).toEqual([
+      'card',
+      'catalogue',
+      'categories',
+      'levels',
+      'reasons',
+      'strip',
+    ]);
   });
 });

@@ -4,12 +4,19 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppTree } from './app/app-tree';
 import { appRoutes } from './app/routes';
+import { renderSignedInAs } from './lib/auth/auth-client';
 import { i18n, initI18n } from './lib/i18n';
+import { PRERENDERED_SIGNED_IN_ROLE } from './lib/prerendered';
 import { createQueryClient } from './lib/query-client';
+import { setSessionProbe } from './lib/session';
 
 // Mantine's variables with the theme's: the browser app puts them in the head (app/css-variables.ts),
 // a prerendered page carries those it uses inline (build/prerender.ts).
 export { themeCssVariables } from './app/css-variables';
+export {
+  renderFirstPaintStyleSamples,
+  renderFirstPaintTemplates,
+} from './features/edutech/first-paint-templates';
 
 /** The language the prerendered pages are written in: a new tab starts in Korean (core.md §3). */
 export const PRERENDER_LANGUAGE = 'ko';
@@ -31,12 +38,47 @@ export async function renderPage(path: string): Promise<string> {
   );
 }
 
+/** A JSON value as a JWT segment (ASCII only). */
+const base64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/**
+ * Renders a signed-in page as a teacher (PRERENDERED_SIGNED_IN_ROLE, no other role) first sees it:
+ * the menu and buttons of that role, the parts that show the teacher's own data waiting for it.
+ * The stand-in's token is never sent anywhere; it only carries the role the guards read.
+ */
+export async function renderSignedInPage(path: string): Promise<string> {
+  const payload = { realm_access: { roles: [PRERENDERED_SIGNED_IN_ROLE] } };
+  await renderSignedInAs({
+    access_token: `${base64url({ alg: 'none' })}.${base64url(payload)}.`,
+    // Valid while the build runs: the guards draw the page, not the loader.
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+  });
+  setSessionProbe(() => true);
+  try {
+    return await renderPage(path);
+  } finally {
+    setSessionProbe(null);
+  }
+}
+
+/** The texts a signed-in page's first paint fills its templates with (features/edutech/first-paint.ts). */
+export function firstPaintTexts(): string {
+  const texts = i18n.getResourceBundle(PRERENDER_LANGUAGE, 'edutech') as Record<string, unknown>;
+  const needed = ['catalogue', 'categories', 'levels', 'card', 'strip', 'reasons'];
+  return JSON.stringify(Object.fromEntries(needed.map((key) => [key, texts[key]])));
+}
+
 /** The title and description of each prerendered page: its own title and lead paragraph. */
 const META = {
   landing: () => ({ title: i18n.t('landing:meta'), description: i18n.t('landing:hero.lead') }),
   pricing: () => ({ title: i18n.t('pricing:meta'), description: i18n.t('pricing:hero.lead') }),
   home: () => ({ title: i18n.t('home:meta'), description: i18n.t('home:hero.lead') }),
   signup: () => ({ title: i18n.t('signup:meta'), description: i18n.t('signup:lead') }),
+  edutech: () => ({
+    title: i18n.t('edutech:meta.catalogue'),
+    description: i18n.t('edutech:catalogue.intro'),
+  }),
 } as const;
 
 /** The title and description of a prerendered page (its texts are loaded by renderPage). */

@@ -157,3 +157,153 @@ describe('the public pages’ script', () => {
     expect(appLoaded).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('the signed-in catalogue’s script', () => {
+  const USER_KEY = 'oidc.user:http://localhost/realms/ssaem:ssaem-web';
+  const segment = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const tokenFor = (roles: string[]) =>
+    `${segment({ alg: 'RS256' })}.${segment({ realm_access: { roles: ['offline_access', ...roles] } })}.sig`;
+  const painted = vi.fn();
+  let paint: (document: Document, token: string) => Promise<unknown[]>;
+
+  function storeUser(roles: string[], secondsLeft = 300) {
+    window.sessionStorage.setItem(
+      USER_KEY,
+      JSON.stringify({
+        access_token: tokenFor(roles),
+        expires_at: Math.floor(Date.now() / 1000) + secondsLeft,
+      }),
+    );
+  }
+
+  /** The prerendered catalogue: a link, a category chip and the search field, as the app draws them. */
+  const CATALOGUE = `<a href="/edutech/7" id="card">똑똑! 수학탐험대</a>
+    <label id="chip">수학</label><input id="search" />`;
+
+  async function openCatalogue(path = '/edutech') {
+    window.history.replaceState(null, '', path);
+    document.body.innerHTML = `<div id="root" data-prerendered="ko" data-signed-in-page="edutech">${CATALOGUE}</div>`;
+    vi.doMock('./features/edutech/first-paint', () => ({
+      paintCatalogue: (document: Document, token: string) => {
+        painted(token);
+        return paint(document, token);
+      },
+    }));
+    await import('./public-entry');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  /** The app draws the page afresh (createRoot): the same controls, new elements. */
+  function mockAppDrawingAfresh(onLink: () => void) {
+    vi.doMock('./main', () => {
+      appLoaded();
+      const root = document.getElementById('root') as HTMLElement;
+      root.innerHTML = CATALOGUE;
+      byId('card').addEventListener('click', (event) => {
+        event.preventDefault();
+        onLink();
+      });
+      document.documentElement.dataset.appStarted = 'true';
+      return {};
+    });
+  }
+
+  beforeEach(() => {
+    painted.mockClear();
+    paint = async () => [{ key: ['edutech', 'strip'], data: { aiRecommended: [] } }];
+  });
+
+  it('paints a teacher’s catalogue with the stored token, hands the answers over, then loads the app', async () => {
+    storeUser(['ROLE_TEACHER']);
+    mockApp();
+    await openCatalogue();
+    expect(painted).toHaveBeenCalledWith(tokenFor(['ROLE_TEACHER']));
+    expect(document.documentElement.dataset.appStarted).not.toBe('true');
+    const { takeHandedOver } = await import('./lib/first-paint-handover');
+    // The app comes when the browser is idle; the answers wait for its query cache.
+    await vi.waitFor(() => expect(appLoaded).toHaveBeenCalledTimes(1));
+    expect(takeHandedOver()).toEqual([{ key: ['edutech', 'strip'], data: { aiRecommended: [] } }]);
+  });
+
+  it('gives the app the page at once for anyone the page was not drawn for', async () => {
+    const cases: Array<[string, () => void, string?]> = [
+      ['signed out', () => undefined],
+      ['an administrator', () => storeUser(['ROLE_TEACHER', 'ROLE_ADMIN'])],
+      ['a provider', () => storeUser(['ROLE_PROVIDER'])],
+      ['a token about to expire', () => storeUser(['ROLE_TEACHER'], 2)],
+      [
+        'English chosen',
+        () => {
+          storeUser(['ROLE_TEACHER']);
+          window.sessionStorage.setItem('ssaem.language', 'en');
+        },
+      ],
+      ['a search in the address', () => storeUser(['ROLE_TEACHER']), '/edutech?keyword=수학'],
+    ];
+    for (const [who, arrange, path] of cases) {
+      vi.resetModules();
+      appLoaded.mockClear();
+      window.sessionStorage.clear();
+      arrange();
+      mockApp();
+      await openCatalogue(path);
+      expect({ who, app: appLoaded.mock.calls.length, painted: painted.mock.calls.length }).toEqual({
+        who,
+        app: 1,
+        painted: 0,
+      });
+    }
+  });
+
+  it('loads the app when the teacher’s answers cannot be had', async () => {
+    storeUser(['ROLE_TEACHER']);
+    paint = async () => {
+      throw new Error('/api/v1/edutech/goods answered 401');
+    };
+    mockApp();
+    await openCatalogue();
+    await vi.waitFor(() => expect(appLoaded).toHaveBeenCalledTimes(1));
+  });
+
+  it('follows a link clicked before the app came in the page the app drew afresh', async () => {
+    storeUser(['ROLE_TEACHER']);
+    let release: () => void = () => undefined;
+    paint = () =>
+      new Promise((resolve) => {
+        release = () => resolve([]);
+      });
+    const followed = vi.fn();
+    mockAppDrawingAfresh(followed);
+    await openCatalogue();
+    const old = byId('card');
+    expect(click(old).defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(followed).toHaveBeenCalledTimes(1));
+    expect(old.isConnected).toBe(false);
+    release();
+  });
+
+  it('gives the field typed in before the app came its text and the focus back', async () => {
+    storeUser(['ROLE_TEACHER']);
+    paint = () => new Promise(() => undefined);
+    const received: string[] = [];
+    vi.doMock('./main', () => {
+      const root = document.getElementById('root') as HTMLElement;
+      root.innerHTML = CATALOGUE;
+      byId('search').addEventListener('input', (event) =>
+        received.push((event.target as HTMLInputElement).value),
+      );
+      document.documentElement.dataset.appStarted = 'true';
+      return {};
+    });
+    await openCatalogue();
+    const field = byId('search') as HTMLInputElement;
+    field.focus();
+    field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    field.value = '수학';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    await vi.waitFor(() => expect(received).toEqual(['수학']));
+    expect(byId('search')).not.toBe(field);
+    expect(document.activeElement).toBe(byId('search'));
+  });
+});

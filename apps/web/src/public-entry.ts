@@ -10,9 +10,21 @@
 // once, which draws their page afresh as before, and so does an address the page was not written
 // for (an invitation link to /signup). What a visitor types into a form field while the app loads
 // is handed to the app once it has the page (its form state starts empty), as if typed again.
-import { hasStoredSession } from './lib/auth/stored-session';
+// The signed-in catalogue (/edutech) is prerendered too, for a teacher: this script asks for the
+// teacher's recommendations and catalogue with the stored token and draws them from the page's
+// templates (features/edutech/first-paint.ts), then loads the app when the browser is idle or the
+// teacher reaches for a control. The app draws the page afresh from those answers, so the controls
+// and fields it receives are found again by their place in the page.
+import { readRoleClaims } from './lib/auth/roles';
+import { hasStoredSession, isUsableNow, readStoredAccess } from './lib/auth/stored-session';
+import { handOver } from './lib/first-paint-handover';
 import { readStoredLanguage } from './lib/language';
-import { prerenderedLanguage, showsPrerenderedLanding } from './lib/prerendered';
+import {
+  PRERENDERED_SIGNED_IN_ROLE,
+  prerenderedLanguage,
+  prerenderedSignedInPage,
+  showsPrerenderedLanding,
+} from './lib/prerendered';
 import { addressNeedsApp, STATIC_PUBLIC_PATHS } from './lib/static-pages';
 
 /** What React handles on a public page; anchors and <summary> work without it. */
@@ -37,9 +49,29 @@ function appStarted(): Promise<void> {
   });
 }
 
+const container = document.getElementById('root');
+
+/**
+ * Finds `element` again once the app has the page: itself when the app hydrated it, otherwise the
+ * element of the same kind in the same place in the page the app drew afresh (a link: the same
+ * address, counted among the links to it).
+ */
+function locate<E extends Element>(element: E, selector: string): () => E | null {
+  const href = element instanceof HTMLAnchorElement ? element.getAttribute('href') : null;
+  const candidates = (): E[] => {
+    const all = [...(container?.querySelectorAll<E>(selector) ?? [])];
+    return href === null ? all : all.filter((candidate) => candidate.getAttribute('href') === href);
+  };
+  const index = candidates().indexOf(element);
+  return () => (element.isConnected ? element : (candidates()[index] ?? null));
+}
+
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+const FIELDS = 'input, textarea, select';
 /** The values typed into the page's fields before the app had it, by field. */
-const typed = new Map<Field, string>();
+const typed = new Map<Field, { value: string; find: () => Field | null }>();
+/** The field that had the focus when the app was sent for, found again in the app's page. */
+let focused: (() => Field | null) | null = null;
 
 function isTextField(target: EventTarget | null): target is Field {
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
@@ -47,16 +79,23 @@ function isTextField(target: EventTarget | null): target is Field {
 }
 
 function onInput(event: Event): void {
-  if (isTextField(event.target)) typed.set(event.target, event.target.value);
+  if (!isTextField(event.target)) return;
+  const find = typed.get(event.target)?.find ?? locate<Field>(event.target, FIELDS);
+  typed.set(event.target, { value: event.target.value, find });
+}
+
+function onFocusIn(event: Event): void {
+  focused = isTextField(event.target) ? locate<Field>(event.target, FIELDS) : null;
 }
 
 /**
- * Gives the app what was typed before it hydrated: the value set as a visitor's typing sets it
+ * Gives the app what was typed before it had the page: the value set as a visitor's typing sets it
  * (past React's own record of the value) and an input event, which the app's handlers receive.
  */
 function handOverTypedValues(): void {
-  for (const [field, value] of typed) {
-    if (!field.isConnected) continue;
+  for (const { value, find } of typed.values()) {
+    const field = find();
+    if (!field) continue;
     const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
     setValue?.call(field, value);
     field.dispatchEvent(
@@ -64,11 +103,34 @@ function handOverTypedValues(): void {
     );
   }
   typed.clear();
+  const field = focused?.();
+  if (field && document.activeElement !== field) field.focus();
+}
+
+/**
+ * Keeps the page's inline CSS after the stylesheets the app adds while it loads, then drops it once
+ * the app has the page. The app's first stylesheet (the library's rules) arrives before its route's
+ * (the page's own rules over them); in between, the library's would undo the page's own (a menu's
+ * padding), and the page would shift. Once the app has the page, its stylesheets hold every rule.
+ */
+function keepPageStylesOnTop(): void {
+  const style = document.head.querySelector('style[data-critical]');
+  if (!style) return;
+  const observer = new MutationObserver(() => {
+    if (style.nextElementSibling) document.head.append(style);
+  });
+  observer.observe(document.head, { childList: true });
+  void appStarted().then(() => {
+    observer.disconnect();
+    style.remove();
+  });
 }
 
 function startApp(): Promise<void> {
+  if (!app) keepPageStylesOnTop();
   app ??= import('./main').then(appStarted).then(() => {
     document.removeEventListener('input', onInput, true);
+    document.removeEventListener('focusin', onFocusIn, true);
     handOverTypedValues();
   });
   return app;
@@ -102,9 +164,10 @@ function onClick(event: MouseEvent): void {
   if (!control) return;
   event.preventDefault();
   event.stopPropagation();
+  const find = locate(control, control instanceof HTMLAnchorElement ? 'a[href]' : APP_CONTROLS);
   void startApp().then(() => {
     stopListening();
-    if (control.isConnected) control.click();
+    find()?.click();
   });
 }
 
@@ -125,6 +188,7 @@ function loadWhenBusyPartShows(): void {
 
 function listen(): void {
   document.addEventListener('input', onInput, true);
+  document.addEventListener('focusin', onFocusIn, true);
   for (const type of INTENT_EVENTS)
     document.addEventListener(type, onIntent, { capture: true, passive: true });
   document.addEventListener('click', onClick, true);
@@ -135,15 +199,48 @@ function stopListening(): void {
   document.removeEventListener('click', onClick, true);
 }
 
-const container = document.getElementById('root');
+/** The stored token when this tab's user is the one the prerendered signed-in page was drawn for. */
+function tokenForPrerenderedPage(): string | null {
+  const access = readStoredAccess();
+  if (!access || !isUsableNow(access)) return null;
+  const roles = readRoleClaims(access.accessToken).realmRoles.filter((role) => role.startsWith('ROLE_'));
+  return roles.length === 1 && roles[0] === PRERENDERED_SIGNED_IN_ROLE ? access.accessToken : null;
+}
+
+/** Loads the app once the browser has nothing else to do (or within two seconds). */
+function startWhenIdle(): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(() => void startApp(), { timeout: 2000 });
+  else setTimeout(() => void startApp(), 200);
+}
+
+/** The signed-in catalogue: drawn from the teacher's first answers, then the app at idle. */
+function paintSignedInPage(token: string): void {
+  listen();
+  void appStarted().then(stopListening);
+  root.dataset.appStarted ??= 'static';
+  import('./features/edutech/first-paint')
+    .then((firstPaint) => firstPaint.paintCatalogue(document, token))
+    .then((answers) => {
+      handOver(answers);
+      startWhenIdle();
+    })
+    // Anything unexpected (a refused token, a server error): the app draws the page and says so.
+    .catch(() => void startApp());
+}
+
 const written = container ? prerenderedLanguage(container) : null;
-if (
+const signedInPage = container ? prerenderedSignedInPage(container) : null;
+const token = signedInPage ? tokenForPrerenderedPage() : null;
+if (signedInPage) {
+  if (token && written === readStoredLanguage() && !window.location.search) paintSignedInPage(token);
+  else void startApp();
+} else if (
   written === null ||
   written !== readStoredLanguage() ||
   hasStoredSession() ||
   addressNeedsApp(window.location)
 ) {
-  void import('./main');
+  void startApp();
 } else {
   // `/` is answered with the landing page, the place it sends a signed-out visitor (main.tsx does the same).
   if (showsPrerenderedLanding(window.location.pathname)) {

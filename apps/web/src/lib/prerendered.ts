@@ -26,3 +26,14 @@ export function routerReady(router: AppRouter): Promise<void> {
     });
   });
 }
+
+/**
+ * The signed-in pages the build prerenders for their first paint are drawn for a teacher with no
+ * other role (whose menu and buttons they show); anyone else gets the app's own page at once.
+ */
+export const PRERENDERED_SIGNED_IN_ROLE = 'ROLE_TEACHER';
+
+/** The signed-in page a prerendered #root holds (`data-signed-in-page`), or null for a public page. */
+export function prerenderedSignedInPage(container: HTMLElement): string | null {
+  return container.dataset.signedInPage ?? null;
+}

@@ -15,6 +15,8 @@ const PRERENDERED_PATHS: Record<string, string> = {
   '/pricing': 'pricing',
   '/home': 'home',
   '/signup': 'signup',
+  // The signed-in catalogue, drawn for a teacher: its light script paints the teacher's data.
+  '/edutech': 'edutech',
 };
 
 /** The build writes this where the canonical and Open Graph links need the site's own origin. */

@@ -42,7 +42,8 @@ function cacheControlFor(distDir: string, path: string): string {
  * Serves the built web app. Hashed assets are cached for a year and served precompressed (the
  * build writes .br and .gz beside each text file; the client's Accept-Encoding picks one). The
  * page itself is never cached without asking: `no-cache` with an ETag, so a reload costs a 304.
- * The public pages the build prerendered (`/`, `/landing`, `/pricing`, `/home`, `/signup`) are sent
+ * The pages the build prerendered (the public `/`, `/landing`, `/pricing`, `/home`, `/signup` and the
+ * signed-in catalogue `/edutech`, drawn for a teacher and filled in by its light script) are sent
  * as that HTML, so they paint before any script runs; any other GET that accepts HTML gets the
  * app's shell (history fallback), so `/teacher` or `/v2/library` loads the app.
  */

@@ -11,6 +11,8 @@ import { RequireRoles } from './require-roles';
 
 const auth = vi.hoisted(() => ({
   roles: [] as string[],
+  /** Whether the token read last is still valid (hasUsableToken). */
+  usable: false,
   signIn: vi.fn(async (_returnTo?: string) => {}),
   getAccessToken: vi.fn(async (): Promise<string | null> => 'token'),
 }));
@@ -19,6 +21,7 @@ vi.mock('../../lib/auth/auth-client', () => ({
   hasRealmRole: (role: string) => auth.roles.includes(role),
   signIn: auth.signIn,
   getAccessToken: auth.getAccessToken,
+  hasUsableToken: () => auth.usable,
 }));
 
 function renderRoutes(path: string, routes: Parameters<typeof createMemoryRouter>[0]) {
@@ -124,6 +127,19 @@ describe('RequireAuth', () => {
     expect(await screen.findByRole('heading', { name: '내 정보' })).toBeTruthy();
     expect(auth.getAccessToken).toHaveBeenCalled();
     expect(auth.signIn).not.toHaveBeenCalled();
+  });
+
+  it('draws the page at once, with no loader, when the token read already is valid', async () => {
+    setSessionProbe(() => true);
+    auth.usable = true;
+    try {
+      renderRoutes('/my-info', routes);
+      // The router renders its first screen synchronously here: no wait for the token check.
+      expect(screen.getByRole('heading', { name: '내 정보' })).toBeTruthy();
+      await waitFor(() => expect(auth.getAccessToken).toHaveBeenCalled());
+    } finally {
+      auth.usable = false;
+    }
   });
 
   it('says so when the sign-in server cannot be reached', async () => {

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
-import { getAccessToken, signIn } from '../../lib/auth/auth-client';
+import { getAccessToken, hasUsableToken, signIn } from '../../lib/auth/auth-client';
 import { isSignedIn } from '../../lib/session';
 
 /**
@@ -14,7 +14,11 @@ import { isSignedIn } from '../../lib/session';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { t } = useTranslation();
-  const [state, setState] = useState<'checking' | 'ready' | 'unreachable'>('checking');
+  // A token already read and still valid draws the page at once (a page painted before the app
+  // arrived, src/public-entry.ts, is not replaced by a loader); the check below still runs.
+  const [state, setState] = useState<'checking' | 'ready' | 'unreachable'>(() =>
+    isSignedIn() && hasUsableToken() ? 'ready' : 'checking',
+  );
   const returnTo = `${location.pathname}${location.search}${location.hash}`;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked once per mount; later moves stay inside the session.

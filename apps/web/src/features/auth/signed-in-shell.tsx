@@ -43,7 +43,9 @@ function useDashboardUnderWay(): boolean {
     (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
     [queryClient],
   );
-  return useSyncExternalStore(subscribe, () => dashboardRequestUnderWay(queryClient));
+  const underWay = () => dashboardRequestUnderWay(queryClient);
+  // The same on the server: the prerendered catalogue (src/prerender.tsx) draws the shell too.
+  return useSyncExternalStore(subscribe, underWay, underWay);
 }
 
 function ProfiledShell() {

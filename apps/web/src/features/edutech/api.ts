@@ -15,27 +15,20 @@ import type {
 } from '@ssaem/contracts/edutech';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../lib/api-client';
+import {
+  type CatalogueSearch,
+  catalogueQuery,
+  edutechKeys,
+  GOODS_PATH,
+  STRIP_PATH,
+  STRIP_SIZE,
+} from './requests';
 
-const GOODS = '/api/v1/edutech/goods';
+const GOODS = GOODS_PATH;
 const LICENCES = '/api/v1/edutech/user-license';
 const VENDOR = '/api/v1/edutech/vendor';
 
-export interface CatalogueSearch {
-  keyword: string;
-  category: string;
-  page: number;
-}
-
-export const edutechKeys = {
-  all: ['edutech'] as const,
-  goods: (search: CatalogueSearch) => ['edutech', 'goods', search] as const,
-  product: (id: number) => ['edutech', 'product', id] as const,
-  licences: (tab: string) => ['edutech', 'licences', tab] as const,
-  unlinked: ['edutech', 'unlinked'] as const,
-  strip: ['edutech', 'strip'] as const,
-  vendor: ['edutech', 'vendor'] as const,
-  review: ['edutech', 'review'] as const,
-};
+export { type CatalogueSearch, edutechKeys };
 
 export function useCatalogue(search: CatalogueSearch, size: number) {
   return useQuery({
@@ -43,12 +36,7 @@ export function useCatalogue(search: CatalogueSearch, size: number) {
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       apiRequest<EdutechProductPage>(GOODS, {
-        query: {
-          keyword: search.keyword || undefined,
-          category: search.category,
-          page: search.page,
-          size,
-        },
+        query: catalogueQuery(search, size),
         signal,
       }),
   });
@@ -81,7 +69,7 @@ export function useRecommendationStrip(enabled = true) {
     queryKey: edutechKeys.strip,
     enabled,
     queryFn: ({ signal }) =>
-      apiRequest<RecommendationStrip>('/api/v1/recommendation/goods/list', { query: { size: 4 }, signal }),
+      apiRequest<RecommendationStrip>(STRIP_PATH, { query: { size: STRIP_SIZE }, signal }),
   });
 }
 

@@ -7,13 +7,13 @@ import { notifySessionEnd } from '../session';
 import { readStoredUser, type StoredUser } from './auth-config';
 import { pickPrimaryRole, readRoleClaims } from './roles';
 import { announceSignOut } from './session-watch';
-import { sessionStore } from './stored-session';
-import { createTokenSource, type TokenManager } from './token-source';
+import { API_MIN_VALIDITY, sessionStore } from './stored-session';
+import { createTokenSource, secondsLeft, type TokenManager } from './token-source';
 
 /** Where sign-in lands: the signed-in home, made for each role. */
 export const DEFAULT_RETURN_PATH = '/dashboard';
-/** Seconds of validity required before an ordinary API call and before a chat stream (core.md §9). */
-export const API_MIN_VALIDITY = 4;
+/** Seconds of validity required before an ordinary API call (stored-session.ts) and before a chat stream (core.md §9). */
+export { API_MIN_VALIDITY };
 export const STREAM_MIN_VALIDITY = 120;
 
 interface SignInState {
@@ -62,10 +62,22 @@ function endSessionLocally(): void {
   window.location.assign(`${window.location.origin}/`);
 }
 
+/** The user a signed-in page is drawn for at build time (renderSignedInAs); never set in a browser. */
+let standIn: StoredUser | null = null;
+
+/**
+ * Build time only (src/prerender.tsx): a signed-in page prerendered for its first paint is drawn for
+ * a stand-in user with the roles it is written for, since there is no browser store to read.
+ */
+export async function renderSignedInAs(user: StoredUser): Promise<void> {
+  standIn = user;
+  await tokens.loadUser();
+}
+
 // Reading the token needs no OIDC client (auth-config.ts reads the store UserManager writes);
 // refreshing it, and dropping it when that fails, load the client.
 const tokenManager: TokenManager<StoredUser> = {
-  getUser: readStoredUser,
+  getUser: () => (standIn ? Promise.resolve(standIn) : readStoredUser()),
   signinSilent: () => getUserManager().then((manager) => manager.signinSilent()),
   removeUser: () => getUserManager().then((manager) => manager.removeUser()),
 };
@@ -86,6 +98,15 @@ export function getAccessToken({ minValidity = API_MIN_VALIDITY } = {}): Promise
  */
 export function currentAccessToken(): string | null {
   return tokens.currentUser()?.access_token ?? null;
+}
+
+/**
+ * Whether the user read last holds a token valid long enough for an API call, answered without
+ * waiting: a guard that knows it draws its page at once instead of a loader for a moment.
+ */
+export function hasUsableToken(): boolean {
+  const user = tokens.currentUser();
+  return user !== null && secondsLeft(user, Date.now()) >= API_MIN_VALIDITY;
 }
 
 /** For the chat stream, which may run for minutes on one token. */

@@ -19,14 +19,16 @@ import {
 } from '@mantine/core';
 import { EDUTECH_CATEGORIES, EDUTECH_PAGE_SIZE } from '@ssaem/contracts/edutech-options';
 import { IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { CardGridList } from '../../../components/card-grid-list';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { hasRealmRole } from '../../../lib/auth/auth-client';
 import { TEACHER_ROLES } from '../../../lib/auth/roles';
 import { RequireRoles } from '../../auth/require-roles';
 import { type CatalogueSearch, useCatalogue } from '../api';
+import { FIRST_PAINT_SLOT } from '../first-paint-slots';
 import { ProductCard } from './product-card';
 import { RecommendationStrip } from './recommendation-strip';
 
@@ -56,13 +58,56 @@ function writeSearch(search: CatalogueSearch): URLSearchParams {
   return params;
 }
 
-function Results({ search, onPage }: { search: CatalogueSearch; onPage: (page: number) => void }) {
+/** The results: their count, then the list (ResultList) or NoResults, then the pager (PagerRow). */
+export function ResultsView({ total, children }: { total: string; children: ReactNode }) {
+  return (
+    <Stack gap="md">
+      <Text role="status" aria-live="polite" fw={600}>
+        {total}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+export function NoResults() {
+  const { t } = useTranslation('edutech');
+  return (
+    <Stack gap={4} py="xl" align="center">
+      <Text fw={600}>{t('catalogue.empty')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('catalogue.emptyHint')}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The cards, each in its own <li>. */
+export function ResultList({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('edutech');
+  return <CardGridList label={t('catalogue.results')}>{children}</CardGridList>;
+}
+
+const PagerPlaceholder = () => <div style={{ height: PAGER_HEIGHT }} />;
+
+/** Where the pager goes, held at its height while its code loads. */
+export function PagerRow({ children }: { children?: ReactNode }) {
+  return <Group justify="center">{children ?? <PagerPlaceholder />}</Group>;
+}
+
+export function CatalogueResults({
+  search,
+  onPage,
+}: {
+  search: CatalogueSearch;
+  onPage: (page: number) => void;
+}) {
   const { t } = useTranslation('edutech');
   const { t: tc } = useTranslation();
   const results = useCatalogue(search, EDUTECH_PAGE_SIZE);
   if (results.isPending) {
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy data-first-paint={FIRST_PAINT_SLOT.results}>
         <Skeleton h={180} radius="lg" />
         <Skeleton h={180} radius="lg" />
         <Skeleton h={180} radius="lg" />
@@ -79,40 +124,26 @@ function Results({ search, onPage }: { search: CatalogueSearch; onPage: (page: n
   const { items, total } = results.data;
   const pages = Math.ceil(total / EDUTECH_PAGE_SIZE);
   return (
-    <Stack gap="md">
-      <Text role="status" aria-live="polite" fw={600}>
-        {t('catalogue.total', { total })}
-      </Text>
+    <ResultsView total={t('catalogue.total', { total })}>
       {items.length === 0 ? (
-        <Stack gap={4} py="xl" align="center">
-          <Text fw={600}>{t('catalogue.empty')}</Text>
-          <Text size="sm" c="dimmed">
-            {t('catalogue.emptyHint')}
-          </Text>
-        </Stack>
+        <NoResults />
       ) : (
-        <SimpleGrid
-          component="ul"
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          spacing="md"
-          aria-label={t('catalogue.results')}
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        >
+        <ResultList>
           {items.map((product) => (
             <li key={product.id}>
               <ProductCard product={product} />
             </li>
           ))}
-        </SimpleGrid>
+        </ResultList>
       )}
       {pages > 1 && (
-        <Group justify="center">
-          <Suspense fallback={<div style={{ height: PAGER_HEIGHT }} />}>
+        <PagerRow>
+          <Suspense fallback={<PagerPlaceholder />}>
             <CataloguePager total={pages} page={search.page} onPage={onPage} />
           </Suspense>
-        </Group>
+        </PagerRow>
       )}
-    </Stack>
+    </ResultsView>
   );
 }
 
@@ -187,7 +218,7 @@ function CataloguePage() {
           ))}
         </Group>
       </Chip.Group>
-      <Results search={search} onPage={(page) => setParams(writeSearch({ ...search, page }))} />
+      <CatalogueResults search={search} onPage={(page) => setParams(writeSearch({ ...search, page }))} />
     </Stack>
   );
 }

@@ -1,35 +1,13 @@
 import type { EdutechCategory } from '@ssaem/contracts/edutech';
+import { type ProductLogoLook, productLogoLook } from '../card-look';
 import classes from './product-logo.module.css';
 
-const CATEGORY_COLOR: Record<EdutechCategory, string> = {
-  KOREAN_READING: 'grape',
-  ENGLISH: 'indigo',
-  MATH: 'blue',
-  SOCIAL_SCIENCE: 'teal',
-  ARTS_PE: 'pink',
-  INFO_CODING: 'cyan',
-  CREATIVE_FUSION: 'orange',
-  METAVERSE: 'violet',
-  CAREER: 'lime',
-  CLASSWORK: 'green',
-};
-
-/** A product's stored logo (lazy-loaded), or its first letter on its category's colour. */
-export function ProductLogo({
-  name,
-  logoUrl,
-  category,
-  size = 48,
-}: {
-  name: string;
-  logoUrl: string | null;
-  category: EdutechCategory | null;
-  size?: number;
-}) {
-  if (logoUrl) {
+/** A logo as card-look.ts works it out: the stored image (lazy-loaded), or the letter tile. */
+export function ProductLogoView({ look, size = 48 }: { look: ProductLogoLook; size?: number }) {
+  if (look.url) {
     return (
       <img
-        src={logoUrl}
+        src={look.url}
         alt=""
         loading="lazy"
         decoding="async"
@@ -46,7 +24,6 @@ export function ProductLogo({
   }
   // A plain tile drawn like Mantine's light Avatar (same colour variables): the Avatar component
   // would add 3 kB to the catalogue's first load for one letter (bench/bundle.mjs).
-  const color = category ? CATEGORY_COLOR[category] : 'gray';
   return (
     <span
       className={classes.letter}
@@ -55,12 +32,27 @@ export function ProductLogo({
         height: size,
         minWidth: size,
         fontSize: size / 2.5,
-        background: `var(--mantine-color-${color}-light)`,
-        color: `var(--mantine-color-${color}-light-color)`,
+        background: `var(--mantine-color-${look.color}-light)`,
+        color: `var(--mantine-color-${look.color}-light-color)`,
       }}
       aria-hidden
     >
-      {[...name.replace(/^[^\p{L}\p{N}]+/u, '')][0] ?? '?'}
+      {look.letter}
     </span>
   );
+}
+
+/** A product's stored logo (lazy-loaded), or its first letter on its category's colour. */
+export function ProductLogo({
+  name,
+  logoUrl,
+  category,
+  size = 48,
+}: {
+  name: string;
+  logoUrl: string | null;
+  category: EdutechCategory | null;
+  size?: number;
+}) {
+  return <ProductLogoView look={productLogoLook(name, logoUrl, category)} size={size} />;
 }

@@ -7,7 +7,6 @@ import {
   Center,
   Group,
   Loader,
-  SimpleGrid,
   Skeleton,
   Stack,
   Tabs,
@@ -17,6 +16,7 @@ import {
 import { LIBRARY_TABS } from '@ssaem/contracts/library';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CardGridList } from '../../../components/card-grid-list';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useLibrarySearch } from '../api';
 import {
@@ -149,19 +149,13 @@ function LibraryResults({
           <EmptyActions search={search} onChange={onChange} />
         </Stack>
       ) : (
-        <SimpleGrid
-          component="ul"
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          spacing="md"
-          aria-label={t('list.results')}
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        >
+        <CardGridList label={t('list.results')}>
           {items.map((item) => (
             <li key={item.id}>
               <LibraryCard item={item} />
             </li>
           ))}
-        </SimpleGrid>
+        </CardGridList>
       )}
       {results.hasNextPage ? (
         <Center>
