@@ -17,7 +17,9 @@ describe('chunksFor', () => {
       ['assets/shared.js', 'assets/index.js'],
       ['assets/home.css'],
     ),
-    chunk('assets/shared.js', ['/src/card.tsx'], ['assets/index.js'], ['assets/card.css']),
+    chunk('assets/shared.js', ['/src/card.tsx'], ['assets/index.js', 'assets/Alert.js'], ['assets/card.css']),
+    // Only a library's stylesheet: Vite removes the script and keeps the CSS with its importers.
+    chunk('assets/Alert.js', ['/node_modules/@mantine/core/styles/Alert.css'], [], ['assets/Alert.css']),
     chunk('assets/shell.js', ['/src/shell.tsx', '/src/menu.tsx'], ['assets/shared.js']),
     chunk('assets/editor.js', ['/src/editor.tsx'], ['assets/index.js']),
   ];
@@ -30,6 +32,7 @@ describe('chunksFor', () => {
       'assets/shell.js',
       'assets/home.css',
       'assets/card.css',
+      'assets/Alert.css',
     ]);
   });
 

@@ -1,6 +1,16 @@
 import type { Plugin } from 'vite';
 import { type ChunkInfo, chunkReader, staticClosure } from './loaded-preloads.ts';
 
+/** A stylesheet a module imports (Vite's CSS languages). */
+const STYLESHEET = /\.(css|less|sass|scss|styl|stylus|pcss|postcss|sss)(\?|$)/;
+
+/**
+ * A chunk of stylesheets alone: Vite takes their CSS out and drops the script, so it never exists
+ * to be downloaded (its stylesheet is listed with its importers').
+ */
+const stylesheetsOnly = (chunk: ChunkInfo) =>
+  chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => STYLESHEET.test(id));
+
 /**
  * The chunks `targets` need (the chunks holding them with everything those import statically),
  * in bundle order, then their stylesheets. Null when a target is in no chunk: the marker then
@@ -16,7 +26,8 @@ export function chunksFor(targets: readonly RegExp[], chunks: readonly ChunkInfo
   }
   const files = chunks.filter((chunk) => needed.has(chunk.fileName));
   const stylesheets = new Set(files.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]));
-  return [...files.map((chunk) => chunk.fileName), ...stylesheets];
+  const scripts = files.filter((chunk) => !stylesheetsOnly(chunk)).map((chunk) => chunk.fileName);
+  return [...scripts, ...stylesheets];
 }
 
 /**
