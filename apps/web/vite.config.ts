@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { assetReferences } from './build/asset-references.ts';
 import { brochure } from './build/brochure.ts';
 import { downloadOnly } from './build/download-only.ts';
 import { loadedPreloads } from './build/loaded-preloads.ts';
@@ -40,7 +41,15 @@ const preloads = loadedPreloads();
 const homeDownload = downloadOnly(/[\\/]src[\\/]app[\\/]home-code-download\.ts$/, SIGNED_IN_ROOTS);
 
 export default defineConfig({
-  plugins: [react(), brochure(), precompress(), signedIn.plugin, preloads.plugin, homeDownload.plugin],
+  plugins: [
+    react(),
+    brochure(),
+    precompress(),
+    assetReferences(),
+    signedIn.plugin,
+    preloads.plugin,
+    homeDownload.plugin,
+  ],
   server: {
     port: 5173,
     strictPort: true,
