@@ -1,18 +1,7 @@
 import '../../../components/form-styles';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Chip.css';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { LIBRARY_TABS } from '@ssaem/contracts/library';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
