@@ -8,7 +8,13 @@ import { appQueryClient } from './lib/app-query-client';
 import { installAuth, loadAuthClient } from './lib/auth/install';
 import { installErrorReporting } from './lib/error-reporting/report-client-error';
 import { currentLanguage, initI18n } from './lib/i18n';
-import { prerenderedLanguage, routerReady, showsPrerenderedLanding } from './lib/prerendered';
+import {
+  hydratesPrerendered,
+  prerenderedLanguage,
+  prerenderedSignedInPage,
+  routerReady,
+  showsPrerenderedLanding,
+} from './lib/prerendered';
 import { isSignedIn } from './lib/session';
 
 // Reporting starts first so that an error during start-up is reported too.
@@ -26,9 +32,11 @@ if (!container) throw new Error('index.html has no #root element');
 
 // A public page arrives prerendered (build/prerender.ts) for a signed-out Korean visitor. The
 // browser hydrates it when that is who is looking; anyone else (signed in, English chosen in this
-// tab) gets the page drawn afresh. `/` is sent as the landing page, the place it sends such a visitor.
+// tab) gets the page drawn afresh, and so does everyone on a signed-in page (it was drawn for a
+// teacher, and filled in or emptied by its light script). `/` is sent as the landing page, the
+// place it sends such a visitor.
 const prerendered = prerenderedLanguage(container);
-const hydrate = prerendered === currentLanguage() && !isSignedIn();
+const hydrate = hydratesPrerendered(container, currentLanguage(), isSignedIn());
 if (hydrate && showsPrerenderedLanding(window.location.pathname)) {
   window.history.replaceState(
     window.history.state,
@@ -42,7 +50,10 @@ const app = <AppTree router={<RouterProvider router={router} />} />;
 
 // A signed-in user's token is read before the first render too: the guards then draw the page at
 // once, as the prerendered signed-in page showed it, rather than a loader for a moment.
-const userRead = isSignedIn() ? loadAuthClient().then((auth) => auth.loadUser()) : null;
+const userRead =
+  isSignedIn() && prerenderedSignedInPage(container)
+    ? loadAuthClient().then((auth) => auth.loadUser())
+    : null;
 
 if (prerendered) {
   // The page's code and texts first, so the first render is the page itself, never the loader.

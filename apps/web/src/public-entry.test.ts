@@ -165,7 +165,8 @@ describe('the signed-in catalogue’s script', () => {
   const tokenFor = (roles: string[]) =>
     `${segment({ alg: 'RS256' })}.${segment({ realm_access: { roles: ['offline_access', ...roles] } })}.sig`;
   const painted = vi.fn();
-  let paint: (document: Document, token: string) => Promise<unknown[]>;
+  type HandOver = (answers: Array<{ key: readonly unknown[]; data: unknown }>) => void;
+  let paint: (document: Document, token: string, handOver: HandOver) => Promise<void>;
 
   function storeUser(roles: string[], secondsLeft = 300) {
     window.sessionStorage.setItem(
@@ -185,9 +186,9 @@ describe('the signed-in catalogue’s script', () => {
     window.history.replaceState(null, '', path);
     document.body.innerHTML = `<div id="root" data-prerendered="ko" data-signed-in-page="edutech">${CATALOGUE}</div>`;
     vi.doMock('./features/edutech/first-paint', () => ({
-      paintCatalogue: (document: Document, token: string) => {
+      paintCatalogue: (document: Document, token: string, handOver: HandOver) => {
         painted(token);
-        return paint(document, token);
+        return paint(document, token, handOver);
       },
     }));
     await import('./public-entry');
@@ -211,7 +212,9 @@ describe('the signed-in catalogue’s script', () => {
 
   beforeEach(() => {
     painted.mockClear();
-    paint = async () => [{ key: ['edutech', 'strip'], data: { aiRecommended: [] } }];
+    paint = async (_document, _token, handOver) => {
+      handOver([{ key: ['edutech', 'strip'], data: { aiRecommended: [] } }]);
+    };
   });
 
   it('paints a teacher’s catalogue with the stored token, hands the answers over, then loads the app', async () => {
@@ -220,10 +223,12 @@ describe('the signed-in catalogue’s script', () => {
     await openCatalogue();
     expect(painted).toHaveBeenCalledWith(tokenFor(['ROLE_TEACHER']));
     expect(document.documentElement.dataset.appStarted).not.toBe('true');
-    const { takeHandedOver } = await import('./lib/first-paint-handover');
+    const { receiveHandedOver } = await import('./lib/first-paint-handover');
     // The app comes when the browser is idle; the answers wait for its query cache.
     await vi.waitFor(() => expect(appLoaded).toHaveBeenCalledTimes(1));
-    expect(takeHandedOver()).toEqual([{ key: ['edutech', 'strip'], data: { aiRecommended: [] } }]);
+    const received: unknown[] = [];
+    receiveHandedOver((answers) => received.push(...answers));
+    expect(received).toEqual([{ key: ['edutech', 'strip'], data: { aiRecommended: [] } }]);
   });
 
   it('gives the app the page at once for anyone the page was not drawn for', async () => {
@@ -248,11 +253,13 @@ describe('the signed-in catalogue’s script', () => {
       arrange();
       mockApp();
       await openCatalogue(path);
-      expect({ who, app: appLoaded.mock.calls.length, painted: painted.mock.calls.length }).toEqual({
+      // The teacher's menu and buttons are not shown to them while the app comes.
+      expect({
         who,
-        app: 1,
-        painted: 0,
-      });
+        app: appLoaded.mock.calls.length,
+        painted: painted.mock.calls.length,
+        shown: byId('root').childElementCount,
+      }).toEqual({ who, app: 1, painted: 0, shown: 0 });
     }
   });
 
@@ -271,7 +278,7 @@ describe('the signed-in catalogue’s script', () => {
     let release: () => void = () => undefined;
     paint = () =>
       new Promise((resolve) => {
-        release = () => resolve([]);
+        release = () => resolve();
       });
     const followed = vi.fn();
     mockAppDrawingAfresh(followed);
@@ -285,7 +292,7 @@ describe('the signed-in catalogue’s script', () => {
 
   it('gives the field typed in before the app came its text and the focus back', async () => {
     storeUser(['ROLE_TEACHER']);
-    paint = () => new Promise(() => undefined);
+    paint = () => new Promise<void>(() => undefined);
     const received: string[] = [];
     vi.doMock('./main', () => {
       const root = document.getElementById('root') as HTMLElement;
@@ -305,5 +312,67 @@ describe('the signed-in catalogue’s script', () => {
     await vi.waitFor(() => expect(received).toEqual(['수학']));
     expect(byId('search')).not.toBe(field);
     expect(document.activeElement).toBe(byId('search'));
+  });
+
+  it('follows a link the app’s page does not have where it was, all the same', async () => {
+    storeUser(['ROLE_TEACHER']);
+    paint = () => new Promise<void>(() => undefined);
+    vi.doMock('./main', () => {
+      (document.getElementById('root') as HTMLElement).innerHTML = '<p>다른 화면</p>';
+      document.documentElement.dataset.appStarted = 'true';
+      return {};
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', {
+      ...window.location,
+      assign,
+      href: window.location.href,
+      origin: window.location.origin,
+      pathname: '/edutech',
+      search: '',
+    });
+    await openCatalogue();
+    expect(click(byId('card')).defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringMatching(/\/edutech\/7$/)));
+  });
+
+  it('gives the focus back to the link a keyboard user was on when the app drew the page afresh', async () => {
+    storeUser(['ROLE_TEACHER']);
+    paint = () => new Promise<void>(() => undefined);
+    mockAppDrawingAfresh(() => undefined);
+    await openCatalogue();
+    const link = byId('card');
+    link.focus();
+    link.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    await vi.waitFor(() => expect(document.documentElement.dataset.appStarted).toBe('true'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(byId('card')));
+    expect(byId('card')).not.toBe(link);
+  });
+
+  it('leaves the focus where the visitor moved it before the app came', async () => {
+    storeUser(['ROLE_TEACHER']);
+    paint = () => new Promise<void>(() => undefined);
+    let drawn: () => void = () => undefined;
+    const drawnAfresh = new Promise<void>((resolve) => {
+      drawn = resolve;
+    });
+    vi.doMock('./main', async () => {
+      await drawnAfresh;
+      (document.getElementById('root') as HTMLElement).innerHTML = CATALOGUE;
+      document.documentElement.dataset.appStarted = 'true';
+      return {};
+    });
+    await openCatalogue();
+    const field = byId('search') as HTMLInputElement;
+    field.focus();
+    field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    // The visitor taps elsewhere: the field loses the focus while still on the page.
+    field.blur();
+    field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    drawn();
+    await vi.waitFor(() => expect(document.documentElement.dataset.appStarted).toBe('true'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).not.toBe(byId('search'));
   });
 });

@@ -70,8 +70,8 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 const FIELDS = 'input, textarea, select';
 /** The values typed into the page's fields before the app had it, by field. */
 const typed = new Map<Field, { value: string; find: () => Field | null }>();
-/** The field that had the focus when the app was sent for, found again in the app's page. */
-let focused: (() => Field | null) | null = null;
+/** The control that has the focus, to be found again in the app's page (keyboard and screen reader users). */
+let focused: { element: Element; find: () => HTMLElement | null } | null = null;
 
 function isTextField(target: EventTarget | null): target is Field {
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
@@ -85,7 +85,20 @@ function onInput(event: Event): void {
 }
 
 function onFocusIn(event: Event): void {
-  focused = isTextField(event.target) ? locate<Field>(event.target, FIELDS) : null;
+  const control = focusable(event.target);
+  focused = control ? { element: control, find: locate(control, selectorOf(control)) } : null;
+}
+
+/**
+ * A focus the visitor moved elsewhere is not given back; one lost with an element the app drew
+ * afresh is (browsers differ on whether removing it fires focusout, so this looks a moment later).
+ */
+function onFocusOut(event: FocusEvent): void {
+  const left = event.target;
+  setTimeout(() => {
+    const moved = left instanceof Node && left.isConnected && document.activeElement !== left;
+    if (moved && focused?.element === left) focused = null;
+  }, 0);
 }
 
 /**
@@ -103,8 +116,11 @@ function handOverTypedValues(): void {
     );
   }
   typed.clear();
-  const field = focused?.();
-  if (field && document.activeElement !== field) field.focus();
+  // Only when the app's drawing took it: the focus the visitor has elsewhere stays there.
+  const lost = document.activeElement === null || document.activeElement === document.body;
+  const control = lost ? focused?.find() : null;
+  control?.focus({ preventScroll: true });
+  focused = null;
 }
 
 /**
@@ -117,7 +133,13 @@ function keepPageStylesOnTop(): void {
   const style = document.head.querySelector('style[data-critical]');
   if (!style) return;
   const observer = new MutationObserver(() => {
-    if (style.nextElementSibling) document.head.append(style);
+    if (
+      document.head.querySelector(
+        'style[data-critical] ~ link[rel="stylesheet"], style[data-critical] ~ style',
+      )
+    ) {
+      document.head.append(style);
+    }
   });
   observer.observe(document.head, { childList: true });
   void appStarted().then(() => {
@@ -131,6 +153,7 @@ function startApp(): Promise<void> {
   app ??= import('./main').then(appStarted).then(() => {
     document.removeEventListener('input', onInput, true);
     document.removeEventListener('focusin', onFocusIn, true);
+    document.removeEventListener('focusout', onFocusOut, true);
     handOverTypedValues();
   });
   return app;
@@ -143,6 +166,15 @@ function plainLink(link: HTMLAnchorElement): boolean {
   if (url.origin !== window.location.origin) return true;
   if (url.pathname === window.location.pathname && url.hash) return true;
   return STATIC_PUBLIC_PATHS.includes(url.pathname) || url.pathname.startsWith('/downloads/');
+}
+
+/** The selector `control` is counted among to find it again (links among the links to its address). */
+const selectorOf = (control: Element) => (control instanceof HTMLAnchorElement ? 'a[href]' : APP_CONTROLS);
+
+/** The link or control `target` is, if it is one the app draws. */
+function focusable(target: EventTarget | null): HTMLElement | null {
+  if (!(target instanceof HTMLElement)) return null;
+  return target.matches(`a[href], ${APP_CONTROLS}`) ? target : null;
 }
 
 function controlOf(event: Event): HTMLElement | null {
@@ -164,10 +196,13 @@ function onClick(event: MouseEvent): void {
   if (!control) return;
   event.preventDefault();
   event.stopPropagation();
-  const find = locate(control, control instanceof HTMLAnchorElement ? 'a[href]' : APP_CONTROLS);
+  const find = locate(control, selectorOf(control));
   void startApp().then(() => {
     stopListening();
-    find()?.click();
+    const target = find();
+    if (target) target.click();
+    // A link the app's page does not have where it was: followed all the same.
+    else if (control instanceof HTMLAnchorElement) window.location.assign(control.href);
   });
 }
 
@@ -189,6 +224,7 @@ function loadWhenBusyPartShows(): void {
 function listen(): void {
   document.addEventListener('input', onInput, true);
   document.addEventListener('focusin', onFocusIn, true);
+  document.addEventListener('focusout', onFocusOut, true);
   for (const type of INTENT_EVENTS)
     document.addEventListener(type, onIntent, { capture: true, passive: true });
   document.addEventListener('click', onClick, true);
@@ -219,13 +255,19 @@ function paintSignedInPage(token: string): void {
   void appStarted().then(stopListening);
   root.dataset.appStarted ??= 'static';
   import('./features/edutech/first-paint')
-    .then((firstPaint) => firstPaint.paintCatalogue(document, token))
-    .then((answers) => {
-      handOver(answers);
-      startWhenIdle();
-    })
+    .then((firstPaint) => firstPaint.paintCatalogue(document, token, handOver))
+    .then(startWhenIdle)
     // Anything unexpected (a refused token, a server error): the app draws the page and says so.
     .catch(() => void startApp());
+}
+
+/**
+ * A signed-in page for someone it was not drawn for: emptied at once (its menu and buttons are a
+ * teacher's, and would not answer), and the app draws their own page.
+ */
+function giveSignedInPageToApp(): void {
+  container?.replaceChildren();
+  void startApp();
 }
 
 const written = container ? prerenderedLanguage(container) : null;
@@ -233,7 +275,7 @@ const signedInPage = container ? prerenderedSignedInPage(container) : null;
 const token = signedInPage ? tokenForPrerenderedPage() : null;
 if (signedInPage) {
   if (token && written === readStoredLanguage() && !window.location.search) paintSignedInPage(token);
-  else void startApp();
+  else giveSignedInPageToApp();
 } else if (
   written === null ||
   written !== readStoredLanguage() ||

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { takeHandedOver } from './first-paint-handover';
+import { receiveHandedOver } from './first-paint-handover';
 
 // The browser app's query client, created on first use: the query library is not part of the first
 // download, so pages that fetch nothing (landing, pricing…) draw without it. Every screen that
@@ -11,11 +11,14 @@ const listeners = new Set<() => void>();
 /** Loads the query library and creates the app's client, once. */
 export function loadAppQueryClient(): Promise<QueryClient> {
   loading ??= import('./query-client').then(({ createQueryClient }) => {
-    client = createQueryClient();
+    const made = createQueryClient();
+    client = made;
     // What the page's first paint asked for before the app arrived: drawn from at once, not asked again.
-    for (const answer of takeHandedOver()) client.setQueryData(answer.key, answer.data);
+    receiveHandedOver((answers) => {
+      for (const answer of answers) made.setQueryData(answer.key, answer.data);
+    });
     for (const listener of listeners) listener();
-    return client;
+    return made;
   });
   return loading;
 }

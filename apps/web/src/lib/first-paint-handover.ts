@@ -9,15 +9,22 @@ export interface HandedOverAnswer {
   data: unknown;
 }
 
-let answers: HandedOverAnswer[] = [];
+let waiting: HandedOverAnswer[] = [];
+let receiver: ((answers: HandedOverAnswer[]) => void) | null = null;
 
-export function handOver(next: HandedOverAnswer[]): void {
-  answers = next;
+/** Gives `answers` to the app's cache, or keeps them for it until it is made. */
+export function handOver(answers: HandedOverAnswer[]): void {
+  if (receiver) receiver(answers);
+  else waiting.push(...answers);
 }
 
-/** The answers handed over, once: the cache takes them when it is made. */
-export function takeHandedOver(): HandedOverAnswer[] {
-  const taken = answers;
-  answers = [];
-  return taken;
+/**
+ * The app's query cache, once made, takes the answers handed over so far and every one after
+ * (an answer can arrive after the app, when a teacher reached for a control while it was asked for).
+ */
+export function receiveHandedOver(receive: (answers: HandedOverAnswer[]) => void): void {
+  receiver = receive;
+  const taken = waiting;
+  waiting = [];
+  if (taken.length > 0) receive(taken);
 }

@@ -37,3 +37,14 @@ export const PRERENDERED_SIGNED_IN_ROLE = 'ROLE_TEACHER';
 export function prerenderedSignedInPage(container: HTMLElement): string | null {
   return container.dataset.signedInPage ?? null;
 }
+
+/**
+ * Whether the app hydrates the prerendered page in `container` (main.tsx): a public page, written in
+ * the visitor's language, for a visitor who is not signed in. A signed-in page is always drawn
+ * afresh: it was written for a teacher, whoever is looking.
+ */
+export function hydratesPrerendered(container: HTMLElement, language: Language, signedIn: boolean): boolean {
+  return (
+    prerenderedLanguage(container) === language && !signedIn && prerenderedSignedInPage(container) === null
+  );
+}

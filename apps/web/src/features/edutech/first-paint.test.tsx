@@ -202,16 +202,20 @@ describe('the catalogue’s first paint', () => {
     const realFetch = globalThis.fetch;
     globalThis.fetch = fetchStub as typeof fetch;
     try {
-      const answers = await paintCatalogue(document, 'token-1');
+      const answers: unknown[] = [];
+      await paintCatalogue(document, 'token-1', (handed) => answers.push(...handed));
       expect(asked.map((request) => request.authorization)).toEqual(['Bearer token-1', 'Bearer token-1']);
       expect(asked.map((request) => new URL(request.url).pathname).sort()).toEqual([
         '/api/v1/edutech/goods',
         '/api/v1/recommendation/goods/list',
       ]);
-      expect(answers).toEqual([
-        { key: edutechKeys.strip, data: strip },
-        { key: edutechKeys.goods(FIRST_CATALOGUE_SEARCH), data: page },
-      ]);
+      expect(answers).toEqual(
+        expect.arrayContaining([
+          { key: edutechKeys.strip, data: strip },
+          { key: edutechKeys.goods(FIRST_CATALOGUE_SEARCH), data: page },
+        ]),
+      );
+      expect(answers).toHaveLength(2);
       expect(document.querySelector('[data-first-paint]')).toBeNull();
       expect(document.querySelectorAll('article')).toHaveLength(1);
       expect(document.body.textContent).toContain('총 1개');
@@ -220,20 +224,84 @@ describe('the catalogue’s first paint', () => {
     }
   });
 
-  it('leaves the page alone and fails when a request is refused', async () => {
+  /** The page's two skeletons and texts, with `answer` giving each request's response. */
+  async function paintWith(answer: (url: string) => Response) {
     templatesInPage();
     document.body.insertAdjacentHTML(
       'afterbegin',
       `<div data-first-paint="${FIRST_PAINT_SLOT.strip}"></div><div data-first-paint="${FIRST_PAINT_SLOT.results}"></div>` +
-        `<script type="application/json" id="${TEXTS_ID}">{}</script>`,
+        `<script type="application/json" id="${TEXTS_ID}">${JSON.stringify(edutechKo)}</script>`,
     );
     const realFetch = globalThis.fetch;
-    globalThis.fetch = (async () => new Response('{}', { status: 401 })) as typeof fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL) => answer(String(input))) as typeof fetch;
+    const handed: Array<{ key: readonly unknown[] }> = [];
     try {
-      await expect(paintCatalogue(document, 'expired')).rejects.toThrow(/401/);
-      expect(document.querySelectorAll('[data-first-paint]')).toHaveLength(2);
+      return {
+        done: await paintCatalogue(document, 'token-1', (answers) => handed.push(...answers)).then(
+          () => 'painted',
+          (error: Error) => error.message,
+        ),
+        handed,
+      };
     } finally {
       globalThis.fetch = realFetch;
     }
+  }
+
+  it('leaves the page alone and fails when the catalogue is refused', async () => {
+    const { done, handed } = await paintWith(() => new Response('{}', { status: 401 }));
+    expect(done).toMatch(/401/);
+    expect(handed).toEqual([]);
+    expect(document.querySelectorAll('[data-first-paint]')).toHaveLength(2);
+  });
+
+  it('paints the catalogue when the recommendations cannot be had, leaving their skeleton to the app', async () => {
+    const page = { items: CARDS.slice(0, 2), total: 2, page: 0, size: 24 };
+    const { done, handed } = await paintWith((url) =>
+      url.includes('recommendation')
+        ? new Response('{}', { status: 503 })
+        : new Response(JSON.stringify(page), { status: 200 }),
+    );
+    expect(done).toBe('painted');
+    expect(handed.map((answer) => answer.key)).toEqual([edutechKeys.goods(FIRST_CATALOGUE_SEARCH)]);
+    expect(document.querySelectorAll('article')).toHaveLength(2);
+    expect(
+      [...document.querySelectorAll('[data-first-paint]')].map((slot) =>
+        slot.getAttribute('data-first-paint'),
+      ),
+    ).toEqual([FIRST_PAINT_SLOT.strip]);
+  });
+
+  it('keeps a product’s words that look like a template’s slot as words', () => {
+    const templates = templatesInPage();
+    const look = productCardLook(product({ name: '~~badges~~', inUse: true, description: '~~badges~~' }), t);
+    const holder = document.createElement('div');
+    holder.append(cardNode(templates, look));
+    expect(holder.querySelector('a')?.textContent).toBe('~~badges~~');
+    expect(holder.textContent).toContain('사용 중');
+    expect(filled(cardNode(templates, look))).toBe(
+      normalised(
+        renderFragment(
+          <ProductCard product={product({ name: '~~badges~~', inUse: true, description: '~~badges~~' })} />,
+          'app-',
+        ),
+      ),
+    );
+    const strip = stripNode(
+      templates,
+      {
+        profile: { level: null, grade: null, subjects: [], categories: [] },
+        reasonSource: 'RULES',
+        aiRecommended: [recommended(product({ name: '~~similar~~' }), 'FIT', '~~fresh~~')],
+        similarTeachers: [],
+        newGoods: [],
+      },
+      t,
+    );
+    const lists = document.createElement('div');
+    lists.append(strip);
+    expect(lists.querySelectorAll('ol')).toHaveLength(1);
+    expect(lists.querySelector('ol a')?.textContent).toBe('~~similar~~');
+    expect(lists.textContent).toContain('같은 학년 선생님이 등록한 도구가 아직 없습니다.');
   });
 });

@@ -3,7 +3,7 @@
 // before the app (200 kB of code) has arrived. It draws them from templates the build rendered with
 // the app's own components (first-paint-templates.tsx), filling in each product's words as text,
 // never as markup, and hands the answers to the app, which then draws the same page from them.
-import type { EdutechProductPage, RecommendationStrip } from '@ssaem/contracts/edutech';
+import type { EdutechProductPage, RecommendationStrip, RecommendedProduct } from '@ssaem/contracts/edutech';
 import { EDUTECH_PAGE_SIZE } from '@ssaem/contracts/edutech-options';
 import type { TFunction } from 'i18next';
 import type { HandedOverAnswer } from '../../lib/first-paint-handover';
@@ -14,7 +14,7 @@ import {
   type StripItemLook,
   stripItemLook,
 } from './card-look';
-import { MARKER, marker, TEMPLATE, TEMPLATE_ATTRIBUTE, TEXTS_ID } from './first-paint-markers';
+import { MARKER, TEMPLATE, TEMPLATE_ATTRIBUTE, TEXTS_ID } from './first-paint-markers';
 import { FIRST_PAINT_SLOT } from './first-paint-slots';
 import { reasonText } from './reason-text';
 import {
@@ -45,6 +45,13 @@ export function textReader(texts: unknown): EdutechText {
   };
 }
 
+/** A template's copy, filled in, with the places it left for other parts (its slot markers). */
+export interface Filled {
+  fragment: DocumentFragment;
+  /** Puts `content` where the template's slot `key` is. */
+  place(key: string, content: Node[]): void;
+}
+
 /** The page's templates, read once. */
 export class FirstPaintTemplates {
   private readonly byName = new Map<string, HTMLTemplateElement>();
@@ -57,49 +64,58 @@ export class FirstPaintTemplates {
     }
   }
 
-  has(name: string): boolean {
-    return this.byName.has(name);
-  }
-
-  /** A copy of the template with its markers replaced by `values` (as text: nothing is parsed). */
-  fill(name: string, values: Record<string, string> = {}): DocumentFragment {
+  /**
+   * A copy of the template with its markers replaced by `values`, as text (nothing is parsed). Its
+   * slots are found first, so a product's words that look like a marker are only ever words.
+   */
+  fill(name: string, values: Record<string, string> = {}): Filled {
     const template = this.byName.get(name);
     if (!template) throw new Error(`The page has no first-paint template ${name}`);
     const fragment = template.content.cloneNode(true) as DocumentFragment;
+    const slots = slotsIn(fragment, values);
     replaceMarkers(fragment, values);
-    return fragment;
+    return {
+      fragment,
+      place(key, content) {
+        const slot = slots.get(key);
+        if (!slot) throw new Error(`The first-paint template ${name} has no slot ${key}`);
+        slot.replaceWith(...content);
+        slots.delete(key);
+      },
+    };
   }
+}
+
+function walk(root: Node, what: number, visit: (node: Node) => void): void {
+  const walker = root.ownerDocument?.createTreeWalker(root, what);
+  for (let node = walker?.nextNode(); node; node = walker?.nextNode()) visit(node);
+}
+
+/** The template's text nodes that are a marker alone and get no value: the places for other parts. */
+function slotsIn(root: Node, values: Record<string, string>): Map<string, Text> {
+  const slots = new Map<string, Text>();
+  walk(root, NodeFilter.SHOW_TEXT, (node) => {
+    const key = /^~~(\w+)~~$/.exec((node as Text).data)?.[1];
+    if (key && !(key in values)) slots.set(key, node as Text);
+  });
+  return slots;
 }
 
 const replaceIn = (text: string, values: Record<string, string>) =>
   text.replace(MARKER, (whole, key: string) => values[key] ?? whole);
 
-/** Replaces the markers in every text and attribute under `root`; slot markers not in `values` stay. */
+/** Replaces the markers in every text and attribute under `root` (one pass: values are not read again). */
 function replaceMarkers(root: Node, values: Record<string, string>): void {
-  const walker = root.ownerDocument?.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
-  if (!walker) return;
-  for (let node: Node | null = walker.nextNode(); node; node = walker.nextNode()) {
+  walk(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, (node) => {
     if (node.nodeType === Node.TEXT_NODE) {
       const text = node as Text;
       if (text.data.includes('~~')) text.data = replaceIn(text.data, values);
-      continue;
+      return;
     }
     for (const attribute of (node as Element).attributes) {
       if (attribute.value.includes('~~')) attribute.value = replaceIn(attribute.value, values);
     }
-  }
-}
-
-/** Puts `content` where the text marker `key` is (a slot the template left for it). */
-function place(root: ParentNode & Node, key: string, content: Node[]): void {
-  const walker = root.ownerDocument?.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker?.nextNode(); node; node = walker?.nextNode()) {
-    if ((node as Text).data === marker(key)) {
-      (node as Text).replaceWith(...content);
-      return;
-    }
-  }
-  throw new Error(`The first-paint template has no slot ${key}`);
+  });
 }
 
 const logoKind = (url: string | null) => (url ? 'image' : 'letter');
@@ -123,12 +139,11 @@ export function cardNode(templates: FirstPaintTemplates, look: ProductCardLook):
     likeCount: look.likeCount,
   });
   const states = (['inUse', 'ended', 'bestSeller', 'steadySeller'] as const).filter((state) => look[state]);
-  place(
-    card,
+  card.place(
     'badges',
-    states.map((state) => templates.fill(TEMPLATE.badge(state))),
+    states.map((state) => templates.fill(TEMPLATE.badge(state)).fragment),
   );
-  return card;
+  return card.fragment;
 }
 
 /** One recommendation line, as components/recommendation-strip.tsx draws it. */
@@ -138,7 +153,7 @@ export function stripItemNode(templates: FirstPaintTemplates, look: StripItemLoo
     href: look.href.slice(1),
     name: look.name,
     reason: look.reason,
-  });
+  }).fragment;
 }
 
 /** The count, the cards (or the no-results text) and the pager's place: edutech-page.tsx's Results. */
@@ -149,20 +164,20 @@ export function resultsNode(
 ): DocumentFragment {
   const results = templates.fill(TEMPLATE.results, { total: t('catalogue.total', { total: page.total }) });
   const body: Node[] = [];
-  if (page.items.length === 0) body.push(templates.fill(TEMPLATE.empty));
+  if (page.items.length === 0) body.push(templates.fill(TEMPLATE.empty).fragment);
   else {
     const list = templates.fill(TEMPLATE.list);
     const items = page.items.map((product) => {
-      const item = results.ownerDocument.createElement('li');
+      const item = results.fragment.ownerDocument.createElement('li');
       item.append(cardNode(templates, productCardLook(product, t)));
       return item;
     });
-    place(list, 'items', items);
-    body.push(list);
+    list.place('items', items);
+    body.push(list.fragment);
   }
-  if (Math.ceil(page.total / EDUTECH_PAGE_SIZE) > 1) body.push(templates.fill(TEMPLATE.pager));
-  place(results, 'body', body);
-  return results;
+  if (Math.ceil(page.total / EDUTECH_PAGE_SIZE) > 1) body.push(templates.fill(TEMPLATE.pager).fragment);
+  results.place('body', body);
+  return results.fragment;
 }
 
 /** The three recommendation lists: components/recommendation-strip.tsx's RecommendationStrip. */
@@ -177,22 +192,21 @@ export function stripNode(
     ['similar', strip.similarTeachers, 'strip.emptySimilar'],
     ['fresh', strip.newGoods, 'strip.emptyNew'],
   ] as const;
+  const reason = (item: RecommendedProduct) =>
+    reasonText(item.reason, t as unknown as TFunction<'edutech'>, PAGE_LANGUAGE);
   for (const [key, items, empty] of lists) {
     if (items.length === 0) {
-      place(node, key, [templates.fill(TEMPLATE.stripEmpty, { text: t(empty) })]);
+      node.place(key, [templates.fill(TEMPLATE.stripEmpty, { text: t(empty) }).fragment]);
       continue;
     }
     const list = templates.fill(TEMPLATE.stripItems);
-    const reason = (item: (typeof items)[number]) =>
-      reasonText(item.reason, t as unknown as TFunction<'edutech'>, PAGE_LANGUAGE);
-    place(
-      list,
+    list.place(
       'items',
       items.map((item) => stripItemNode(templates, stripItemLook(item, reason(item)))),
     );
-    place(node, key, [list]);
+    node.place(key, [list.fragment]);
   }
-  return node;
+  return node.fragment;
 }
 
 async function askJson<T>(path: string, query: Record<string, string | number | undefined>, token: string) {
@@ -212,27 +226,39 @@ async function askJson<T>(path: string, query: Record<string, string | number | 
 }
 
 /**
- * Asks for the teacher's recommendations and the catalogue's first page and draws them in place of
- * the page's skeletons. Returns the answers for the app's cache; throws when either request fails
- * or the page is not the one the templates were written for (the app then draws the page itself).
+ * Asks for the teacher's recommendations and the catalogue's first page and draws each in place of
+ * its skeleton as it arrives, handing each answer to the app's cache (`handOver`). Recommendations
+ * that cannot be had leave their skeleton to the app; the catalogue's failure rejects (the app then
+ * draws the page itself), as does a page that is not the one the templates were written for.
  */
-export async function paintCatalogue(document: Document, token: string): Promise<HandedOverAnswer[]> {
+export async function paintCatalogue(
+  document: Document,
+  token: string,
+  handOver: (answers: HandedOverAnswer[]) => void,
+): Promise<void> {
   const stripSlot = document.querySelector(`[data-first-paint="${FIRST_PAINT_SLOT.strip}"]`);
   const resultsSlot = document.querySelector(`[data-first-paint="${FIRST_PAINT_SLOT.results}"]`);
   const textsElement = document.getElementById(TEXTS_ID);
   if (!stripSlot || !resultsSlot || !textsElement) throw new Error('This page has no catalogue to paint');
   const templates = new FirstPaintTemplates(document);
   const t = textReader(JSON.parse(textsElement.textContent ?? '{}'));
-  const [strip, page] = await Promise.all([
-    askJson<RecommendationStrip>(STRIP_PATH, { size: STRIP_SIZE }, token),
-    askJson<EdutechProductPage>(GOODS_PATH, catalogueQuery(FIRST_CATALOGUE_SEARCH, EDUTECH_PAGE_SIZE), token),
-  ]);
-  // The app may have arrived meanwhile (a teacher reached for a control) and drawn the page itself.
-  if (!stripSlot.isConnected || !resultsSlot.isConnected) return [];
-  stripSlot.replaceWith(stripNode(templates, strip, t));
-  resultsSlot.replaceWith(resultsNode(templates, page, t));
-  return [
-    { key: edutechKeys.strip, data: strip },
-    { key: edutechKeys.goods(FIRST_CATALOGUE_SEARCH), data: page },
-  ];
+  /** Draws `node` in place of `slot`, unless the app has drawn the page itself meanwhile. */
+  const paint = (slot: Element, node: () => DocumentFragment) => {
+    if (slot.isConnected) slot.replaceWith(node());
+  };
+  const strip = askJson<RecommendationStrip>(STRIP_PATH, { size: STRIP_SIZE }, token).then(
+    (answer) => {
+      paint(stripSlot, () => stripNode(templates, answer, t));
+      handOver([{ key: edutechKeys.strip, data: answer }]);
+    },
+    () => undefined,
+  );
+  const page = await askJson<EdutechProductPage>(
+    GOODS_PATH,
+    catalogueQuery(FIRST_CATALOGUE_SEARCH, EDUTECH_PAGE_SIZE),
+    token,
+  );
+  paint(resultsSlot, () => resultsNode(templates, page, t));
+  handOver([{ key: edutechKeys.goods(FIRST_CATALOGUE_SEARCH), data: page }]);
+  await strip;
 }

@@ -67,17 +67,20 @@ let standIn: StoredUser | null = null;
 
 /**
  * Build time only (src/prerender.tsx): a signed-in page prerendered for its first paint is drawn for
- * a stand-in user with the roles it is written for, since there is no browser store to read.
+ * a stand-in user with the roles it is written for, since there is no browser store to read; null
+ * ends it. The stand-in is only read, for the roles and the token's validity, never sent.
  */
-export async function renderSignedInAs(user: StoredUser): Promise<void> {
+export function renderSignedInAs(user: StoredUser | null): void {
   standIn = user;
-  await tokens.loadUser();
 }
+
+/** The user the synchronous helpers below read: the build's stand-in, or the user read last. */
+const readUser = () => standIn ?? tokens.currentUser();
 
 // Reading the token needs no OIDC client (auth-config.ts reads the store UserManager writes);
 // refreshing it, and dropping it when that fails, load the client.
 const tokenManager: TokenManager<StoredUser> = {
-  getUser: () => (standIn ? Promise.resolve(standIn) : readStoredUser()),
+  getUser: readStoredUser,
   signinSilent: () => getUserManager().then((manager) => manager.signinSilent()),
   removeUser: () => getUserManager().then((manager) => manager.removeUser()),
 };
@@ -105,7 +108,7 @@ export function currentAccessToken(): string | null {
  * waiting: a guard that knows it draws its page at once instead of a loader for a moment.
  */
 export function hasUsableToken(): boolean {
-  const user = tokens.currentUser();
+  const user = readUser();
   return user !== null && secondsLeft(user, Date.now()) >= API_MIN_VALIDITY;
 }
 
@@ -172,7 +175,7 @@ export async function signOut(): Promise<void> {
 }
 
 function currentRoles() {
-  return readRoleClaims(tokens.currentUser()?.access_token);
+  return readRoleClaims(readUser()?.access_token);
 }
 
 export function hasRealmRole(role: string): boolean {
