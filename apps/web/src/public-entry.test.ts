@@ -210,6 +210,12 @@ describe('the signed-in catalogue’s script', () => {
     });
   }
 
+  /** Focuses `element` as a visitor does: the focus, and the focusin the script listens for. */
+  function focusOn(element: HTMLElement) {
+    element.focus();
+    element.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+  }
+
   beforeEach(() => {
     painted.mockClear();
     paint = async (_document, _token, handOver) => {
@@ -305,8 +311,7 @@ describe('the signed-in catalogue’s script', () => {
     });
     await openCatalogue();
     const field = byId('search') as HTMLInputElement;
-    field.focus();
-    field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    focusOn(field);
     field.value = '수학';
     field.dispatchEvent(new Event('input', { bubbles: true }));
     await vi.waitFor(() => expect(received).toEqual(['수학']));
@@ -342,8 +347,7 @@ describe('the signed-in catalogue’s script', () => {
     mockAppDrawingAfresh(() => undefined);
     await openCatalogue();
     const link = byId('card');
-    link.focus();
-    link.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    focusOn(link);
     await vi.waitFor(() => expect(document.documentElement.dataset.appStarted).toBe('true'));
     await vi.waitFor(() => expect(document.activeElement).toBe(byId('card')));
     expect(byId('card')).not.toBe(link);
@@ -364,8 +368,7 @@ describe('the signed-in catalogue’s script', () => {
     });
     await openCatalogue();
     const field = byId('search') as HTMLInputElement;
-    field.focus();
-    field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    focusOn(field);
     // The visitor taps elsewhere: the field loses the focus while still on the page.
     field.blur();
     field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
