@@ -32,8 +32,11 @@ const LANDING_ROUTE_MODULE = 'src/features/public-site/landing-page.tsx';
 // common texts load with every screen, in the visitor's language (apps/web/src/lib/i18n.ts).
 const LANDING_TEXTS = ['common', 'site', 'landing'];
 const LANGUAGES = ['ko', 'en'];
-// Just above what the catalogue loads (205.0 kB gzip when set), so that it cannot grow back unnoticed.
-const EDUTECH_BUDGET_KB = 208;
+// Just above what the app loads for the catalogue, so that it cannot grow back unnoticed: 205.0 kB
+// gzip when set, 209.1 since the catalogue's first paint shares the card's look, the requests and
+// the options with the app in a chunk of their own, and the stored session's role reader moved to
+// the light script's shared chunk (split apart, they compress 1.2 kB worse).
+const EDUTECH_BUDGET_KB = 210;
 // What the router loads for /edutech: lazy modules (entry-routes.tsx, signed-in-routes.tsx,
 // features/edutech/routes.tsx) and the namespaces of the shell and the page.
 const EDUTECH_MODULES = [

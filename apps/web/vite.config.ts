@@ -20,12 +20,18 @@ const SERVER_PATHS = ['/api', '/realms', '/interaction', '/healthz', '/readyz', 
 const PUBLIC_SCRIPT_MODULES =
   /(vite\/preload-helper|[\\/]src[\\/]lib[\\/](language|prerendered|static-pages|first-paint-handover|auth[\\/](stored-session|roles))\.ts|[\\/]contracts[\\/]src[\\/]i18n\.ts)/;
 
+/** What only the light script runs: in its own chunk, which the app never loads. */
+const LIGHT_SCRIPT_ONLY = /[\\/]src[\\/](public-entry|lib[\\/]auth[\\/]stored-access)\.ts$/;
+
 /**
- * What the signed-in catalogue's first paint (src/features/edutech/first-paint.ts) needs, loaded by
- * the light script on /edutech: one small chunk the app shares, never a piece of the app's.
+ * The signed-in catalogue's first paint (src/features/edutech/first-paint.ts), loaded by the light
+ * script on /edutech, in two small chunks: its own code, which the app never loads, and what it
+ * shares with the app's catalogue (how a card looks, the requests, the options), which the app
+ * loads anyway. Left to the bundler, they would join chunks of the app's.
  */
-const FIRST_PAINT_MODULES =
-  /([\\/]src[\\/]features[\\/]edutech[\\/](first-paint(-markers|-slots)?|card-look|requests|reason-text)\.ts|[\\/]contracts[\\/]src[\\/]edutech-options\.ts)$/;
+const FIRST_PAINT_MODULES = /[\\/]src[\\/]features[\\/]edutech[\\/]first-paint(-markers)?\.ts$/;
+const CATALOGUE_LOOK_MODULES =
+  /([\\/]src[\\/]features[\\/]edutech[\\/](first-paint-slots|card-look|requests|reason-text)\.ts|[\\/]contracts[\\/]src[\\/]edutech-options\.ts)$/;
 
 /**
  * The query library beyond what the entry holds (its context), with the app's client: every screen
@@ -81,8 +87,20 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'public', test: PUBLIC_SCRIPT_MODULES, priority: 2 },
-            { name: 'first-paint', test: FIRST_PAINT_MODULES, priority: 2 },
-            { name: 'app', tags: ['$initial'], test: (id) => !id.endsWith('public-entry.ts'), priority: 1 },
+            // Their own modules only: what they import stays where the bundler puts it for the app.
+            {
+              name: 'first-paint',
+              test: FIRST_PAINT_MODULES,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'catalogue-look',
+              test: CATALOGUE_LOOK_MODULES,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            { name: 'app', tags: ['$initial'], test: (id) => !LIGHT_SCRIPT_ONLY.test(id), priority: 1 },
             { name: 'query', test: QUERY_MODULES },
             // What the home after sign-in needs beyond the app, in five files instead of some ninety
             // (build/signed-in-chunk.ts chooses the modules, their dependencies included).

@@ -16,7 +16,8 @@
 // teacher reaches for a control. The app draws the page afresh from those answers, so the controls
 // and fields it receives are found again by their place in the page.
 import { readRoleClaims } from './lib/auth/roles';
-import { hasStoredSession, isUsableNow, readStoredAccess } from './lib/auth/stored-session';
+import { isUsableNow, readStoredAccess } from './lib/auth/stored-access';
+import { hasStoredSession } from './lib/auth/stored-session';
 import { handOver } from './lib/first-paint-handover';
 import { readStoredLanguage } from './lib/language';
 import {
