@@ -216,13 +216,24 @@ export function useAttachments() {
     aborts.current.delete(id);
   }, []);
 
-  /** After sending: the chips go; the files now belong to the message. */
-  const clear = useCallback(() => {
+  /**
+   * After sending: the chips go; the files now belong to the message. The previews of `kept` stay
+   * (the composer may give them back: the question's answer failed), for their owner to revoke.
+   */
+  const clear = useCallback((kept: readonly Attachment[] = []) => {
     setAttachments((list) => {
-      for (const a of list) if (a.previewUrl) URL.revokeObjectURL(a.previewUrl);
+      for (const a of list) if (a.previewUrl && !kept.includes(a)) URL.revokeObjectURL(a.previewUrl);
       forgetUnsent(list.map((a) => a.id));
       return [];
     });
+  }, []);
+
+  /** Chips of files uploaded already, back in the box (a failed question's), each once. */
+  const restore = useCallback((back: readonly Attachment[]) => {
+    setAttachments((list) => [
+      ...list,
+      ...back.filter((a) => !list.some((present) => present.file?.file_id === a.file?.file_id)),
+    ]);
   }, []);
 
   // Once per composer: what a reload interrupted is chosen again (and uploads again).
@@ -243,5 +254,5 @@ export function useAttachments() {
     };
   }, []);
 
-  return { attachments, add, remove, clear };
+  return { attachments, add, remove, clear, restore };
 }

@@ -113,8 +113,11 @@ function fakeServer(url: string, init?: RequestInit): Response {
   }
   if (path === '/api/agents/chat/openAI' && failWith !== null) {
     streamCalls.push(init ?? {});
+    // The question as the server stored it: its words and the files sent with it.
+    const sent = JSON.parse(String(init?.body ?? '{}'));
+    const stored = { ...userMessage, text: sent.text ?? userMessage.text, files: sent.files ?? [] };
     const body = [
-      frame({ created: true, message: userMessage, streamId: 's-1' }),
+      frame({ created: true, message: stored, streamId: 's-1' }),
       `event: error\ndata: ${JSON.stringify({ error: failWith })}\n\n`,
     ];
     return eventStream(body);
@@ -146,6 +149,42 @@ function fakeServer(url: string, init?: RequestInit): Response {
     return eventStream(body);
   }
   return json({ code: 'E_NOT_FOUND', message: `no ${path}` }, 404);
+}
+
+/** The server answers a picture's upload (칠판.png) at once, ready; the rest as fakeServer does. */
+function serveUploadedPicture() {
+  const fetchMock = vi.mocked(fetch);
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url !== '/api/v1/files/upload/images') return fakeServer(url, init ?? undefined);
+    return json(
+      {
+        file_id: 'f-img',
+        filename: '칠판.png',
+        type: 'image/png',
+        kind: 'png',
+        bytes: 1234,
+        width: 640,
+        height: 480,
+        status: 'ready',
+        error: null,
+        purpose: 'image',
+        filepath: '/api/v1/files/f-img/content',
+      },
+      201,
+    );
+  });
+  return fetchMock;
+}
+
+/** The teacher chooses 칠판.png in the composer's file field. */
+function choosePicture() {
+  const fileInput = screen.getByTestId('chat-file-input');
+  Object.defineProperty(fileInput, 'files', {
+    configurable: true,
+    value: [new File(['png'], '칠판.png', { type: 'image/png' })],
+  });
+  fireEvent.change(fileInput);
 }
 
 // Mantine's autosize textarea listens for web fonts; happy-dom has no document.fonts.
@@ -368,39 +407,12 @@ describe('chat page', () => {
   it('sends uploaded attachments with the message', { timeout: 20_000 }, async () => {
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/preview');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    const fetchMock = vi.mocked(fetch);
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (url === '/api/v1/files/upload/images') {
-        return json(
-          {
-            file_id: 'f-img',
-            filename: '칠판.png',
-            type: 'image/png',
-            kind: 'png',
-            bytes: 1234,
-            width: 640,
-            height: 480,
-            status: 'ready',
-            error: null,
-            purpose: 'image',
-            filepath: '/api/v1/files/f-img/content',
-          },
-          201,
-        );
-      }
-      return fakeServer(url, init ?? undefined);
-    });
+    serveUploadedPicture();
     const router = createMemoryRouter(chatRoutes, { initialEntries: ['/chat/c-1'] });
     renderWithProviders(<RouterProvider router={router} />);
     const input = await screen.findByRole('textbox', { name: '메시지' }, { timeout: 10_000 });
     fireEvent.change(input, { target: { value: '이 판서를 정리해 줘' } });
-    const fileInput = screen.getByTestId('chat-file-input');
-    Object.defineProperty(fileInput, 'files', {
-      configurable: true,
-      value: [new File(['png'], '칠판.png', { type: 'image/png' })],
-    });
-    fireEvent.change(fileInput);
+    choosePicture();
     const chip = await screen.findByRole('listitem', { name: '칠판.png' });
     await waitFor(() => expect(chip.getAttribute('data-phase')).toBe('ready'));
     fireEvent.click(screen.getByRole('button', { name: '보내기' }));
@@ -409,6 +421,46 @@ describe('chat page', () => {
       text: '이 판서를 정리해 줘',
       files: [{ file_id: 'f-img', filename: '칠판.png', type: 'image/png', width: 640, height: 480 }],
     });
+  });
+
+  it('hands the files back with the question when a new chat’s first answer fails', {
+    timeout: 20_000,
+  }, async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/preview');
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    failWith = 'E_MODEL_UNAVAILABLE';
+    const fetchMock = serveUploadedPicture();
+    const router = createMemoryRouter(chatRoutes, { initialEntries: ['/chat/new'] });
+    renderWithProviders(<RouterProvider router={router} />);
+    const box = (await screen.findByRole(
+      'textbox',
+      { name: '메시지' },
+      { timeout: 10_000 },
+    )) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: '이 판서를 정리해 줘' } });
+    choosePicture();
+    await waitFor(() =>
+      expect(screen.getByRole('listitem', { name: '칠판.png' }).getAttribute('data-phase')).toBe('ready'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: '보내기' }));
+
+    // The answer fails: the question and its picture are back in the box, the picture ready to go.
+    await screen.findByTestId('chat-first-answer-failure', {}, { timeout: 5_000 });
+    await waitFor(() => expect(box.value).toBe('이 판서를 정리해 줘'));
+    const chip = await screen.findByRole('listitem', { name: '칠판.png' });
+    expect(chip.getAttribute('data-phase')).toBe('ready');
+    expect(chip.querySelector('img')?.getAttribute('src')).toBe('blob:http://localhost/preview');
+    expect(revoked).not.toHaveBeenCalled();
+
+    // Sent again: with the same file, uploaded once.
+    failWith = null;
+    fireEvent.click(screen.getByRole('button', { name: '보내기' }));
+    await waitFor(() => expect(streamCalls).toHaveLength(2));
+    expect(JSON.parse(String(streamCalls[1]?.body))).toMatchObject({
+      text: '이 판서를 정리해 줘',
+      files: [{ file_id: 'f-img', filename: '칠판.png' }],
+    });
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/files/upload'))).toHaveLength(1);
   });
 
   it('regenerates the last answer as a sibling branch and switches between branches', {

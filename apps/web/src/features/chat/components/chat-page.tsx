@@ -177,7 +177,9 @@ export function ChatPage({ basePath }: { basePath: string }) {
           setFirstAnswerFailure(state.error ?? '');
         }
         const question = state.requestMessage?.text;
-        if (question) setReturnedQuestion({ text: question, at: Date.now() });
+        if (question) {
+          setReturnedQuestion({ text: question, files: state.requestMessage?.files ?? [], at: Date.now() });
+        }
       }
       if (state.phase === 'finished' && isFirst && state.conversationId) {
         generateTitle(state.conversationId)

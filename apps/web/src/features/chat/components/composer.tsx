@@ -12,14 +12,18 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
-import { type ChatFileRef, toFileRef, useAttachments } from '../attachments';
+import { type Attachment, type ChatFileRef, toFileRef, useAttachments } from '../attachments';
 import { AttachmentChips } from './attachments';
 import attachmentClasses from './attachments.module.css';
 import classes from './composer.module.css';
 
-/** Text handed back to the composer (a question whose answer failed); `at` makes each hand-back new. */
+/**
+ * A question handed back to the composer (its answer failed): its text and the files sent with it;
+ * `at` makes each hand-back new.
+ */
 export interface ReturnedText {
   text: string;
+  files?: readonly ChatFileRef[];
   at: number;
 }
 
@@ -32,18 +36,28 @@ interface ComposerProps {
   returned?: ReturnedText | null;
 }
 
+function revokePreviews(attachments: readonly Attachment[]): void {
+  for (const a of attachments) if (a.previewUrl) URL.revokeObjectURL(a.previewUrl);
+}
+
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/bmp,.hwp,.hwpx,.docx,.pdf,.txt';
 const MAX_FILES = 10;
 
 export function Composer({ isStreaming, sendWithEnter, onSend, onStop, returned }: ComposerProps) {
   const { t } = useTranslation('chat');
   const [text, setText] = useState('');
-  useEffect(() => {
-    if (returned) setText((current) => (current.trim() ? current : returned.text));
-  }, [returned]);
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const { attachments, add, remove, clear } = useAttachments();
+  const { attachments, add, remove, clear, restore } = useAttachments();
+  /** The chips of the last question sent, to give back with it if its answer fails. */
+  const lastSent = useRef<readonly Attachment[]>([]);
+  useEffect(() => {
+    if (!returned) return;
+    setText((current) => (current.trim() ? current : returned.text));
+    const ids = new Set((returned.files ?? []).map((file) => file.file_id));
+    restore(lastSent.current.filter((a) => a.file && ids.has(a.file.file_id)));
+  }, [returned, restore]);
+  useEffect(() => () => revokePreviews(lastSent.current), []);
   const waiting = attachments.some((a) => a.phase === 'uploading' || a.phase === 'processing');
   const hasFailed = attachments.some((a) => a.phase === 'failed');
   const canSend = !isStreaming && text.trim().length > 0 && !waiting && !hasFailed;
@@ -55,10 +69,15 @@ export function Composer({ isStreaming, sendWithEnter, onSend, onStop, returned 
 
   const submit = () => {
     if (!canSend) return;
-    const files = attachments.flatMap((a) => (a.phase === 'ready' && a.file ? [toFileRef(a.file)] : []));
-    onSend(text.trim(), files);
+    const sent = attachments.filter((a) => a.phase === 'ready' && a.file);
+    onSend(
+      text.trim(),
+      sent.flatMap((a) => (a.file ? [toFileRef(a.file)] : [])),
+    );
     setText('');
-    clear();
+    revokePreviews(lastSent.current.filter((a) => !sent.includes(a)));
+    lastSent.current = sent;
+    clear(sent);
   };
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
