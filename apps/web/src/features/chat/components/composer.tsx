@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { useToastClearance } from '../../../components/toast/toast-clearance';
 import { type Attachment, type ChatFileRef, toFileRef, useAttachments } from '../attachments';
 import { AttachmentChips } from './attachments';
 import attachmentClasses from './attachments.module.css';
@@ -49,6 +50,9 @@ export function Composer({ isStreaming, sendWithEnter, onSend, onStop, returned 
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const { attachments, add, remove, clear, restore } = useAttachments();
+  // A message (copied, deleted, refused) shows above the box, never over the words being typed.
+  const formRef = useRef<HTMLFormElement>(null);
+  useToastClearance(formRef);
   /** The chips of the last question sent, to give back with it if its answer fails. */
   const lastSent = useRef<readonly Attachment[]>([]);
   useEffect(() => {
@@ -119,6 +123,7 @@ export function Composer({ isStreaming, sendWithEnter, onSend, onStop, returned 
 
   return (
     <form
+      ref={formRef}
       className={`${classes.composer} ${dragging ? attachmentClasses.dropping : ''}`}
       onSubmit={handleSubmit}
       onDragOver={handleDragOver}
