@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { clientOutDir } from './client-out-dir.ts';
 
 /** An asset's name as the app's scripts write it (preload lists, dynamic imports). */
 const ASSET_NAME = /assets\/[\w.-]+?\.(?:js|css)\b/g;
@@ -16,24 +17,21 @@ export function missingAssets(code: string, exists: (name: string) => boolean): 
  * Vite dropped a chunk once had one).
  */
 export function assetReferences(): Plugin {
-  let outDir = 'dist';
-  let serverBuild = false;
+  let outDir: string | null = null;
   return {
     name: 'ssaem-asset-references',
     apply: 'build',
     configResolved(config) {
-      serverBuild = Boolean(config.build.ssr);
-      outDir = config.build.outDir.startsWith('/')
-        ? config.build.outDir
-        : join(config.root, config.build.outDir);
+      outDir = clientOutDir(config);
     },
     closeBundle() {
-      if (serverBuild) return;
-      const assets = join(outDir, 'assets');
+      if (!outDir) return;
+      const built = outDir;
+      const assets = join(built, 'assets');
       const problems: string[] = [];
       for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
         const missing = missingAssets(readFileSync(join(assets, file), 'utf8'), (name) =>
-          existsSync(join(outDir, name)),
+          existsSync(join(built, name)),
         );
         for (const name of missing) problems.push(`${file} names ${name}`);
       }

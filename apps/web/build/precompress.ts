@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { clientOutDir } from './client-out-dir.ts';
 
 const TEXT_FILES = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 const MIN_BYTES = 1024;
@@ -19,20 +20,15 @@ function filesUnder(dir: string): string[] {
  * compressing per request. Files under 1 KB are left as they are.
  */
 export function precompress(): Plugin {
-  let outDir = 'dist';
-  let serverBuild = false;
+  let outDir: string | null = null;
   return {
     name: 'ssaem-precompress',
     apply: 'build',
     configResolved(config) {
-      // The build's prerender bundle (vite build --ssr) is run once on this machine, never served.
-      serverBuild = Boolean(config.build.ssr);
-      outDir = config.build.outDir.startsWith('/')
-        ? config.build.outDir
-        : join(config.root, config.build.outDir);
+      outDir = clientOutDir(config);
     },
     closeBundle() {
-      if (serverBuild) return;
+      if (!outDir) return;
       for (const path of filesUnder(outDir)) {
         if (!TEXT_FILES.test(path)) continue;
         const bytes = readFileSync(path);

@@ -30,7 +30,7 @@ function logoMarkers(kind: LogoKind): ProductLogoLook {
 }
 
 /** A card with every word a marker and none of the badges only some products have. */
-export function markedCardLook(logo: LogoKind, free: boolean): ProductCardLook {
+function markedCardLook(logo: LogoKind, free: boolean): ProductCardLook {
   return {
     // A path: the marker follows its slash, as a link's target must start so.
     href: `/${marker('href')}`,
@@ -51,7 +51,7 @@ export function markedCardLook(logo: LogoKind, free: boolean): ProductCardLook {
   };
 }
 
-export function markedStripItemLook(logo: LogoKind): StripItemLook {
+function markedStripItemLook(logo: LogoKind): StripItemLook {
   return {
     href: `/${marker('href')}`,
     name: marker('name'),
