@@ -7,6 +7,9 @@
 // (arrival minus its send time at the model) minus the direct path's median latency in the same run
 // — never a difference of two percentiles. Time to first token is per stream the same way.
 //
+// The direct path's own slowest stream and count of streams more than 10 % behind are shown beside
+// Ssaem's: what the clients and the model alone reach on this machine, with no server between them.
+//
 // Every pass records the CPU of the server, each model process and each client process. A figure is
 // void when a client or the model was saturated (> 80 % of a core): then the bench measured its
 // own load generator, not the server, and says so in the table.
@@ -345,6 +348,9 @@ function summarise(count, direct, ssaem) {
   const ttftOverhead = ssaem.streams.map((s) => s.ttft - directTtft);
   const slowest = Math.max(...ssaem.streams.map((s) => s.duration));
   const behind = ssaem.streams.filter((s) => s.duration > IDEAL_MS * 1.1).length;
+  // The same for the direct path: the clients and the model alone, with no server between them.
+  const directSlowest = Math.max(...direct.streams.map((s) => s.duration));
+  const directBehind = direct.streams.filter((s) => s.duration > IDEAL_MS * 1.1).length;
   const modelCpu = Math.max(
     ...Object.entries({ ...direct.processCpu, ...ssaem.processCpu })
       .filter(([name]) => name.startsWith('model'))
@@ -369,6 +375,8 @@ function summarise(count, direct, ssaem) {
     ttftP95: percentile(ttftOverhead, 95),
     slowestBehindPercent: (slowest / IDEAL_MS - 1) * 100,
     behind,
+    directSlowestBehindPercent: (directSlowest / IDEAL_MS - 1) * 100,
+    directBehind,
     serverCpu: ssaem.serverCpu,
     databaseCpu: ssaem.databaseCpu,
     serverCpuMsPerStream: ssaem.serverCpuMsPerStream,
@@ -389,6 +397,7 @@ const HEADER = [
   'TTFT overhead p95 ms',
   'slowest vs ideal',
   'streams >10 % behind',
+  'direct path: slowest / >10 % behind',
   'tokens',
   'server CPU %',
   'database CPU %',
@@ -401,14 +410,16 @@ const HEADER = [
 ];
 const FLOOR_HEADER = HEADER.map((name) => name.replace('server', 'relay'));
 const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const signedPercent = (value) => `${value >= 0 ? '+' : ''}${fixed(value, 1)} %`;
 const row = (s) => [
   s.streams,
   fixed(s.addedP50, 2),
   fixed(s.addedP99, 2),
   fixed(s.ttftP50, 1),
   fixed(s.ttftP95, 1),
-  `${s.slowestBehindPercent >= 0 ? '+' : ''}${fixed(s.slowestBehindPercent, 1)} %`,
+  signedPercent(s.slowestBehindPercent),
   s.behind,
+  `${signedPercent(s.directSlowestBehindPercent)} / ${s.directBehind}`,
   `${s.tokens}/${s.expectedTokens}`,
   fixed(s.serverCpu, 0),
   INSTANCES > 1 ? fixed(s.databaseCpu, 0) : '(in server)',
@@ -435,6 +446,8 @@ function medianOf(runs) {
         'ttftP95',
         'slowestBehindPercent',
         'behind',
+        'directSlowestBehindPercent',
+        'directBehind',
         'serverCpu',
         'databaseCpu',
         'serverCpuMsPerStream',

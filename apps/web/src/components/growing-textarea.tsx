@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Input.css';
 import { Textarea, type TextareaProps } from '@mantine/core';
 
 /** Whether the browser sizes a textarea to its text by itself (CSS `field-sizing: content`). */

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ActionIcon.css';
 import '../../components/form-styles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Card, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ToolThreadMessage } from '@ssaem/contracts/tool-assistant';
 import type { LibraryType } from '@ssaem/contracts/tools';

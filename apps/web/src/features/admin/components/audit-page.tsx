@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Code.css';
 import { Alert, Button, Code, Group, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { AuditEntry } from '@ssaem/contracts/admin';
 import { IconDownload } from '@tabler/icons-react';

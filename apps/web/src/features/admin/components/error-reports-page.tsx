@@ -1,3 +1,6 @@
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Spoiler.css';
 import {
   Alert,
   Badge,

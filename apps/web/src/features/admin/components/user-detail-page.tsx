@@ -1,3 +1,4 @@
+import '@mantine/core/styles/InlineInput.css';
 import {
   Alert,
   Anchor,

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/NumberInput.css';
 import {
   Alert,
   Badge,

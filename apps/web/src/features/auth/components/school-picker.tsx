@@ -1,3 +1,4 @@
+import '@mantine/core/styles/InlineInput.css';
 import { Button, Group, Pagination, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/CloseButton.css';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/NumberInput.css';
 import { Button, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Text } from '@mantine/core';
 import {
   DEFAULT_PAGE_MARGINS_MM,

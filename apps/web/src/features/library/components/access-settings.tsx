@@ -1,3 +1,4 @@
+import '@mantine/core/styles/InlineInput.css';
 import { Button, Group, Radio, Stack, Switch } from '@mantine/core';
 import { type LibraryDetail, VISIBILITIES, type Visibility } from '@ssaem/contracts/library';
 import { type FormEvent, useState } from 'react';

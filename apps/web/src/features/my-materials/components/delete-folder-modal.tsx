@@ -1,3 +1,4 @@
+import '@mantine/core/styles/InlineInput.css';
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import type { Folder } from '@ssaem/contracts/library';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
 import '../../../components/form-styles';
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/SegmentedControl.css';

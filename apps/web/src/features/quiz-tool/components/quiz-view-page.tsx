@@ -1,3 +1,5 @@
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Switch.css';
 import '../../../components/form-styles';
 import {

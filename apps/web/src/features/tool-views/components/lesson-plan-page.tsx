@@ -1,4 +1,6 @@
 import '../../../components/form-styles';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/NumberInput.css';
 import {
   ActionIcon,

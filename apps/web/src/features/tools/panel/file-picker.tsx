@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ActionIcon.css';
 import { ActionIcon, Button, Group, Input, Stack, Text } from '@mantine/core';
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
 import { type ChangeEvent, useId, useRef } from 'react';

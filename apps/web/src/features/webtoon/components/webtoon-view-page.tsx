@@ -1,3 +1,8 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Alert.css';
 import {
   ActionIcon,
   Alert,
