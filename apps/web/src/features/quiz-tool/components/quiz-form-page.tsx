@@ -23,6 +23,7 @@ import {
   Title,
 } from '@mantine/core';
 import { QUIZ_KINDS, type QuizCounts } from '@ssaem/contracts/quiz-tool';
+import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -227,6 +228,8 @@ export function QuizFormPage() {
             label={t('form.file')}
             description={t('form.fileHelp')}
             accept=".hwp,.hwpx,.docx,.pdf,.txt"
+            placeholder={t('form.filePlaceholder')}
+            leftSection={<IconUpload size={16} aria-hidden />}
             clearable
             value={file}
             onChange={setFile}

@@ -17,7 +17,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconInfoCircle, IconSettings } from '@tabler/icons-react';
+import { IconDownload, IconInfoCircle, IconSettings, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -127,6 +127,8 @@ export function StandardFormPage() {
             label={t('form.file')}
             description={t('form.fileHelp')}
             accept=".hwp,.hwpx,.docx,.pdf,.txt"
+            placeholder={t('form.filePlaceholder')}
+            leftSection={<IconUpload size={16} aria-hidden />}
             clearable
             value={file}
             onChange={setFile}
