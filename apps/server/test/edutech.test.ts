@@ -392,6 +392,10 @@ describe('recommendations', () => {
     expect(popular.body[0]).toMatchObject({ product: { name: '패들렛' }, reason: { kind: 'LIKES' } });
     const fresh = await call(me, 'GET', '/api/v1/recommendation/new-goods?size=2');
     expect(fresh.body[0].reason.kind).toBe('NEW');
+    // The day in the Korean sentence is written as Korean pages write it, not as an ISO date.
+    const day = fresh.body[0].reason.values.date as string;
+    const [year, month, date] = day.split('-').map(Number);
+    expect(fresh.body[0].reason.text).toBe(`${year}년 ${month}월 ${date}일에 카탈로그에 새로 올라왔습니다.`);
   });
 });
 

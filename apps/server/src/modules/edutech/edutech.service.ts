@@ -110,6 +110,13 @@ const BEST_SELLERS_TTL_MS = 30_000;
 const imageUrl = (key: string | null) =>
   key ? `/api/v1/edutech/images/${key.slice('edutech/'.length)}` : null;
 
+/** "2026년 11월 30일에 카탈로그에 새로 올라왔습니다.": the day written as Korean pages write it. */
+export function newInCatalogueText(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-').map(Number);
+  if (!year || !month || !day) return '카탈로그에 새로 올라왔습니다.';
+  return `${year}년 ${month}월 ${day}일에 카탈로그에 새로 올라왔습니다.`;
+}
+
 export function createEdutechService(deps: {
   repository: EdutechRepository;
   storage: FileStorage;
@@ -455,7 +462,7 @@ export function createEdutechService(deps: {
       return {
         rank: i + 1,
         product,
-        reason: { kind: 'NEW' as const, values: { date }, text: `${date}에 카탈로그에 새로 올라왔습니다.` },
+        reason: { kind: 'NEW' as const, values: { date }, text: newInCatalogueText(date) },
       };
     });
   }

@@ -1,6 +1,14 @@
 import type { RecommendationReason } from '@ssaem/contracts/edutech';
 import type { TFunction } from 'i18next';
 
+/** A day (`2026-11-30`) as the language writes it ("Nov 30, 2026"); Intl only, for the first paint's small chunk. */
+function dayOf(isoDay: string, language: string): string {
+  const date = new Date(`${isoDay}T00:00:00Z`);
+  return Number.isNaN(date.getTime())
+    ? isoDay
+    : date.toLocaleDateString(language, { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
 /** Why an item is in a list: the server's Korean sentence, or the same facts worded in English. */
 export function reasonText(reason: RecommendationReason, t: TFunction<'edutech'>, language: string): string {
   if (language === 'ko' && reason.text) return reason.text;
@@ -22,7 +30,7 @@ export function reasonText(reason: RecommendationReason, t: TFunction<'edutech'>
     case 'SIMILAR':
       return t('reasons.similar', { count: Number(values.count), audience });
     case 'NEW':
-      return t('reasons.new', { date: String(values.date) });
+      return t('reasons.new', { date: dayOf(String(values.date), language) });
     case 'ORDERS':
       return t('reasons.orders', { count: Number(values.count) });
     case 'OFFICE':

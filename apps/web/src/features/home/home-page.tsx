@@ -41,7 +41,7 @@ const NOTICE_BOARD_PATH = '/notice';
 const registered = (path: string) => isRegisteredPath(appRoutes, path);
 
 /** The newest notices; the teaser carries its own link to the whole board. */
-const NoticesBlock = NoticeTeaser;
+const NoticesBlock = () => <NoticeTeaser dense />;
 
 function Greeting({ info, kind }: { info: UsersInfo; kind: HomeKind }) {
   const { t } = useTranslation('dashboard');

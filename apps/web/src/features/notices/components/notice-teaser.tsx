@@ -25,7 +25,7 @@ function boardPath(): string {
   return isSignedIn() ? '/notice' : '/notices';
 }
 
-function NoticeRows() {
+function NoticeRows({ dense }: { dense: boolean }) {
   const { t, i18n } = useTranslation('home');
   const notices = useLatestNotices();
 
@@ -50,14 +50,26 @@ function NoticeRows() {
       </Group>
     );
   }
-  if (notices.data.length === 0) return <Text c="dimmed">{t('notices.empty')}</Text>;
+  if (notices.data.length === 0)
+    return (
+      <Text c="dimmed" {...(dense ? { size: 'sm' } : {})}>
+        {t('notices.empty')}
+      </Text>
+    );
   return (
     <ul className={classes.list}>
       {notices.data.map((notice) => (
         <li key={notice.id} className={classes.row}>
           <Group gap={6} wrap="nowrap">
             {notice.pinned && <IconPin size={14} aria-label={t('notices.pinned')} role="img" />}
-            <Anchor component={Link} to={`${boardPath()}/${notice.id}`} fw={600} c="inherit" lineClamp={1}>
+            <Anchor
+              component={Link}
+              to={`${boardPath()}/${notice.id}`}
+              fw={600}
+              c="inherit"
+              lineClamp={1}
+              {...(dense ? { size: 'sm' } : {})}
+            >
               {notice.title}
             </Anchor>
             {notice.isNew && (
@@ -66,7 +78,7 @@ function NoticeRows() {
               </Badge>
             )}
           </Group>
-          <Group gap="md" c="dimmed" fz="sm">
+          <Group gap="md" c="dimmed" fz={dense ? 'xs' : 'sm'}>
             <span>{notice.writer}</span>
             <time dateTime={notice.createdAt}>
               {formatNoticeDate(notice.createdAt, i18n.resolvedLanguage ?? 'ko')}
@@ -79,22 +91,33 @@ function NoticeRows() {
   );
 }
 
-/** The newest notices on the home screen (core.md §2 "notice teaser"). */
-export function NoticeTeaser() {
+/**
+ * The newest notices on the home screen (core.md §2 "notice teaser"). `dense` draws it as one card
+ * among the signed-in home's others (their padding, heading and text sizes); the public home's is a
+ * section of its own.
+ */
+export function NoticeTeaser({ dense = false }: { dense?: boolean }) {
   const { t } = useTranslation('home');
   const headingId = useId();
   return (
-    <Card component="section" withBorder radius="lg" padding="xl" aria-labelledby={headingId} bg="white">
-      <Stack gap="md">
+    <Card
+      component="section"
+      withBorder
+      radius="lg"
+      padding={dense ? 'md' : 'xl'}
+      aria-labelledby={headingId}
+      bg="white"
+    >
+      <Stack gap={dense ? 'sm' : 'md'}>
         <Group justify="space-between" align="baseline">
-          <Title order={2} fz="h3" id={headingId}>
+          <Title order={2} fz={dense ? 'h5' : 'h3'} id={headingId}>
             {t('notices.title')}
           </Title>
           <Anchor component={Link} to={boardPath()} size="sm">
             {t('notices.more')}
           </Anchor>
         </Group>
-        <NoticeRows />
+        <NoticeRows dense={dense} />
       </Stack>
     </Card>
   );
