@@ -396,6 +396,22 @@ export function cases(): Case[] {
       hasNot: ['2027. 5. 30.', '2026. 5. 30.', '작성해 주세요'],
     },
     {
+      name: 'general document: a field trip letter asked for like a chat, with its day named from today',
+      path: '/api/v1/document/generate',
+      body: {
+        query:
+          '다음 주 화요일 3학년 현장체험학습 안내 가정통신문 써 줘. 장소는 국립과천과학관, 출발은 오전 9시야.',
+      },
+      has: [
+        '3학년 현장체험학습 안내\n',
+        '3학년 현장체험학습을 아래와 같이 안내드립니다.',
+        '오전 9시 출발',
+        '국립과천과학관',
+      ],
+      // The day is written out, the teacher's chat is not pasted in, and nothing given is left blank.
+      hasNot: ['○○○○', '다음 주 화요일', '9시야', '장소는', '세부 내용', '안내를 아래와'],
+    },
+    {
       name: 'general document: a report',
       path: '/api/v1/document/generate',
       body: { query: '독서 캠프 결과 보고서 작성해 줘. 7월 20일 도서관에서 4학년 학생 42명이 참여함.' },

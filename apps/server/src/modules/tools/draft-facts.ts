@@ -30,6 +30,8 @@ export interface DraftFacts {
   fee: string | null;
   supplies: string | null;
   unit: string | null;
+  /** A day that comes back ("매주 수요일"), when the text names one. */
+  recurring: string | null;
 }
 
 /** The year that puts month/day closest to today: a counselling last month, a trip next spring. */
@@ -66,6 +68,57 @@ export function formatShortDate(date: DraftDate): string {
 const FULL_DATE = /(\d{4})\s*(?:년|[.\-/])\s*(\d{1,2})\s*(?:월|[.\-/])\s*(\d{1,2})\s*[.일]?/g;
 const MONTH_DAY = /(\d{1,2})\s*월\s*(\d{1,2})\s*일(?:\s*\(([월화수목금토일])\))?/g;
 
+const RECURRING = /매\s*주\s*[월화수목금토일]요일(?:\s*(?:[·,와과]|및)\s*[월화수목금토일]요일)*/u;
+
+/** Days a request names by their distance from today ("내일", "다음 주 화요일", "다음 달 3일"). */
+const RELATIVE_DAY = /(오늘|내일|모레)(?![가-힣]*요일)/gu;
+// Not "매주 수요일" or "수요일마다": a day that comes back every week is no date.
+const WEEKDAY_OF_WEEK = /(?:(이번|다음|다다음)\s*주\s*)?(?<!매\s*주\s*)([월화수목금토일])요일(?!마다)/gu;
+const DAY_OF_MONTH = /(이번|다음)\s*달\s*(\d{1,2})\s*일/gu;
+const DAYS_AHEAD: Record<string, number> = { 오늘: 0, 내일: 1, 모레: 2 };
+const WEEKS_AHEAD: Record<string, number> = { 이번: 0, 다음: 1, 다다음: 2 };
+
+const asDraftDate = (date: Date): DraftDate => ({
+  year: date.getFullYear(),
+  month: date.getMonth() + 1,
+  day: date.getDate(),
+});
+
+function daysFrom(today: Date, days: number): Date {
+  return new Date(today.getFullYear(), today.getMonth(), today.getDate() + days);
+}
+
+/**
+ * The day a weekday names: in this week, the next or the one after (Korean weeks start on Monday:
+ * "다음 주 화요일" said on a Monday is eight days on), or, without a week, the next such day
+ * from today on.
+ */
+function weekdayDate(today: Date, weekday: string, week: string | undefined): Date {
+  const target = WEEKDAYS.indexOf(weekday);
+  if (week === undefined) return daysFrom(today, (target - today.getDay() + 7) % 7);
+  const fromMonday = (day: number) => (day + 6) % 7;
+  return daysFrom(today, fromMonday(target) - fromMonday(today.getDay()) + 7 * (WEEKS_AHEAD[week] ?? 0));
+}
+
+/** The relative days of a text, with where each is written. */
+function relativeDatesIn(text: string, today: Date): { date: DraftDate; index: number; end: number }[] {
+  const found: { date: DraftDate; index: number; end: number }[] = [];
+  const at = (match: RegExpMatchArray, date: Date) => {
+    const index = match.index ?? 0;
+    found.push({ date: asDraftDate(date), index, end: index + match[0].length });
+  };
+  for (const match of text.matchAll(RELATIVE_DAY))
+    at(match, daysFrom(today, DAYS_AHEAD[match[1] as string] ?? 0));
+  for (const match of text.matchAll(WEEKDAY_OF_WEEK))
+    at(match, weekdayDate(today, match[2] as string, match[1]));
+  for (const match of text.matchAll(DAY_OF_MONTH)) {
+    const month = today.getMonth() + (match[1] === '다음' ? 1 : 0);
+    const date = new Date(today.getFullYear(), month, Number(match[2]));
+    if (date.getDate() === Number(match[2])) at(match, date);
+  }
+  return found;
+}
+
 function datesIn(text: string, today: Date): { date: DraftDate; index: number; end: number }[] {
   const found: { date: DraftDate; index: number; end: number }[] = [];
   const taken: [number, number][] = [];
@@ -86,6 +139,12 @@ function datesIn(text: string, today: Date): { date: DraftDate; index: number; e
       index,
       end: index + match[0].length,
     });
+    taken.push([index, index + match[0].length]);
+  }
+  for (const relative of relativeDatesIn(text, today)) {
+    // "10월 24일 금요일": the weekday names the date beside it, not another day.
+    const besideADate = taken.some(([from, to]) => relative.index >= from && relative.index <= to + 2);
+    if (!besideADate) found.push(relative);
   }
   return found.sort((a, b) => a.index - b.index);
 }
@@ -108,6 +167,21 @@ const TARGET_GRADE =
 const DEADLINE =
   /(?:(\d{4})\s*(?:년|[.\-/])\s*)?(\d{1,2})\s*(?:월|[.\-/])\s*(\d{1,2})\s*[.일]?\s*(?:\(([월화수목금토일])\))?\s*까지/;
 
+/**
+ * A time as written, with what happens then when the text says so beside it ("출발은 오전 9시",
+ * "9시에 운동장에 모여" → "오전 9시 출발", "9시 집합"): a field trip's time is when it leaves.
+ */
+function timeWithRole(text: string, time: RegExpExecArray): string {
+  const written = time[0].replace(/\s+/g, ' ').trim();
+  const before = text.slice(Math.max(0, time.index - 12), time.index);
+  const after = text.slice(time.index + time[0].length, time.index + time[0].length + 16);
+  const role =
+    /(출발|집합)\s*(?:시간|시각)?\s*(?:은|는|[:：])?\s*$/u.exec(before)?.[1] ??
+    /^\s*(?:에\s*)?(?:[가-힣]+(?:에|으로|로)\s*)?(출발|집합|모여|모입)/u.exec(after)?.[1];
+  if (!role) return written;
+  return `${written} ${role === '출발' ? '출발' : '집합'}`;
+}
+
 /** The facts of a request; absent ones are null, never guessed. */
 export function extractFacts(text: string, today: Date): DraftFacts {
   const dates = datesIn(text, today);
@@ -124,6 +198,8 @@ export function extractFacts(text: string, today: Date): DraftFacts {
       };
     }
   }
+  // "다음 주 금요일까지": a day named by its distance is a deadline too.
+  deadline ??= dates.find((d) => /^\s*까지/u.test(text.slice(d.end)))?.date ?? null;
   const written = /지필\s*(?:평가)?\s*[:：]?\s*(\d{1,3})\s*%/.exec(text);
   const performance = /수행\s*(?:평가)?\s*[:：]?\s*(\d{1,3})\s*%/.exec(text);
   const method = /대면|방문\s*상담|만나서/.test(text)
@@ -145,7 +221,7 @@ export function extractFacts(text: string, today: Date): DraftFacts {
   const time = TIME_RANGE.exec(text);
   return {
     dates: dates.map((d) => d.date),
-    time: time ? time[0].replace(/\s+/g, ' ').trim() : null,
+    time: time ? timeWithRole(text, time) : null,
     place: (PLACE_EXPLICIT.exec(text)?.[1] ?? PLACE_BEFORE_EO_SEO.exec(text)?.[1] ?? null)?.trim() ?? null,
     target: (TARGET_EXPLICIT.exec(text)?.[1] ?? TARGET_GRADE.exec(text)?.[1] ?? null)?.trim() ?? null,
     deadline,
@@ -160,7 +236,31 @@ export function extractFacts(text: string, today: Date): DraftFacts {
     fee: fee ? `${fee[1]}원` : null,
     supplies: supplies?.[1]?.trim() ?? null,
     unit: (unit?.[1] ?? unit?.[2] ?? null)?.trim() ?? null,
+    recurring: RECURRING.exec(text)?.[0].replace(/\s+/g, ' ') ?? null,
   };
+}
+
+/** The date of an event and its time; blanks for what the teacher did not give, and only those. */
+export function whenOrBlank(facts: DraftFacts, options: { skipDeadline?: boolean } = {}): string {
+  const when = whenOf(facts, options);
+  if (when) return when;
+  if (facts.recurring) return facts.time ? `${facts.recurring} ${facts.time}` : facts.recurring;
+  return `○○○○. ○. ○.(○) ${facts.time ?? '○○:○○'}`;
+}
+
+/**
+ * A teacher's line with each day named by its distance from today written as the day itself
+ * ("다음 주 금요일까지" → "12월 11일(금)까지"): a letter is read days after it was written.
+ */
+export function withDaysWritten(line: string, today: Date): string {
+  let written = '';
+  let from = 0;
+  for (const relative of relativeDatesIn(line, today).sort((a, b) => a.index - b.index)) {
+    if (relative.index < from) continue;
+    written += line.slice(from, relative.index) + formatShortDate(relative.date);
+    from = relative.end;
+  }
+  return written + line.slice(from);
 }
 
 /** The date of an event and its time, or the blank to fill. */

@@ -73,6 +73,13 @@ function cutAtWord(text: string, max: number): string {
 const ANNOUNCING =
   /(?:을|를)\s+(?:함께\s+)?(?:알리는|안내하는|소개하는|홍보하는)\s+(?:가정통신문|안내문|안내장)$/u;
 
+/** When the request is for ("다음 주 화요일", "내일"): the letter's date row says it, its title does not. */
+const LEADING_WHEN =
+  /^(?:(?:이번|다음|다다음)\s*주(?:\s*[월화수목금토일]요일)?|(?:이번|다음)\s*달(?:\s*\d{1,2}\s*일)?|오늘|내일|모레|[월화수목금토일]요일)(?:에|의)?\s+/u;
+
+/** "… 안내 가정통신문": the letter is the document, "… 안내" its title. */
+const ANNOUNCEMENT_LETTER = /(안내|알림|신청|동의)\s+가정통신문$/u;
+
 /**
  * A document's title from a request: "가을 운동회 안내문을 만들어 줘. 10월 15일…" → "가을 운동회
  * 안내문"; the first sentence, its request words off, ending at the document it names, never cut
@@ -80,18 +87,56 @@ const ANNOUNCING =
  */
 export function titleFromRequest(query: string): string {
   const first = sentencesOf(query.trim())[0] ?? '';
-  const plain = withoutRequest(first);
+  const plain = withoutRequest(first).replace(LEADING_WHEN, '');
   for (const noun of DOCUMENT_NOUNS) {
     const at = plain.indexOf(noun);
     if (at > 0) {
       const phrase = plain
         .slice(0, at + noun.length)
         .replace(/\s+/g, ' ')
-        .replace(ANNOUNCING, ' 안내');
+        .replace(ANNOUNCING, ' 안내')
+        .replace(ANNOUNCEMENT_LETTER, '$1');
       return cutAtWord(phrase, 60) || '새 문서';
     }
   }
   return cutAtWord(plain.replace(/\s+/g, ' '), 60) || '새 문서';
+}
+
+/** A clause that only states a fact the draft's table already shows ("장소는 과학관", "출발: 9시"). */
+const FACT_CLAUSE =
+  /^(?:일시|날짜|시간|장소|대상|준비물|마감|제출|문의|비용|출발|집합|도착)\s*(?:시간\s*)?(?:은|는|이|가|[:：])\s*/u;
+
+/** A clause that only says when something starts ("오후 2시에 시작하고 "), the rest of the line after it. */
+const TIME_CLAUSE =
+  /^(?:(?:오전|오후)\s*)?\d{1,2}\s*시(?:\s*\d{1,2}\s*분|\s*반)?\s*(?:에|부터)?\s*(?:시작|출발|집합|모여|열려|진행)(?:하고|하며|해서|하니|되고|되며)?(?:\s+|$)/u;
+
+/** "참석 여부를 알려 달라고 해 줘": what the teacher asks the parents, as the letter asks it. */
+const ASKED_OF_PARENTS = /(\S+)\s*달라고\s*(?:해|써|적어|말해|전해)\s*(?:줘|주세요|주십시오|줄래|줄래요)?$/u;
+
+/** "도서관에서 해", "9시에 출발해": a plain statement, written as a letter writes it. */
+const PLAIN_HAE =
+  /(\s|준비|출발|참석|제출|신청|진행|운영|참여|도착|집합|시작|실시|귀가|확인|지참|착용|운동|공부|활동)해$/u;
+
+/**
+ * A teacher's line without the clauses that only state a fact placed elsewhere, and without the
+ * chatty copula a request may end on ("도시락이야", "9시야"): what is left is a point of the
+ * document, or nothing.
+ */
+export function withoutFactClauses(line: string): string {
+  return line
+    .split(/\s*,\s*/u)
+    .flatMap((clause) => {
+      if (FACT_CLAUSE.test(clause)) return [];
+      // "오후 2시에 시작하고 …": the time is in the table; what follows is the point.
+      const afterTime = clause.replace(TIME_CLAUSE, '');
+      return afterTime ? [afterTime] : [];
+    })
+    .join(', ')
+    .replace(/이야$/u, '')
+    .replace(/(\d\s*(?:시|분|일|원|명|개))야$/u, '$1')
+    .replace(ASKED_OF_PARENTS, '$1 주시기 바랍니다')
+    .replace(PLAIN_HAE, '$1합니다')
+    .trim();
 }
 
 /** The kind of document a request or title names (안내문, 계획서, …), for the draft's shape. */

@@ -14,8 +14,14 @@ import { z } from 'zod';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { SpooledFile } from '../../../platform/http/upload-spool.ts';
 import { type DocumentReader, documentFileError } from '../../../platform/sandbox/document-reader.ts';
-import { extractFacts, formatShortDate, whenOf } from '../draft-facts.ts';
-import { documentKindOf, sentencesOf, titleFromRequest, withoutRequest } from '../draft-text.ts';
+import { extractFacts, formatShortDate, whenOrBlank, withDaysWritten } from '../draft-facts.ts';
+import {
+  documentKindOf,
+  sentencesOf,
+  titleFromRequest,
+  withoutFactClauses,
+  withoutRequest,
+} from '../draft-text.ts';
 import { withParticle } from '../korean-particles.ts';
 import { type StudioTool, studioNotice } from './studio-tool.ts';
 
@@ -48,8 +54,8 @@ const block = (
 /** The request's own statements, one a line, without the request words and the facts given rows. */
 function statementsOf(query: string): string[] {
   return sentencesOf(query)
-    .map((line) => withoutRequest(line.replace(/^\s*(?:[-·•*]|\d+[.)])\s*/u, '')))
-    .filter((line) => line.length > 1 && !/^(일시|날짜|장소|대상|준비물|마감|문의)\s*[:：]/u.test(line));
+    .map((line) => withoutFactClauses(withoutRequest(line.replace(/^\s*(?:[-·•*]|\d+[.)])\s*/u, ''))))
+    .filter((line) => line.length > 1);
 }
 
 /**
@@ -60,15 +66,18 @@ function statementsOf(query: string): string[] {
 export function draftGeneralDocument(query: string, title: string, today: Date): GeneralBody {
   const facts = extractFacts(query, today);
   const kind = documentKindOf(`${title} ${query}`);
+  // "… 안내 가정통신문" is about "…": every document word at its end goes.
   const subject =
-    title.replace(/\s*(?:가정통신문|안내문|안내장|안내|계획서|계획|결과 보고서|보고서|협조문|공문)$/u, '') ||
-    title;
+    title.replace(
+      /(?:\s*(?:가정통신문|안내문|안내장|안내|계획서|계획|결과 보고서|보고서|협조문|공문))+$/u,
+      '',
+    ) || title;
   // The line that names the document is its title, not one of its points.
-  const points = statementsOf(query).filter(
-    (line) => line !== title && !title.startsWith(line) && titleFromRequest(line) !== title,
-  );
+  const points = statementsOf(query)
+    .filter((line) => line !== title && !title.startsWith(line) && titleFromRequest(line) !== title)
+    .map((line) => withDaysWritten(line, today));
   const overview = [
-    ['일시', whenOf(facts, { skipDeadline: true }) ?? '○○○○. ○. ○.(○) ○○:○○'],
+    ['일시', whenOrBlank(facts, { skipDeadline: true })],
     ['장소', facts.place ?? '○○'],
     ['대상', facts.target ?? '○○'],
     ...(facts.supplies ? [['준비물', facts.supplies]] : []),
@@ -76,19 +85,34 @@ export function draftGeneralDocument(query: string, title: string, today: Date):
     ...(facts.deadline ? [['마감', `${formatShortDate(facts.deadline)}까지`]] : []),
   ];
   const items = points.length ? points : [`${subject}의 세부 내용`];
-  if (kind === 'letter') {
+  // A letter or notice whose request held only facts says them in its table: no list of
+  // "세부 내용" to fill in under it.
+  const announcement = (opening: GeneralBody['blocks'], cooperation: string): GeneralBody => {
+    const sections: [string, GeneralBody['blocks']][] = [
+      ['개요', [block('table', { rows: [['항목', '내용'], ...overview] })]],
+      ...(points.length
+        ? [['주요 내용', [block('bullets', { items: points })]] as [string, GeneralBody['blocks']]]
+        : []),
+      ['협조 사항', [block('paragraph', { text: cooperation })]],
+    ];
     return {
       blocks: [
-        block('paragraph', { text: '학부모님께' }),
-        block('paragraph', { text: `${withParticle(subject, '을/를')} 아래와 같이 안내드립니다.` }),
-        block('heading', { level: 2, text: '1. 개요' }),
-        block('table', { rows: [['항목', '내용'], ...overview] }),
-        block('heading', { level: 2, text: '2. 주요 내용' }),
-        block('bullets', { items }),
-        block('heading', { level: 2, text: '3. 협조 사항' }),
-        block('paragraph', { text: '가정에서도 관심을 가지고 살펴봐 주시기 바랍니다.' }),
+        ...opening,
+        ...sections.flatMap(([name, blocks], i) => [
+          block('heading', { level: 2, text: `${i + 1}. ${name}` }),
+          ...blocks,
+        ]),
       ],
     };
+  };
+  if (kind === 'letter') {
+    return announcement(
+      [
+        block('paragraph', { text: '학부모님께' }),
+        block('paragraph', { text: `${withParticle(subject, '을/를')} 아래와 같이 안내드립니다.` }),
+      ],
+      '가정에서도 관심을 가지고 살펴봐 주시기 바랍니다.',
+    );
   }
   if (kind === 'report') {
     return {
@@ -114,7 +138,7 @@ export function draftGeneralDocument(query: string, title: string, today: Date):
         block('table', {
           rows: [
             ['항목', '내용'],
-            ['일시', whenOf(facts, { skipDeadline: true }) ?? '○○○○. ○. ○.(○) ○○:○○'],
+            ['일시', whenOrBlank(facts, { skipDeadline: true })],
             ['장소', facts.place ?? '○○'],
             ['참석', attendees ?? facts.target ?? '○○'],
           ],
@@ -147,16 +171,7 @@ export function draftGeneralDocument(query: string, title: string, today: Date):
       ],
     };
   }
-  return {
-    blocks: [
-      block('heading', { level: 2, text: '1. 개요' }),
-      block('table', { rows: [['항목', '내용'], ...overview] }),
-      block('heading', { level: 2, text: '2. 주요 내용' }),
-      block('bullets', { items }),
-      block('heading', { level: 2, text: '3. 협조 사항' }),
-      block('paragraph', { text: '관련 부서와 담당 교사는 일정에 맞추어 협조해 주시기 바랍니다.' }),
-    ],
-  };
+  return announcement([], '관련 부서와 담당 교사는 일정에 맞추어 협조해 주시기 바랍니다.');
 }
 
 function blocksToDocument(body: GeneralBody, title: string): DocumentNode {

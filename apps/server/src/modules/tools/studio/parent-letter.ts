@@ -10,8 +10,8 @@ import {
   tableHeader,
 } from '@ssaem/documents';
 import { z } from 'zod';
-import { extractFacts, formatShortDate, whenOf } from '../draft-facts.ts';
-import { sentencesOf, topicOf, withoutRequest } from '../draft-text.ts';
+import { extractFacts, formatShortDate, whenOrBlank } from '../draft-facts.ts';
+import { sentencesOf, topicOf, withoutFactClauses, withoutRequest } from '../draft-text.ts';
 import { withParticle } from '../korean-particles.ts';
 import { type StudioContext, type StudioTool, studioNotice } from './studio-tool.ts';
 
@@ -50,7 +50,7 @@ function subjectOf(title: string, topic: string): string {
   if (phrase && phrase.length <= 30 && !/[.!?\n]/u.test(phrase) && !/(다|요|니다)$/u.test(phrase))
     return phrase;
   const fromTitle = withoutRequest(title)
-    .replace(/\s*(?:가정통신문|안내문|안내장|안내|알림|신청|신청서|동의서|공지)$/u, '')
+    .replace(/(?:\s*(?:가정통신문|안내문|안내장|안내|알림|신청|신청서|동의서|공지))+$/u, '')
     .trim();
   return fromTitle || topicOf(topic);
 }
@@ -58,9 +58,15 @@ function subjectOf(title: string, topic: string): string {
 /** The teacher's own sentences, as the letter's 내용: one item a sentence, fact-only lines left to their rows. */
 function contentLines(text: string): string[] {
   return sentencesOf(text)
-    .map((line) => line.replace(/^\s*[-·•*]\s*/u, '').trim())
-    .filter((line) => line && !/^(일시|날짜|장소|대상|준비물|마감|제출|문의|비용)\s*[:：]/u.test(line))
-    .map((line) => line.replace(/[.]+$/u, ''));
+    .map((line) =>
+      withoutFactClauses(
+        line
+          .replace(/^\s*[-·•*]\s*/u, '')
+          .replace(/[.]+$/u, '')
+          .trim(),
+      ),
+    )
+    .filter(Boolean);
 }
 
 /** The six details DOMAIN.md lists; every fact the teacher typed fills its row, the rest stay blanks. */
@@ -69,14 +75,14 @@ function offlineBody(form: ParentLetterInput, context: StudioContext): LetterBod
   const facts = extractFacts(text, context.today);
   const apply = form.documentType === 'APPLY';
   const subject = subjectOf(form.title, form.topic);
-  const when = whenOf(facts, { skipDeadline: true });
+  const when = whenOrBlank(facts, { skipDeadline: true });
   const lines = contentLines(text);
   const deadline = facts.deadline ? `${formatShortDate(facts.deadline)}까지` : '○월 ○일(○)까지';
   return {
     greeting: seasonalGreeting(context.today),
     purpose: `${withParticle(subject, '을/를')} 아래와 같이 안내드립니다.`,
     details: [
-      { label: '일시', content: when ?? '○○○○. ○. ○.(○) ○○:○○' },
+      { label: '일시', content: when },
       { label: '장소', content: facts.place ?? '본교 ○○실' },
       { label: '대상', content: facts.target ?? '○학년 학생 및 학부모' },
       { label: '내용', content: lines.length ? lines.join(' / ') : subject },
