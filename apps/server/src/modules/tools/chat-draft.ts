@@ -1,3 +1,5 @@
+import { ideasForChat } from './chat-ideas.ts';
+import { messageForChat } from './chat-messages.ts';
 import { documentKindOf, titleFromRequest, topicOf, withoutRequest } from './draft-text.ts';
 import { draftSectionItems, type SectionKey } from './lesson/lesson-draft.ts';
 import { draftGeneralDocument } from './studio/general-document.ts';
@@ -32,17 +34,48 @@ const COUNSEL_PREPARATION = [
 
 /** "내일 수업 도입 활동" → "도입 활동": the topic without when, the lesson word or the request noun. */
 function chatTopic(question: string): string {
-  return topicOf(withoutRequest(question))
-    .replace(/^(?:내일|오늘|다음\s*주|이번\s*주)\s+/u, '')
-    .replace(/^(?:수업|우리\s*반)\s+/u, '')
-    .replace(/\s*(?:아이디어|방법|자료|예시|추천)$/u, '')
-    .trim();
+  // "분수의 덧셈을 놀이로 배우는 활동": what is learnt is before 을/를.
+  const learnt =
+    /^(.+?)(?:을|를)\s+(?:[가-힣]+(?:로|으로|게)\s+)?(?:배우는|익히는|가르치는|배울|익힐|가르칠)/u.exec(
+      withoutRequest(question),
+    )?.[1];
+  if (learnt) return learnt.replace(/^(?:내일|오늘|다음\s*주|이번\s*주)\s+/u, '').trim();
+  return (
+    topicOf(withoutRequest(question))
+      .replace(/^(?:내일|오늘|다음\s*주|이번\s*주)\s+/u, '')
+      .replace(/^(?:수업|우리\s*반)\s+/u, '')
+      // "분수의 덧셈 수업 아이디어": every word of what is wanted goes, the topic stays.
+      .replace(/(?:\s*(?:수업|아이디어|방법|자료|예시|추천|활동지|지도안))+$/u, '')
+      .trim()
+  );
+}
+
+const LESSON_REQUEST = /수업|차시|지도안|가르치|가르칠|배우|배울|학습/u;
+const NOT_A_LESSON = /도구|앱|에듀테크|평가|생활기록부|세특|행동특성|종합의견|문자|발문/u;
+
+/** Words of a request about running a class or a school, not about what pupils learn. */
+const NOT_LEARNING = /학급|운영|규칙|약속|상담|행사|업무|회의|아이디어|방법/u;
+
+/**
+ * Whether a topic is something pupils learn ("분수의 덧셈", "식물의 한살이"), which a lesson flow
+ * can be drafted on: a short noun phrase, no word ending on a particle other than 의 (a request's
+ * "규칙을 학생 눈높이로" is not one), none of the words of running a class.
+ */
+function isLearningTopic(topic: string): boolean {
+  const words = topic.split(/\s+/u);
+  return (
+    /[가-힣]/u.test(topic) &&
+    words.length <= 5 &&
+    !NOT_LEARNING.test(topic) &&
+    !words.some((word) => /[가-힣](?:을|를|으로|로|에게|에서|와|과|하고|이랑)$/u.test(word))
+  );
 }
 
 /**
  * What the offline assistant drafts for a request in chat, with the document tools' own offline
- * drafters: the document a request names, a counselling preparation list, or a lesson's flow on
- * the question's topic. Null when there is nothing to draft (a greeting, a bare question).
+ * drafters: the document a request names, a counselling preparation list, ideas for an everyday
+ * request (chat-ideas.ts), or a lesson's flow on a topic pupils learn. Null when there is nothing
+ * to draft well (a greeting, a bare question, a request it has no words of its own for).
  */
 export function draftForChat(question: string, today: Date = new Date()): string | null {
   const q = question.trim();
@@ -53,17 +86,25 @@ export function draftForChat(question: string, today: Date = new Date()): string
     !/(?:써|작성해|만들어)\s*(?:줘|주세요)/u.test(q)
   )
     return null;
+  const message = messageForChat(q, today);
+  if (message) return message;
+  // A request that names a document ("학부모 상담 주간 안내문") wants that document.
+  if (documentKindOf(q) !== 'other' || /공문|협조문/u.test(q)) {
+    const title = titleFromRequest(q);
+    return markdownOf(title, draftGeneralDocument(q, title, today));
+  }
   if (/상담/u.test(q)) {
     return ['### 상담 준비 초안', '', ...COUNSEL_PREPARATION.map((item, i) => `${i + 1}. ${item}`)].join(
       '\n',
     );
   }
-  if (documentKindOf(q) !== 'other' || /공문|협조문/u.test(q)) {
-    const title = titleFromRequest(q);
-    return markdownOf(title, draftGeneralDocument(q, title, today));
-  }
-  const topic = chatTopic(q);
-  if (!topic || !/[가-힣]/u.test(topic)) return null;
+  const candidate = chatTopic(q);
+  const topic = candidate && isLearningTopic(candidate) ? candidate : null;
+  const ideas = ideasForChat(q, topic);
+  if (ideas) return ideas;
+  // A lesson's flow only for a lesson asked for on something pupils learn: not for a tool, an
+  // assessment, a record or a message, which a flow "about" them would only garble.
+  if (!topic || !LESSON_REQUEST.test(q) || NOT_A_LESSON.test(q)) return null;
   const brief = {
     title: topic,
     goal: topic,

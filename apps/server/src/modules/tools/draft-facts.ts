@@ -21,6 +21,8 @@ export interface DraftFacts {
   target: string | null;
   /** The date something is due ("10월 10일까지"). */
   deadline: DraftDate | null;
+  /** The last day of an event that runs over days ("3월 18일부터 22일까지"), after its first. */
+  until: DraftDate | null;
   /** 지필 : 수행 in percent, when both are given. */
   ratio: { written: number; performance: number } | null;
   method: '대면' | '전화' | '온라인' | null;
@@ -71,12 +73,22 @@ const MONTH_DAY = /(\d{1,2})\s*월\s*(\d{1,2})\s*일(?:\s*\(([월화수목금토
 const RECURRING = /매\s*주\s*[월화수목금토일]요일(?:\s*(?:[·,와과]|및)\s*[월화수목금토일]요일)*/u;
 
 /** Days a request names by their distance from today ("내일", "다음 주 화요일", "다음 달 3일"). */
-const RELATIVE_DAY = /(오늘|내일|모레)(?![가-힣]*요일)/gu;
+const RELATIVE_DAY = /(그저께|그제|어제|오늘|내일|모레|글피)(?![가-힣]*요일)/gu;
 // Not "매주 수요일" or "수요일마다": a day that comes back every week is no date.
-const WEEKDAY_OF_WEEK = /(?:(이번|다음|다다음)\s*주\s*)?(?<!매\s*주\s*)([월화수목금토일])요일(?!마다)/gu;
-const DAY_OF_MONTH = /(이번|다음)\s*달\s*(\d{1,2})\s*일/gu;
-const DAYS_AHEAD: Record<string, number> = { 오늘: 0, 내일: 1, 모레: 2 };
-const WEEKS_AHEAD: Record<string, number> = { 이번: 0, 다음: 1, 다다음: 2 };
+const WEEKDAY_OF_WEEK =
+  /(?:(지난|저번|이번|다음|다다음)\s*(주)?\s*)?(?<!매\s*주\s*)([월화수목금토일])요일(?!마다)/gu;
+const DAY_OF_MONTH = /(지난|저번|이번|다음)\s*달\s*(\d{1,2})\s*일/gu;
+const DAYS_AHEAD: Record<string, number> = {
+  그저께: -2,
+  그제: -2,
+  어제: -1,
+  오늘: 0,
+  내일: 1,
+  모레: 2,
+  글피: 3,
+};
+const WEEKS_AHEAD: Record<string, number> = { 지난: -1, 저번: -1, 이번: 0, 다음: 1, 다다음: 2 };
+const MONTHS_AHEAD: Record<string, number> = { 지난: -1, 저번: -1, 이번: 0, 다음: 1 };
 
 const asDraftDate = (date: Date): DraftDate => ({
   year: date.getFullYear(),
@@ -89,15 +101,20 @@ function daysFrom(today: Date, days: number): Date {
 }
 
 /**
- * The day a weekday names: in this week, the next or the one after (Korean weeks start on Monday:
- * "다음 주 화요일" said on a Monday is eight days on), or, without a week, the next such day
- * from today on.
+ * The day a weekday names. With 주, in the week before, this one, the next or the one after
+ * (Korean weeks start on Monday: "다음 주 화요일" said on a Monday is eight days on). Without it,
+ * "지난 금요일" is the last one before today, "이번 금요일" this week's, and "금요일" or
+ * "다음 금요일" the next one from today on (after today, for 다음).
  */
-function weekdayDate(today: Date, weekday: string, week: string | undefined): Date {
+function weekdayDate(today: Date, weekday: string, which: string | undefined, week: boolean): Date {
   const target = WEEKDAYS.indexOf(weekday);
-  if (week === undefined) return daysFrom(today, (target - today.getDay() + 7) % 7);
   const fromMonday = (day: number) => (day + 6) % 7;
-  return daysFrom(today, fromMonday(target) - fromMonday(today.getDay()) + 7 * (WEEKS_AHEAD[week] ?? 0));
+  const inThisWeek = fromMonday(target) - fromMonday(today.getDay());
+  if (which && (week || which === '이번')) return daysFrom(today, inThisWeek + 7 * (WEEKS_AHEAD[which] ?? 0));
+  if (which === '지난' || which === '저번')
+    return daysFrom(today, -(((today.getDay() - target + 6) % 7) + 1));
+  const ahead = (target - today.getDay() + 7) % 7;
+  return daysFrom(today, which === '다음' && ahead === 0 ? 7 : ahead);
 }
 
 /** The relative days of a text, with where each is written. */
@@ -110,9 +127,9 @@ function relativeDatesIn(text: string, today: Date): { date: DraftDate; index: n
   for (const match of text.matchAll(RELATIVE_DAY))
     at(match, daysFrom(today, DAYS_AHEAD[match[1] as string] ?? 0));
   for (const match of text.matchAll(WEEKDAY_OF_WEEK))
-    at(match, weekdayDate(today, match[2] as string, match[1]));
+    at(match, weekdayDate(today, match[3] as string, match[1], Boolean(match[2])));
   for (const match of text.matchAll(DAY_OF_MONTH)) {
-    const month = today.getMonth() + (match[1] === '다음' ? 1 : 0);
+    const month = today.getMonth() + (MONTHS_AHEAD[match[1] as string] ?? 0);
     const date = new Date(today.getFullYear(), month, Number(match[2]));
     if (date.getDate() === Number(match[2])) at(match, date);
   }
@@ -149,7 +166,8 @@ function datesIn(text: string, today: Date): { date: DraftDate; index: number; e
   return found.sort((a, b) => a.index - b.index);
 }
 
-const TIME = /(?:(오전|오후)\s*)?(\d{1,2})\s*시(?:\s*(\d{1,2})\s*분|\s*반)?|(\d{1,2}):(\d{2})/;
+// "1시간 지연" is a length of time, not when.
+const TIME = /(?:(오전|오후)\s*)?(\d{1,2})\s*시(?!간)(?:\s*(\d{1,2})\s*분|\s*반)?|(\d{1,2}):(\d{2})/;
 const TIME_RANGE = new RegExp(`(${TIME.source})(?:\\s*(?:~|-|부터)\\s*(${TIME.source})(?:\\s*까지)?)?`);
 
 const PLACE_WORDS =
@@ -177,9 +195,29 @@ function timeWithRole(text: string, time: RegExpExecArray): string {
   const after = text.slice(time.index + time[0].length, time.index + time[0].length + 16);
   const role =
     /(출발|집합)\s*(?:시간|시각)?\s*(?:은|는|[:：])?\s*$/u.exec(before)?.[1] ??
-    /^\s*(?:에\s*)?(?:[가-힣]+(?:에|으로|로)\s*)?(출발|집합|모여|모입)/u.exec(after)?.[1];
+    /^\s*(?:에|까지)?\s*(?:[가-힣]+(?:에서|에|으로|로)?\s+)?(출발|집합|모여|모입)/u.exec(after)?.[1];
   if (!role) return written;
   return `${written} ${role === '출발' ? '출발' : '집합'}`;
+}
+
+/** "3월 18일부터 22일까지", "10월 5일~9일": the last day of a run of days, in the first date's month when it names none. */
+const UNTIL =
+  /^\s*(?:부터|에서)?\s*(?:~|-|부터)?\s*(?:(\d{1,2})\s*월\s*)?(\d{1,2})\s*일\s*(?:\([월화수목금토일]\))?\s*(?:까지)?/u;
+
+function untilOf(text: string, dates: { date: DraftDate; index: number; end: number }[]): DraftDate | null {
+  const first = dates[0];
+  if (!first) return null;
+  const match = UNTIL.exec(text.slice(first.end));
+  if (!match || !/부터|~|-/u.test(match[0])) return null;
+  const month = match[1] ? Number(match[1]) : first.date.month;
+  const day = Number(match[2]);
+  if (!validDate(month, day)) return null;
+  const year = month < first.date.month ? first.date.year + 1 : first.date.year;
+  const until = { year, month, day };
+  const after =
+    new Date(year, month - 1, day).getTime() >
+    new Date(first.date.year, first.date.month - 1, first.date.day).getTime();
+  return after ? until : null;
 }
 
 /** The facts of a request; absent ones are null, never guessed. */
@@ -213,7 +251,8 @@ export function extractFacts(text: string, today: Date): DraftFacts {
   const registered = /재적\s*(?:위원)?\s*(\d{1,3})\s*명/.exec(text);
   const present = /(\d{1,3})\s*명\s*(?:이|이\s*)?\s*(?:출석|참석)/.exec(text);
   const fee = /(\d{1,3}(?:,\d{3})+|\d+)\s*원/.exec(text);
-  const supplies = /준비물\s*(?:은|는|[:：])?\s*([^\n.;]+)/.exec(text);
+  // "준비물은 도시락", "준비물: 물": not "준비물 알림장을 써 줘", which names a notice.
+  const supplies = /준비물\s*(?:은|는|[:：])\s*([^\n.;]+)/.exec(text);
   const unit =
     /단원\s*[:：]\s*([^\n,.;]+)|(\d+\.\s*[가-힣][가-힣 ]{1,20})\s*단원/.exec(text) ??
     // "물질의 구성과 전기 단원 중심": the words before 단원, from where the sentence starts.
@@ -225,6 +264,7 @@ export function extractFacts(text: string, today: Date): DraftFacts {
     place: (PLACE_EXPLICIT.exec(text)?.[1] ?? PLACE_BEFORE_EO_SEO.exec(text)?.[1] ?? null)?.trim() ?? null,
     target: (TARGET_EXPLICIT.exec(text)?.[1] ?? TARGET_GRADE.exec(text)?.[1] ?? null)?.trim() ?? null,
     deadline,
+    until: untilOf(text, dates),
     ratio:
       written && performance ? { written: Number(written[1]), performance: Number(performance[1]) } : null,
     method,
@@ -234,7 +274,7 @@ export function extractFacts(text: string, today: Date): DraftFacts {
       present: present ? Number(present[1]) : null,
     },
     fee: fee ? `${fee[1]}원` : null,
-    supplies: supplies?.[1]?.trim() ?? null,
+    supplies: supplies?.[1]?.trim().replace(/이야$/u, '') ?? null,
     unit: (unit?.[1] ?? unit?.[2] ?? null)?.trim() ?? null,
     recurring: RECURRING.exec(text)?.[0].replace(/\s+/g, ' ') ?? null,
   };
@@ -273,5 +313,16 @@ export function whenOf(facts: DraftFacts, options: { skipDeadline?: boolean } = 
       d.day !== facts.deadline.day,
   );
   if (!date) return null;
-  return facts.time ? `${formatDraftDate(date)} ${facts.time}` : formatDraftDate(date);
+  const days =
+    facts.until && date === facts.dates[0]
+      ? `${formatDraftDate(date)} ~ ${untilDate(date, facts.until)}`
+      : formatDraftDate(date);
+  return facts.time ? `${days} ${facts.time}` : days;
+}
+
+/** The last day of a run, as short as the first allows ("3. 22.(월)", or with its year when it changes). */
+function untilDate(from: DraftDate, until: DraftDate): string {
+  if (until.year !== from.year) return formatDraftDate(until);
+  const weekday = WEEKDAYS[new Date(until.year, until.month - 1, until.day).getDay()];
+  return `${until.month}. ${until.day}.(${weekday})`;
 }

@@ -75,7 +75,7 @@ const ANNOUNCING =
 
 /** When the request is for ("다음 주 화요일", "내일"): the letter's date row says it, its title does not. */
 const LEADING_WHEN =
-  /^(?:(?:이번|다음|다다음)\s*주(?:\s*[월화수목금토일]요일)?|(?:이번|다음)\s*달(?:\s*\d{1,2}\s*일)?|오늘|내일|모레|[월화수목금토일]요일)(?:에|의)?\s+/u;
+  /^(?:(?:지난|이번|다음|다다음)\s*주(?:\s*[월화수목금토일]요일)?|(?:이번|다음)\s*달(?:\s*\d{1,2}\s*일)?|오늘|내일|모레|[월화수목금토일]요일|\d{1,2}\s*월\s*\d{1,2}\s*일(?:\s*\([월화수목금토일]\))?(?:\s*(?:~|-|부터)\s*(?:\d{1,2}\s*월\s*)?\d{1,2}\s*일(?:\s*\([월화수목금토일]\))?(?:까지)?)?)(?:에|의)?\s+/u;
 
 /** "… 안내 가정통신문": the letter is the document, "… 안내" its title. */
 const ANNOUNCEMENT_LETTER = /(안내|알림|신청|동의)\s+가정통신문$/u;
@@ -110,6 +110,10 @@ const FACT_CLAUSE =
 const TIME_CLAUSE =
   /^(?:(?:오전|오후)\s*)?\d{1,2}\s*시(?:\s*\d{1,2}\s*분|\s*반)?\s*(?:에|부터)?\s*(?:시작|출발|집합|모여|열려|진행)(?:하고|하며|해서|하니|되고|되며)?(?:\s+|$)/u;
 
+/** A clause of dates and times alone ("3월 18일부터 22일까지 오후 2시~5시"): the table's 일시 says it. */
+const ONLY_WHEN =
+  /^(?:\s*(?:(?:\d{4}\s*년\s*)?\d{1,2}\s*월\s*)?\d{1,2}\s*일(?:\s*\([월화수목금토일]\))?|\s*(?:(?:오전|오후)\s*)?\d{1,2}\s*시(?!간)(?:\s*\d{1,2}\s*분|\s*반)?|\s*\d{1,2}:\d{2}|\s*(?:부터|까지|에|~|-))+\s*$/u;
+
 /** "참석 여부를 알려 달라고 해 줘": what the teacher asks the parents, as the letter asks it. */
 const ASKED_OF_PARENTS = /(\S+)\s*달라고\s*(?:해|써|적어|말해|전해)\s*(?:줘|주세요|주십시오|줄래|줄래요)?$/u;
 
@@ -126,7 +130,7 @@ export function withoutFactClauses(line: string): string {
   return line
     .split(/\s*,\s*/u)
     .flatMap((clause) => {
-      if (FACT_CLAUSE.test(clause)) return [];
+      if (FACT_CLAUSE.test(clause) || ONLY_WHEN.test(clause)) return [];
       // "오후 2시에 시작하고 …": the time is in the table; what follows is the point.
       const afterTime = clause.replace(TIME_CLAUSE, '');
       return afterTime ? [afterTime] : [];
