@@ -28,6 +28,7 @@ describe("the offline assistant's drafts for what teachers ask in chat", () => {
       '1. 친구가 말할 때는 끝까지 듣고, 다 들은 뒤에 내 생각을 말해요.',
     );
     expect(draftForChat('이번 주 학급 운영 아이디어를 알려 줘', MONDAY)).toContain('**칭찬 릴레이**');
+    expect(draftForChat('모둠 활동 아이디어를 알려 주세요', MONDAY)).toContain('**직소** (20분)');
     expect(draftForChat('학부모 상담 전에 준비할 것을 정리해 줘', MONDAY)).toContain('### 상담 준비 초안');
     expect(draftForChat('토론 수업 발문을 만들어 줘', MONDAY)).toContain('**근거 묻기**');
     expect(draftForChat('과정 중심 평가 아이디어', MONDAY)).toContain('**출구 카드** (3분)');

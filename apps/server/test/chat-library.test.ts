@@ -56,7 +56,10 @@ describe('the library in chat', () => {
       const shared = await shareMaterial(t, world, 'teacher3', '분수 놀이 수업', 'PUBLIC');
       await shareMaterial(t, world, 'teacher3', '분수 비공개 메모', 'PRIVATE');
       const text = textOfDeltas(await askChat(t, world, '분수 수업 자료 있어?'));
-      expect(text.startsWith('AI 연결 없이 기본 초안을 만들었어요.')).toBe(true);
+      // Nothing was drafted: the first sentence says so, and that what follows was found.
+      expect(text.startsWith('AI 연결 없이는 답을 새로 쓰지 못해요. 대신 쌤에서 찾은 것을 모았어요.')).toBe(
+        true,
+      );
       for (const setting of ['OPENAI_API_KEY', 'AI_BASE_URL', 'AI_MODEL', 'vLLM', 'Ollama'])
         expect(text).not.toContain(setting);
       expect(text).toContain(`[분수 놀이 수업](/v2/library/${shared}) — 정다은 · 서울가락초등학교`);

@@ -44,7 +44,8 @@ describe('chat on the offline provider', () => {
     expect(events).toContain('on_run_step');
     expect(events.at(-1)).toBe('final');
     const text = textOfDeltas(frames);
-    expect(text.startsWith('AI 연결 없이 기본 초안을 만들었어요.')).toBe(true);
+    // A question on how to use a tool gets no draft: the answer says so and points to the tool.
+    expect(text.startsWith('AI 연결 없이는 답을 새로 쓰지 못해요.')).toBe(true);
     for (const setting of ['OPENAI_API_KEY', 'AI_BASE_URL', 'AI_MODEL', 'vLLM', 'Ollama'])
       expect(text).not.toContain(setting);
     expect(text).toContain('평가계획');
@@ -89,7 +90,8 @@ describe('chat on the offline provider', () => {
       { text: 'How do I write a parent letter?' },
       '/api/v1/agent/chat/stream',
     );
-    expect(textOfDeltas(frames)).toContain('Made a basic draft without an AI connection.');
+    // A how-to question gets no draft, and the answer says so in English.
+    expect(textOfDeltas(frames)).toContain('Without an AI connection no new answer is written.');
     expect(frames.at(-1)?.data).toBe('[DONE]');
     expect(frames.at(-2)?.json?.final).toBe(true);
   });

@@ -111,7 +111,14 @@ export function composeOfflineAnswer(
   const tools = edutechLinesOf(request.system);
   const drafted = question && ASKS_FOR_DRAFT.test(question) ? draft(question) : null;
   if (korean) {
-    const lines = [OFFLINE_DRAFT_NOTICE];
+    // The first sentence says what happened: a draft made, or none and what was found instead.
+    const lines = [
+      drafted
+        ? OFFLINE_DRAFT_NOTICE
+        : found.length || tools.length
+          ? 'AI 연결 없이는 답을 새로 쓰지 못해요. 대신 쌤에서 찾은 것을 모았어요.'
+          : 'AI 연결 없이는 답을 새로 쓰지 못해요.',
+    ];
     if (drafted) lines.push('', drafted);
     if (found.length) {
       lines.push(
@@ -137,7 +144,13 @@ export function composeOfflineAnswer(
     );
     return lines.join('\n');
   }
-  const lines = ['Made a basic draft without an AI connection.'];
+  const lines = [
+    drafted
+      ? 'Made a basic draft without an AI connection.'
+      : found.length || tools.length
+        ? 'Without an AI connection no new answer is written. Here is what Ssaem found instead.'
+        : 'Without an AI connection no new answer is written.',
+  ];
   if (drafted) lines.push('', drafted);
   if (found.length) {
     lines.push(

@@ -119,6 +119,40 @@ const SUBJECT_OPENINGS: Partial<Record<Subject, Idea[]>> = {
   ],
 };
 
+/** Cooperative-learning structures a class can use on any content. */
+const GROUP_ACTIVITIES: Idea[] = [
+  {
+    name: '생각–짝–나누기',
+    minutes: 5,
+    how: '혼자 1분 동안 생각하고, 짝과 2분 동안 이야기한 뒤, 몇 짝이 반 전체에 생각을 나눕니다.',
+  },
+  {
+    name: '직소',
+    minutes: 20,
+    how: '모둠원이 서로 다른 부분을 맡아 같은 부분을 맡은 친구들과 전문가 모둠에서 공부한 뒤, 원래 모둠으로 돌아와 서로 가르쳐 줍니다.',
+  },
+  {
+    name: '갤러리 워크',
+    minutes: 15,
+    how: '모둠 결과물을 교실 벽에 붙이고 모둠별로 돌아다니며 붙임쪽지에 질문과 칭찬을 남깁니다.',
+  },
+  {
+    name: '번호순 머리 맞대기',
+    minutes: 10,
+    how: '모둠원에게 1~4번을 정해 주고 문제를 함께 푼 뒤, 교사가 부른 번호의 학생이 모둠을 대표해 답합니다. 누가 불려도 답할 수 있도록 서로 설명해 줍니다.',
+  },
+  {
+    name: '돌아가며 쓰기',
+    minutes: 10,
+    how: '종이 한 장을 돌려 가며 모둠원이 차례로 생각을 한 줄씩 보태어 모둠의 답을 완성합니다.',
+  },
+  {
+    name: '모둠 퀴즈 만들기',
+    minutes: 15,
+    how: '모둠별로 배운 내용으로 문제 세 개를 만들어 다른 모둠과 바꾸어 풀고, 풀이를 서로 확인합니다.',
+  },
+];
+
 const GROUP_RULES = [
   '친구가 말할 때는 끝까지 듣고, 다 들은 뒤에 내 생각을 말해요.',
   '모두 한 번씩 돌아가며 의견을 말해요. 말하지 않은 친구에게는 "네 생각은 어때?" 하고 물어봐요.',
@@ -320,6 +354,11 @@ export function ideasForChat(question: string, topic: string | null = null): str
     return openings(question);
   if (/규칙|약속/u.test(question) && /모둠|조별|협동|학급|교실|우리\s*반/u.test(question))
     return rules(question);
+  if (
+    /모둠\s*활동|협동\s*학습|조별\s*활동/u.test(question) &&
+    /아이디어|추천|방법|알려|활동을/u.test(question)
+  )
+    return ['### 모둠 활동 아이디어', '', ...numbered(GROUP_ACTIVITIES)].join('\n');
   if (/학급\s*(?:운영|경영)|반\s*운영/u.test(question) && /아이디어|활동|방법|추천|알려/u.test(question))
     return routines();
   return null;
