@@ -53,6 +53,7 @@ export const CASE_SUBJECTS: Record<string, string> = {
   'lesson: a topic phrase becomes an objective': '사회',
   'lesson: 이슬과 구름 cites the standard on them, not one sharing a verb': '과학',
   'lesson: an activity goal becomes what pupils can do': '국어',
+  'lesson: "예를 들어" gives examples, the topic is what is understood': '도덕',
 };
 
 export function cases(): Case[] {
@@ -358,6 +359,19 @@ export function cases(): Case[] {
       },
       has: ['글의 중심 내용을 파악하여 요약할 수 있다.', '[6국02-01]'],
       hasNot: ['요약하기를 이해하고', '요약하기은', '요약하기과'],
+    },
+    {
+      name: 'lesson: "예를 들어" gives examples, the topic is what is understood',
+      path: '/api/v1/lesson',
+      body: {
+        title: '생명 존중',
+        gradeSeq: 13,
+        subjectSeq: -1,
+        query: '생명 존중의 뜻을 알고 생활 속 예를 들어 설명하기',
+        semester: 1,
+      },
+      has: ['생명 존중의 뜻과 관련된', '우리 생활에서 생명 존중의 뜻을 만난 적이 있나요?'],
+      hasNot: ['생활 속 예와 관련된', '생활 속 예를 만난'],
     },
     {
       name: 'lesson: a topic phrase becomes an objective',

@@ -164,11 +164,13 @@ export function topicOf(goal: string): string {
   // 물질을 관찰하고 용해 현상을 설명한다") is what is done with another topic, so it starts after it.
   for (let i = words.length - 1; i >= 0; i--) {
     const word = words[i] ?? '';
+    // "예를 들어" gives examples: its 예 is not what the lesson is about.
+    if (/^(?:들어|들면|들고|들며)$/u.test(words[i + 1] ?? '')) continue;
     if (/[가-힣](을|를)$/u.test(word) && i < words.length - 1) {
       let start = 0;
       for (let j = i - 1; j >= 0; j--) {
         if (
-          /[가-힣](?:하고|하며|하여|해서|되고|되며|보고|읽고|찾고|듣고|쓰고|알고|만들고|나누고)$/u.test(
+          /[가-힣]*(?:하고|하며|하여|해서|되고|되며|보고|읽고|찾고|듣고|쓰고|알고|만들고|나누고)$/u.test(
             words[j] ?? '',
           )
         ) {
