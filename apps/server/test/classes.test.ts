@@ -52,13 +52,13 @@ describe('classes', () => {
       classNumber: 2,
     });
     expect(again.status).toBe(400);
-    expect((await again.json()).details[0].message).toBe('2026학년도 3학년 2반이(가) 이미 있습니다.');
+    expect((await again.json()).details[0].message).toBe('2026학년도 3학년 2반이 이미 있습니다.');
     const duplicate = await c.json<{ duplicate: boolean; message: string }>(
       'sameSchoolTeacher',
       'GET',
       '/api/v1/classroom/is-duplicate?schoolYear=2026&grade=3&classNumber=2',
     );
-    expect(duplicate).toEqual({ duplicate: true, message: '2026학년도 3학년 2반이(가) 이미 있습니다.' });
+    expect(duplicate).toEqual({ duplicate: true, message: '2026학년도 3학년 2반이 이미 있습니다.' });
     // Cleaned up so the helper's numbering (1, 2, …) stays free for the other tests.
     expect((await c.request('teacher', 'DELETE', `/api/v1/classroom/${classroom.id}`)).status).toBe(200);
   });

@@ -32,4 +32,14 @@ describe('the demo and benchmark corpus', () => {
     }
     expect([...seen].sort()).toEqual(Object.keys(RESULT_SCHEMAS).sort());
   });
+
+  it('writes its Korean with each particle chosen by its word, never both forms ("을(를)")', () => {
+    const rng = seededRandom(2);
+    for (let i = 0; i < 300; i++) {
+      const material = corpusMaterial(rng);
+      expect(material.content, material.title).not.toMatch(/[가-힣'"]\((?:을|를|은|는|이|가|와|과|으)\)/u);
+      // "생명 존중 이해하고": an object without its particle.
+      expect(material.content, material.title).not.toMatch(/[가-힣](?<![을를]) 이해하고 설명하기/u);
+    }
+  });
 });

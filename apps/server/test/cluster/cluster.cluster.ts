@@ -192,19 +192,21 @@ describe('two API instances and a worker on PostgreSQL, Redis and S3', () => {
     url.pathname = `/${run}`;
     databaseUrl = url.toString();
 
-    const [portA, portW] = [await freePort(), await freePort()];
-    portB = await freePort();
+    const portA = await freePort();
     alive = () => [a, b].filter((i) => i && i.child.exitCode === null && i.child.signalCode === null);
     proxy = await startProxy(() => alive());
     // The first instance migrates and seeds; the others start on the prepared database.
     a = await launch('api-a', 'apps/server/src/main.ts', portA, proxy.origin, { RUN_JOB_WORKER: 'false' });
     await waitReady(a);
+    // Each port is taken just before its process starts: one picked before A's start (tens of
+    // seconds on a busy machine) may meanwhile be handed to another program.
+    portB = await freePort();
     // B writes answers at a slower pace, so an answer is surely still streaming when B is killed.
     b = await launch('api-b', 'apps/server/src/main.ts', portB, proxy.origin, {
       RUN_JOB_WORKER: 'false',
       AI_OFFLINE_WORD_DELAY_MS: '150',
     });
-    worker = await launch('worker', 'apps/server/src/worker.ts', portW, proxy.origin, {});
+    worker = await launch('worker', 'apps/server/src/worker.ts', await freePort(), proxy.origin, {});
     await waitReady(b);
   });
 

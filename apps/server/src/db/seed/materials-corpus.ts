@@ -2,6 +2,7 @@ import { FEEDBACK_AREAS, LESSON_SECTION_KEYS, type LessonSection } from '@ssaem/
 import { bulletList, type DocumentNode, doc, heading, orderedList, paragraph, table } from '@ssaem/documents';
 import { GRADES, type GradeDefinition, subjectsForGrade } from '../../modules/reference/code-table.ts';
 import { draftFeedbackOffline } from '../../modules/tools/feedback/offline-feedback.ts';
+import { withParticle } from '../../modules/tools/korean-particles.ts';
 import { draftSectionItems, numberSection, SECTION_KEYS } from '../../modules/tools/lesson/lesson-draft.ts';
 
 /**
@@ -67,7 +68,7 @@ const TOPICS: Record<string, string[]> = {
 const DEFAULT_TOPICS = ['기초 개념', '탐구 활동', '프로젝트 수업', '모둠 활동'];
 
 const PLAN_LINES = [
-  '평가 요소: {topic}을(를) 이해하고 적용하는 능력',
+  '평가 요소: {topic을/를} 이해하고 적용하는 능력',
   '평가 방법: 관찰 평가, 서술형 평가, 자기 평가',
   '성취기준에 따라 잘함, 보통, 노력 요함 세 단계로 평가한다.',
   '평가 결과는 학생별 피드백과 함께 학부모에게 안내한다.',
@@ -90,8 +91,11 @@ function gradeLabel(grade: GradeDefinition): string {
   return `${level} ${grade.number}학년`;
 }
 
+/** The lines with the topic in, `{topic을/를}` taking the particle its last syllable wants. */
 function fill(lines: string[], topic: string): string[] {
-  return lines.map((line) => line.replaceAll('{topic}', topic));
+  return lines.map((line) =>
+    line.replaceAll('{topic을/를}', withParticle(topic, '을/를')).replaceAll('{topic}', topic),
+  );
 }
 
 /** A lesson as the lesson tool stores it. */
@@ -178,7 +182,12 @@ export function corpusMaterial(rng: () => number, gradeSeq?: number): CorpusMate
           table(
             [
               ['평가 영역', '평가 요소', '평가 방법', '평가 기준'],
-              [topic, `${topic} 이해하고 설명하기`, '서술형, 관찰', '잘함 / 보통 / 노력 요함'],
+              [
+                topic,
+                `${withParticle(topic, '을/를')} 이해하고 설명하기`,
+                '서술형, 관찰',
+                '잘함 / 보통 / 노력 요함',
+              ],
             ],
             { headerRows: 1 },
           ),
@@ -198,7 +207,10 @@ export function corpusMaterial(rng: () => number, gradeSeq?: number): CorpusMate
         title: `${topic} 핵심 요약`,
         keywords: [
           { keyword: topic, explanation: `${subject} 시간에 배우는 ${topic}의 뜻과 쓰임` },
-          { keyword: '핵심 질문', explanation: `${topic}은(는) 우리 생활과 어떤 관련이 있을까?` },
+          {
+            keyword: '핵심 질문',
+            explanation: `${withParticle(topic, '은/는')} 우리 생활과 어떤 관련이 있을까?`,
+          },
         ],
         summary: fill(SUMMARY_LINES, topic),
         engine: 'offline',

@@ -9,6 +9,7 @@ import {
   canCreateClassroomIn,
   canOnClassroom,
 } from '../../policies/classroom.policy.ts';
+import { withParticle } from '../tools/korean-particles.ts';
 import { studentNameVariants } from '../tools/studio/counsel-shared.ts';
 import type { AccessContext, AccessLogService } from './access-log.service.ts';
 import { classroomLabel } from './access-log.service.ts';
@@ -101,7 +102,7 @@ export function createClassesService(deps: {
   ) {
     const existing = await repository.findByNumber(key);
     if (existing && existing.id !== excludeId) {
-      throw validation('body.classNumber', `${classroomLabel(key)}이(가) 이미 있습니다.`);
+      throw validation('body.classNumber', `${withParticle(classroomLabel(key), '이/가')} 이미 있습니다.`);
     }
   }
 
@@ -195,7 +196,10 @@ export function createClassesService(deps: {
       if (!schoolId || !canCreateClassroomIn(context.actor, schoolId)) throw new AppError('E_FORBIDDEN');
       const existing = await repository.findByNumber({ ...query, schoolId });
       const duplicate = Boolean(existing && existing.id !== query.excludeId);
-      return { duplicate, message: duplicate ? `${classroomLabel(query)}이(가) 이미 있습니다.` : null };
+      return {
+        duplicate,
+        message: duplicate ? `${withParticle(classroomLabel(query), '이/가')} 이미 있습니다.` : null,
+      };
     },
 
     async create(context: AccessContext, input: ClassroomInput) {

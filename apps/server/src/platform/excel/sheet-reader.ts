@@ -148,7 +148,7 @@ export async function readSheet<K extends string>(
   if (headerRow === 0) {
     throw new SheetError(
       'no-header',
-      `머리글 행을 찾지 못했습니다. 첫 행에 ${columns.map((c) => c.header).join(', ')}을(를) 적어 주세요.`,
+      `머리글 행을 찾지 못했습니다. 첫 행에 머리글(${columns.map((c) => c.header).join(', ')})을 적어 주세요.`,
     );
   }
 

@@ -123,7 +123,7 @@ describe('RecordsWorkspacePage', { timeout: 30_000 }, () => {
     const checks = within(behaviour()).getByTestId('checks');
     expect(checks.textContent).toContain('공인어학시험');
     expect(checks.textContent).toContain('어느 항목에도 적을 수 없음');
-    fireEvent.click(within(checks).getByRole('button', { name: "'받았음'(으)로 바꾸기" }));
+    fireEvent.click(within(checks).getByRole('button', { name: "'받았음'으로 바꾸기" }));
     expect((editor as HTMLTextAreaElement).value).toBe('토익 900점을 받았음.');
   });
 

@@ -58,7 +58,7 @@ describe('TextCorrectionViewPage', () => {
     expect(second.getAttribute('title')).toBe('‘되어요’의 준말은 ‘돼요’입니다.');
     expect(within(second).getByText('안되요').tagName).toBe('DEL');
     expect(within(second).getByText('안 돼요').tagName).toBe('INS');
-    expect(within(second).getByText('고침 2: 안되요을(를) 안 돼요(으)로')).toBeTruthy();
+    expect(within(second).getByText('고침 2: 안되요를 안 돼요로')).toBeTruthy();
 
     const list = screen.getByRole('heading', { name: '고친 곳 2개' }).closest('section') as HTMLElement;
     expect(

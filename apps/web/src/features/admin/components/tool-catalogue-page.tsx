@@ -48,6 +48,8 @@ import { applyMove, groupCatalogue, planDrop, type ToolGroup } from '../catalogu
 import { type ToolMove, useMoveTool, useSaveTool, useToolCatalogue } from '../tool-catalogue-api';
 import { ConfirmModal } from './admin-ui';
 import { ToolForm } from './tool-form';
+// Its Korean texts choose particles by the word they are given (lib/korean-particles.ts).
+import '../../../lib/korean-particles';
 
 export const TOOLS_ADMIN_PATH = '/admin/tools';
 

@@ -35,6 +35,8 @@ import { apiFieldErrors, fieldErrorsOf } from '../../../lib/field-errors';
 import { TOOL_ICON_NAMES, ToolIcon } from '../../tools/components/tool-icon';
 import { useSaveTool } from '../tool-catalogue-api';
 import { ConfirmModal } from './admin-ui';
+// Its Korean texts choose particles by the word they are given (lib/korean-particles.ts).
+import '../../../lib/korean-particles';
 
 interface Draft {
   codeName: string;

@@ -98,7 +98,7 @@ describe('ChatSidebar', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['나 대화', '가 대화', '다 대화']);
-    expect(screen.getByText('나 대화을(를) 1번째로 옮겼어요.')).toBeTruthy();
+    expect(screen.getByText('나 대화를 1번째로 옮겼어요.')).toBeTruthy();
   });
 
   it('explains that the pin limit is reached (E_ALREADY_FULL)', async () => {
@@ -134,7 +134,7 @@ describe('ChatSidebar search', () => {
     renderSidebar();
     const box = await screen.findByRole('searchbox', { name: '대화 검색' });
     fireEvent.change(box, { target: { value: '곱셈' } });
-    expect(await screen.findByText("'곱셈'이(가) 들어간 대화가 없어요.")).toBeTruthy();
+    expect(await screen.findByText("'곱셈'이 들어간 대화가 없어요.")).toBeTruthy();
     expect(screen.getByRole('link', { name: '새 대화에서 물어보기' }).getAttribute('href')).toBe('/chat/new');
     fireEvent.click(screen.getAllByRole('button', { name: '검색어 지우기' })[0]!);
     expect(await screen.findByRole('list', { name: '최근 대화' })).toBeTruthy();

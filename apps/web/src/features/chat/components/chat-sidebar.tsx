@@ -40,6 +40,8 @@ import {
 } from '../api';
 import classes from './chat-sidebar.module.css';
 import { ConversationSearchResults } from './conversation-search-results';
+// Its Korean texts choose particles by the word they are given (lib/korean-particles.ts).
+import '../../../lib/korean-particles';
 
 /** How long typing pauses before the list is searched: one request per word, not per key. */
 const SEARCH_DEBOUNCE_MS = 300;

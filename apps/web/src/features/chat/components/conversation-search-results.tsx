@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useConversationSearch } from '../api';
 import classes from './chat-sidebar.module.css';
+// Its Korean texts choose particles by the word they are given (lib/korean-particles.ts).
+import '../../../lib/korean-particles';
 
 interface ConversationSearchResultsProps {
   query: string;

@@ -10,6 +10,8 @@ import { errorText } from '../../classes/error-text';
 import { useCheckRecord } from '../api';
 import { ByteMeter } from './byte-meter';
 import { DraftPanel } from './draft-panel';
+// Its Korean texts choose particles by the word they are given (lib/korean-particles.ts).
+import '../../../lib/korean-particles';
 
 interface Props {
   studentId: number;

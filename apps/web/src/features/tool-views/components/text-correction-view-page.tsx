@@ -9,6 +9,8 @@ import { useTextCorrection } from '../api';
 import { correctionSegments } from '../correction-segments';
 import { type ReadyItem, ToolItemGate } from './tool-item-gate';
 import classes from './tool-views.module.css';
+// Its Korean texts choose particles by the word they are given (lib/korean-particles.ts).
+import '../../../lib/korean-particles';
 
 type Correction = TextCorrectionResult['corrections'][number];
 
