@@ -63,6 +63,11 @@ describe('the library in chat', () => {
       for (const setting of ['OPENAI_API_KEY', 'AI_BASE_URL', 'AI_MODEL', 'vLLM', 'Ollama'])
         expect(text).not.toContain(setting);
       expect(text).toContain(`[분수 놀이 수업](/v2/library/${shared}) — 정다은 · 서울가락초등학교`);
+      // A broad word alone finds nothing related: "활동" does not bring an economics lesson to group rules.
+      await shareMaterial(t, world, 'teacher3', '경제 활동 수업', 'PUBLIC');
+      const rules = textOfDeltas(await askChat(t, world, '모둠 활동 규칙을 학생 눈높이로 만들어 줘'));
+      expect(rules).toContain('모둠 활동 규칙 (학생용)');
+      expect(rules).not.toContain('경제 활동 수업');
       expect(text).not.toContain('비공개');
     });
 

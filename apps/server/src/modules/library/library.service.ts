@@ -60,6 +60,25 @@ const FILLERS = new Set([
   '수업',
   '선생님',
 ]);
+/**
+ * Words that say too little on their own to find a material by ("활동" in "모둠 활동 규칙" would
+ * bring every "경제 활동" lesson): kept in the question's words together, not searched alone.
+ */
+const BROAD_ALONE = new Set([
+  '활동',
+  '학생',
+  '학년',
+  '학급',
+  '교사',
+  '아이디어',
+  '방법',
+  '내용',
+  '준비',
+  '정리',
+  '만들기',
+  '초안',
+]);
+
 export function questionKeywords(question: string): string[] {
   const runs = question.match(/[\uAC00-\uD7A3]{2,}/g) ?? [];
   const words: string[] = [];
@@ -238,14 +257,20 @@ export function createLibraryService(deps: {
 
   type ResolvedQuery = LibrarySearchQuery & { subjectSeqs?: number[] };
 
-  async function searchShared(actor: Actor, query: ResolvedQuery): Promise<LibraryPage> {
+  async function searchShared(
+    actor: Actor,
+    query: ResolvedQuery,
+    options: { allWords?: boolean } = {},
+  ): Promise<LibraryPage> {
     const scope = scopeOf(actor, query);
     if (!scope) return page([], null, 0);
     const cursor = parseCursor(query.cursor);
     const typed = keywordTerms(query.keyword ?? '');
     // Several words that no item holds together: any of them will do, the most telling first
-    // (title matches before text matches). Every page of the search decides the same way.
-    const matchedAnyWord = typed.length > 1 && (await search.count(typed, scope, 0)) === 0;
+    // (title matches before text matches). Every page of the search decides the same way. Chat's
+    // related materials ask for all the words (`allWords`) and choose the single words themselves.
+    const matchedAnyWord =
+      !options.allWords && typed.length > 1 && (await search.count(typed, scope, 0)) === 0;
     const terms = matchedAnyWord ? anyOf(typed) : typed;
     const minCreatedAt =
       query.filter === 'NEW'
@@ -340,7 +365,11 @@ export function createLibraryService(deps: {
       const take = async (keyword: string) => {
         for (const tab of tabs) {
           if (found.length >= limit) return;
-          const page = await searchShared(actor, { tab, keyword, filter: 'ALL', pageSize: limit * 2 });
+          const page = await searchShared(
+            actor,
+            { tab, keyword, filter: 'ALL', pageSize: limit * 2 },
+            { allWords: true },
+          );
           for (const card of page.items) {
             const title = card.title.replace(/\s+/g, ' ').trim();
             if (found.length >= limit || titles.has(title)) continue;
@@ -359,7 +388,9 @@ export function createLibraryService(deps: {
             return { word, count };
           }),
         );
-        for (const { word } of counted.sort((a, b) => a.count - b.count)) await take(word);
+        for (const { word } of counted.sort((a, b) => a.count - b.count)) {
+          if (!BROAD_ALONE.has(word)) await take(word);
+        }
       }
       return found.map((card) => ({
         id: card.id,
