@@ -70,6 +70,17 @@ describe('sandbox pool', () => {
     expect(fine).toBe('학생 보고서');
   });
 
+  it('gives a task to another child when its idle child died before its exit was seen', async () => {
+    const sandbox = makePool();
+    const pid = await sandbox.run<number>('pid', []);
+    process.kill(pid, 'SIGKILL');
+    // The event loop is held while the child dies, so the pool has not seen its exit when the
+    // next task comes: sending it fails (EPIPE), which once ended the server as an uncaught error.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+    const next = await sandbox.run<number>('pid', []);
+    expect(next).not.toBe(pid);
+  });
+
   it('passes a task error back with its name and reason, and keeps the child', async () => {
     const sandbox = makePool();
     const pid = await sandbox.run('pid', []);

@@ -79,6 +79,8 @@ type Slot = {
   idleTimer?: NodeJS.Timeout;
   stderr: string;
   killedFor?: SandboxFailure;
+  /** Stopped for being idle, or found gone: never given another job, whether or not its exit was seen. */
+  retired?: boolean;
 };
 
 type ChildMessage =
@@ -129,6 +131,9 @@ export function createSandboxPool(options: SandboxPoolOptions) {
       slot.stderr = (slot.stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
     });
     child.on('message', (message: ChildMessage) => settle(slot, message));
+    // A child's errors (a job sent as it died) are answered where they happen: the send's callback
+    // and the exit below. Unheard, one would end the server.
+    child.on('error', () => undefined);
     child.on('exit', (code, signal) => {
       slots.delete(slot);
       clearTimeout(slot.idleTimer);
@@ -157,7 +162,7 @@ export function createSandboxPool(options: SandboxPoolOptions) {
     holdOpen(slot, false);
     if (message.type === 'done') job.resolve(message.result);
     else job.reject(new SandboxTaskError(message.error));
-    slot.idleTimer = setTimeout(() => slot.child.kill('SIGTERM'), idleMs);
+    slot.idleTimer = setTimeout(() => retire(slot), idleMs);
     slot.idleTimer.unref();
     pump();
   }
@@ -174,11 +179,25 @@ export function createSandboxPool(options: SandboxPoolOptions) {
         if (slot.job !== job) return;
         slot.cpuAtStart = cpuMsOf(slot.child.pid);
         slot.startedAt = Date.now();
-        slot.child.send({ type: 'run', id, task: job.task, args: job.args });
+        slot.child.send({ type: 'run', id, task: job.task, args: job.args }, (error) => {
+          if (!error || slot.job !== job) return;
+          // The child died between being chosen and being sent the job (its exit not seen yet):
+          // the job goes back to the head of the queue for another child.
+          slot.job = undefined;
+          retire(slot);
+          queue.unshift(job);
+          pump();
+        });
         watch();
       },
       () => undefined,
     );
+  }
+
+  function retire(slot: Slot): void {
+    slot.retired = true;
+    holdOpen(slot, false);
+    slot.child.kill('SIGTERM');
   }
 
   /**
@@ -198,7 +217,7 @@ export function createSandboxPool(options: SandboxPoolOptions) {
   function pump(): void {
     if (closed) return;
     while (queue.length > 0) {
-      let slot = [...slots].find((candidate) => !candidate.job && !candidate.killedFor);
+      let slot = [...slots].find((candidate) => !candidate.job && !candidate.killedFor && !candidate.retired);
       if (!slot && slots.size < options.size) slot = spawnChild();
       if (!slot) return;
       const job = queue.shift();
