@@ -17,7 +17,7 @@ const FORMATS: Record<string, ParticleOption> = {
 
 let installed = false;
 
-export function installKoreanParticles(): void {
+function installKoreanParticles(): void {
   const formatter = i18n.services.formatter;
   if (installed || !formatter) return;
   for (const [name, option] of Object.entries(FORMATS)) {

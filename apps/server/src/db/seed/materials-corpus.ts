@@ -1,8 +1,8 @@
 import { FEEDBACK_AREAS, LESSON_SECTION_KEYS, type LessonSection } from '@ssaem/contracts';
+import { withParticle } from '@ssaem/contracts/korean-particles';
 import { bulletList, type DocumentNode, doc, heading, orderedList, paragraph, table } from '@ssaem/documents';
 import { GRADES, type GradeDefinition, subjectsForGrade } from '../../modules/reference/code-table.ts';
 import { draftFeedbackOffline } from '../../modules/tools/feedback/offline-feedback.ts';
-import { withParticle } from '../../modules/tools/korean-particles.ts';
 import { draftSectionItems, numberSection, SECTION_KEYS } from '../../modules/tools/lesson/lesson-draft.ts';
 
 /**

@@ -1,4 +1,5 @@
 import type { ClassroomInput, ClassroomUpdate, StudentImportReport, StudentInput } from '@ssaem/contracts';
+import { withParticle } from '@ssaem/contracts/korean-particles';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { firstProblemPerCell, isSheetError } from '../../platform/excel/sheet-reader.ts';
 import type { DocumentReader } from '../../platform/sandbox/document-reader.ts';
@@ -9,7 +10,6 @@ import {
   canCreateClassroomIn,
   canOnClassroom,
 } from '../../policies/classroom.policy.ts';
-import { withParticle } from '../tools/korean-particles.ts';
 import { studentNameVariants } from '../tools/studio/counsel-shared.ts';
 import type { AccessContext, AccessLogService } from './access-log.service.ts';
 import { classroomLabel } from './access-log.service.ts';

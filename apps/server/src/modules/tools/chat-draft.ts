@@ -1,6 +1,12 @@
 import { ideasForChat } from './chat-ideas.ts';
 import { messageForChat } from './chat-messages.ts';
-import { documentKindOf, titleFromRequest, topicOf, withoutRequest } from './draft-text.ts';
+import {
+  documentKindOf,
+  titleFromRequest,
+  topicOf,
+  withoutLeadingWhen,
+  withoutRequest,
+} from './draft-text.ts';
 import { draftSectionItems, type SectionKey } from './lesson/lesson-draft.ts';
 import { draftGeneralDocument } from './studio/general-document.ts';
 
@@ -39,10 +45,9 @@ function chatTopic(question: string): string {
     /^(.+?)(?:을|를)\s+(?:[가-힣]+(?:로|으로|게)\s+)?(?:배우는|익히는|가르치는|배울|익힐|가르칠)/u.exec(
       withoutRequest(question),
     )?.[1];
-  if (learnt) return learnt.replace(/^(?:내일|오늘|다음\s*주|이번\s*주)\s+/u, '').trim();
+  if (learnt) return withoutLeadingWhen(learnt).trim();
   return (
-    topicOf(withoutRequest(question))
-      .replace(/^(?:내일|오늘|다음\s*주|이번\s*주)\s+/u, '')
+    withoutLeadingWhen(topicOf(withoutRequest(question)))
       .replace(/^(?:수업|우리\s*반)\s+/u, '')
       // "분수의 덧셈 수업 아이디어": every word of what is wanted goes, the topic stays.
       .replace(/(?:\s*(?:수업|아이디어|방법|자료|예시|추천|활동지|지도안))+$/u, '')

@@ -77,6 +77,11 @@ const ANNOUNCING =
 const LEADING_WHEN =
   /^(?:(?:지난|이번|다음|다다음)\s*주(?:\s*[월화수목금토일]요일)?|(?:이번|다음)\s*달(?:\s*\d{1,2}\s*일)?|오늘|내일|모레|[월화수목금토일]요일|\d{1,2}\s*월\s*\d{1,2}\s*일(?:\s*\([월화수목금토일]\))?(?:\s*(?:~|-|부터)\s*(?:\d{1,2}\s*월\s*)?\d{1,2}\s*일(?:\s*\([월화수목금토일]\))?(?:까지)?)?)(?:에|의)?\s+/u;
 
+/** A request's text without the when it starts with ("다음 주 화요일 3학년 …" → "3학년 …"). */
+export function withoutLeadingWhen(text: string): string {
+  return text.replace(LEADING_WHEN, '');
+}
+
 /** "… 안내 가정통신문": the letter is the document, "… 안내" its title. */
 const ANNOUNCEMENT_LETTER = /(안내|알림|신청|동의)\s+가정통신문$/u;
 
@@ -87,7 +92,7 @@ const ANNOUNCEMENT_LETTER = /(안내|알림|신청|동의)\s+가정통신문$/u;
  */
 export function titleFromRequest(query: string): string {
   const first = sentencesOf(query.trim())[0] ?? '';
-  const plain = withoutRequest(first).replace(LEADING_WHEN, '');
+  const plain = withoutLeadingWhen(withoutRequest(first));
   for (const noun of DOCUMENT_NOUNS) {
     const at = plain.indexOf(noun);
     if (at > 0) {
