@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -6,7 +7,9 @@ import { createFakeWebDist, type TestApp } from './build-test-app.ts';
 import { buildDemoWorld, type DemoWorld } from './demo-world.ts';
 import { buildListeningApp } from './listening-app.ts';
 
-const CATALOGUE = `<!doctype html><html lang="ko"><head></head><body><div id="root" data-prerendered="ko" data-signed-in-page="edutech"><h1>에듀테크</h1></div></body></html>`;
+/** A signed-in page's inline gate, as the build writes it in the page's head. */
+const GATE = `(function hide(options) { if (!sessionStorage.length) document.head.append(options.id); })({"id":"x"})`;
+const CATALOGUE = `<!doctype html><html lang="ko"><head><script>${GATE}</script><script type="application/json" id="texts">{}</script></head><body><div id="root" data-prerendered="ko" data-signed-in-page="edutech"><h1>에듀테크</h1></div></body></html>`;
 const LANDING = `<!doctype html><html lang="ko"><head><link rel="canonical" href="%SSAEM_ORIGIN%/landing"></head><body><div id="root" data-prerendered="ko"><h1>수업 준비부터 가정통신문까지, 쌤이 함께할게요</h1>${'<p>선생님을 위한 AI 도우미</p>'.repeat(100)}</div></body></html>`;
 const ICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16"/></svg>';
@@ -125,12 +128,23 @@ describe('compressed delivery', () => {
   });
 
   it('sends the signed-in catalogue as the page prerendered for a teacher, with or without a search', async () => {
+    let catalogue = '';
     for (const path of ['/edutech', '/edutech?keyword=%EC%88%98%ED%95%99']) {
       const page = await raw(path);
       expect(page.status).toBe(200);
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(page.body.toString()).toContain('data-signed-in-page="edutech"');
+      // Its gate runs: the policy allows that script by its hash, and no other inline script.
+      const gateHash = `'sha256-${createHash('sha256').update(GATE).digest('base64')}'`;
+      catalogue = String(page.headers['content-security-policy']);
+      expect(catalogue).toContain(`script-src 'self' ${gateHash};`);
+      expect(catalogue.match(/'sha256-/g)).toHaveLength(1);
     }
+    // Every other page keeps the common policy: no inline script at all.
+    const landing = String((await raw('/landing')).headers['content-security-policy']);
+    expect(landing).toContain("script-src 'self';");
+    // The same policy otherwise, directive by directive, as helmet writes it for every response.
+    expect(catalogue.replace(/script-src[^;]*;/, '')).toBe(landing.replace(/script-src[^;]*;/, ''));
     // The catalogue's other screens are the app's.
     expect((await raw('/edutech/7')).body.toString()).toContain('<div id="root"></div>');
   });

@@ -228,6 +228,7 @@ interface Renderer {
   renderFirstPaintTemplates: () => Record<string, string>;
   renderFirstPaintStyleSamples: () => string;
   firstPaintTexts: () => string;
+  visitorGate: () => string;
   pageMeta: (name: string) => { title: string; description: string };
   themeCssVariables: () => string;
 }
@@ -259,8 +260,10 @@ function writePage(
     styles,
     `${complete.replace(/<template\b/g, '<div hidden').replace(/<\/template>/g, '</div>')}${styleSamples}`,
   );
+  // A signed-in page's gate runs before the first paint (an inline script, allowed by its hash).
+  const gate = page.firstPaint ? `<script>${renderer.visitorGate()}</script>\n    ` : '';
   // Marked: the light script keeps it above the app's stylesheets while they load (src/public-entry.ts).
-  const html = complete.replace(STYLE_SLOT, () => `<style data-critical>${critical}</style>`);
+  const html = complete.replace(STYLE_SLOT, () => `${gate}<style data-critical>${critical}</style>`);
   writeFileSync(join(dist, 'prerendered', `${page.name}.html`), html);
   console.log(
     `prerendered ${page.path}: ${(html.length / 1000).toFixed(1)} kB, ` +

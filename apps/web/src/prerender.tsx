@@ -7,6 +7,7 @@ import { appRoutes } from './app/routes';
 import { renderSignedInAs } from './lib/auth/auth-client';
 import { i18n, initI18n } from './lib/i18n';
 import { PRERENDERED_SIGNED_IN_ROLE } from './lib/prerendered';
+import { visitorGateScript } from './lib/prerendered-gate';
 import { createQueryClient } from './lib/query-client';
 import { setSessionProbe } from './lib/session';
 
@@ -20,6 +21,11 @@ export {
 
 /** The language the prerendered pages are written in: a new tab starts in Korean (core.md §3). */
 export const PRERENDER_LANGUAGE = 'ko';
+
+/** A signed-in page's inline gate: hides it before its first paint from anyone it was not drawn for. */
+export function visitorGate(): string {
+  return visitorGateScript(PRERENDER_LANGUAGE);
+}
 
 /** Renders one public page as a signed-out Korean visitor sees it; throws when the path is not a page. */
 export async function renderPage(path: string): Promise<string> {

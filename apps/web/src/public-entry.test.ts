@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NOT_DRAWN_FOR_STYLE_ID } from './lib/prerendered';
+import { visitorGateScript } from './lib/prerendered-gate';
 
 // The app itself: importing it "hydrates" the page as main.tsx does, marking <html data-app-started>.
 const appLoaded = vi.fn();
@@ -182,8 +184,15 @@ describe('the signed-in catalogue’s script', () => {
   const CATALOGUE = `<a href="/edutech/7" id="card">똑똑! 수학탐험대</a>
     <label id="chip">수학</label><input id="search" />`;
 
+  /** Whether the page's inline gate hid it before the light script ran. */
+  let hiddenByGate = false;
+
   async function openCatalogue(path = '/edutech') {
     window.history.replaceState(null, '', path);
+    document.getElementById(NOT_DRAWN_FOR_STYLE_ID)?.remove();
+    // The page's <head> runs its gate first, as the build writes it (before the first paint).
+    new Function(visitorGateScript('ko'))();
+    hiddenByGate = document.getElementById(NOT_DRAWN_FOR_STYLE_ID) !== null;
     document.body.innerHTML = `<div id="root" data-prerendered="ko" data-signed-in-page="edutech">${CATALOGUE}</div>`;
     vi.doMock('./features/edutech/first-paint', () => ({
       paintCatalogue: (document: Document, token: string, handOver: HandOver) => {
@@ -227,6 +236,7 @@ describe('the signed-in catalogue’s script', () => {
     storeUser(['ROLE_TEACHER']);
     mockApp();
     await openCatalogue();
+    expect(hiddenByGate).toBe(false);
     expect(painted).toHaveBeenCalledWith(tokenFor(['ROLE_TEACHER']));
     expect(document.documentElement.dataset.appStarted).not.toBe('true');
     const { receiveHandedOver } = await import('./lib/first-paint-handover');
@@ -251,6 +261,21 @@ describe('the signed-in catalogue’s script', () => {
         },
       ],
       ['a search in the address', () => storeUser(['ROLE_TEACHER']), '/edutech?keyword=수학'],
+      [
+        'two stored users',
+        () => {
+          storeUser(['ROLE_TEACHER']);
+          window.sessionStorage.setItem(`${USER_KEY}:other`, '{}');
+        },
+      ],
+      [
+        'a token that is not a token',
+        () =>
+          window.sessionStorage.setItem(
+            USER_KEY,
+            JSON.stringify({ access_token: 'x.%%%.y', expires_at: Date.now() / 1000 + 300 }),
+          ),
+      ],
     ];
     for (const [who, arrange, path] of cases) {
       vi.resetModules();
@@ -259,13 +284,16 @@ describe('the signed-in catalogue’s script', () => {
       arrange();
       mockApp();
       await openCatalogue(path);
-      // The teacher's menu and buttons are not shown to them while the app comes.
+      // The teacher's menu and buttons are never painted for them (the gate hid the page before
+      // the first paint) nor shown while the app comes; the app's page is not hidden.
       expect({
         who,
+        hiddenByGate,
         app: appLoaded.mock.calls.length,
         painted: painted.mock.calls.length,
         shown: byId('root').childElementCount,
-      }).toEqual({ who, app: 1, painted: 0, shown: 0 });
+        stillHidden: document.getElementById(NOT_DRAWN_FOR_STYLE_ID) !== null,
+      }).toEqual({ who, hiddenByGate: true, app: 1, painted: 0, shown: 0, stillHidden: false });
     }
   });
 

@@ -21,6 +21,7 @@ import { hasStoredSession } from './lib/auth/stored-session';
 import { handOver } from './lib/first-paint-handover';
 import { readStoredLanguage } from './lib/language';
 import {
+  NOT_DRAWN_FOR_STYLE_ID,
   PRERENDERED_SIGNED_IN_ROLE,
   prerenderedLanguage,
   prerenderedSignedInPage,
@@ -264,10 +265,12 @@ function paintSignedInPage(token: string): void {
 
 /**
  * A signed-in page for someone it was not drawn for: emptied at once (its menu and buttons are a
- * teacher's, and would not answer), and the app draws their own page.
+ * teacher's, and would not answer), and the app draws their own page. The page's inline gate
+ * (lib/prerendered-gate.ts) has already hidden it before its first paint; the app's page is shown.
  */
 function giveSignedInPageToApp(): void {
   container?.replaceChildren();
+  document.getElementById(NOT_DRAWN_FOR_STYLE_ID)?.remove();
   void startApp();
 }
 
@@ -275,7 +278,10 @@ const written = container ? prerenderedLanguage(container) : null;
 const signedInPage = container ? prerenderedSignedInPage(container) : null;
 const token = signedInPage ? tokenForPrerenderedPage() : null;
 if (signedInPage) {
-  if (token && written === readStoredLanguage() && !window.location.search) paintSignedInPage(token);
+  // The gate's word is final: a page it hid is never painted (it would stay hidden).
+  const hiddenByGate = document.getElementById(NOT_DRAWN_FOR_STYLE_ID) !== null;
+  if (!hiddenByGate && token && written === readStoredLanguage() && !window.location.search)
+    paintSignedInPage(token);
   else giveSignedInPageToApp();
 } else if (
   written === null ||

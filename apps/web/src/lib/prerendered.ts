@@ -33,6 +33,12 @@ export function routerReady(router: AppRouter): Promise<void> {
  */
 export const PRERENDERED_SIGNED_IN_ROLE = 'ROLE_TEACHER';
 
+/**
+ * The <style> a signed-in page's inline gate (lib/prerendered-gate.ts) adds to hide the page from a
+ * visitor it was not drawn for, before its first paint; the light script removes it.
+ */
+export const NOT_DRAWN_FOR_STYLE_ID = 'ssaem-not-drawn-for';
+
 /** The signed-in page a prerendered #root holds (`data-signed-in-page`), or null for a public page. */
 export function prerenderedSignedInPage(container: HTMLElement): string | null {
   return container.dataset.signedInPage ?? null;

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentSecurityPolicyWith } from './security.ts';
 
 /**
  * The public pages the web build writes as static HTML (apps/web/build/prerender.ts), by path.
@@ -35,15 +36,32 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | und
   return ENCODINGS.find((encoding) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0);
 }
 
+/** A script written into the page itself (no attributes: not a module, not a data block). */
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/** The CSP source of each inline script of `html`, by its SHA-256 (what the browser compares). */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    ([, script]) =>
+      `'sha256-${createHash('sha256')
+        .update(script ?? '', 'utf8')
+        .digest('base64')}'`,
+  );
+}
+
 /** A page in every encoding, compressed once at the highest level when first asked for. */
 class StaticPage {
   private readonly encoded = new Map<Encoding, Buffer>();
   readonly body: Buffer;
   readonly etag: string;
+  /** The policy allowing the page's own inline scripts; null when it has none (the common policy). */
+  private readonly policy: string | null;
 
   constructor(body: Buffer) {
     this.body = body;
     this.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    const hashes = inlineScriptHashes(body.toString('utf8'));
+    this.policy = hashes.length ? contentSecurityPolicyWith(hashes) : null;
   }
 
   in(encoding: Encoding): Buffer {
@@ -65,6 +83,7 @@ class StaticPage {
       .header('cache-control', 'no-cache')
       .header('etag', this.etag)
       .header('vary', 'Accept-Encoding');
+    if (this.policy) reply.header('content-security-policy', this.policy);
     if (request.headers['if-none-match'] === this.etag) return reply.code(304).send();
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(this.body);
