@@ -169,6 +169,18 @@ describe('rosters', () => {
       students: [{ number: 2, name: '새학생', gender: 'M' }],
     });
     expect((await sameNumber.json()).details[0].message).toBe('2번 학생이 이미 있습니다.');
+    const inEnglish = await fetch(`${c.t.origin}/api/v1/classroom/${classroom.id}/students`, {
+      method: 'POST',
+      headers: {
+        ...(await c.headersFor('teacher')),
+        'content-type': 'application/json',
+        'accept-language': 'en',
+      },
+      body: JSON.stringify({ students: [{ number: 2, name: '새학생', gender: 'M' }] }),
+    });
+    expect(((await inEnglish.json()) as { details: { message: string }[] }).details[0]?.message).toBe(
+      'Student number 2 is already on the roster.',
+    );
     const sameName = await c.request('teacher', 'POST', `/api/v1/classroom/${classroom.id}/students`, {
       students: [{ ...studentRow(1), number: 30 }],
     });
@@ -287,6 +299,18 @@ describe('Excel import and export', () => {
       { row: 10, column: '생년월일', message: '있는 날짜를 입력해주세요.' },
     ]);
     expect(await c.json('teacher', 'GET', `/api/v1/classroom/${classroom.id}/students`)).toEqual([]);
+    // A teacher reading the product in English reads the same report in English (the columns are
+    // the sheet's own headers).
+    const english = await fetch(`${c.t.origin}/api/v1/classroom/${classroom.id}/students/import`, {
+      method: 'POST',
+      headers: { ...(await c.headersFor('teacher')), 'accept-language': 'en' },
+      body: upload(await classListWorkbook(rows)),
+    });
+    expect(((await english.json()) as { problems: unknown }).problems).toEqual([
+      { row: 4, column: '이름', message: 'Enter a name.' },
+      { row: 7, column: '성별', message: 'Enter the gender as 남 or 여.' },
+      { row: 10, column: '생년월일', message: 'Enter a date that exists.' },
+    ]);
   });
 
   it('refuses a zip bomb with E_EXCEL_001 without opening it', async () => {

@@ -1,11 +1,11 @@
 import { isApiError } from './api-client';
+import { fieldMessage } from './field-messages';
 
-/** A form's problems by field: the first path segment of each schema issue, with its message. */
+/** A form's problems by field: the first path segment of each schema issue, with its message in the page's language. */
 export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  return Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message])) as Record<
-    string,
-    string
-  >;
+  return Object.fromEntries(
+    issues.map((issue) => [String(issue.path[0]), fieldMessage(issue.message)]),
+  ) as Record<string, string>;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Language } from '@ssaem/contracts/errors';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES } from '@ssaem/contracts/i18n';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadFieldMessagesIn } from './field-messages';
 import { isLanguage, readStoredLanguage, storeLanguage } from './language';
 
 /** The app's own instance, so tests and the app never share global i18next state by accident. */
@@ -71,7 +72,9 @@ export function initI18n(language: Language = readStoredLanguage()): Promise<voi
     interpolation: { escapeValue: false },
     initAsync: false,
   });
-  return loadNamespace('common', language);
+  return Promise.all([loadNamespace('common', language), loadFieldMessagesIn(language)]).then(
+    () => undefined,
+  );
 }
 
 export function currentLanguage(): Language {
@@ -102,6 +105,6 @@ export async function loadPageTexts(
 
 /** Switches language once every page text in use is there, so nothing flashes untranslated. */
 export async function changeLanguage(language: Language): Promise<void> {
-  await loadPageTexts([...usedNamespaces], language);
+  await Promise.all([loadPageTexts([...usedNamespaces], language), loadFieldMessagesIn(language)]);
   await i18n.changeLanguage(language);
 }

@@ -11,7 +11,9 @@ import {
   homeroomCandidateSchema,
   idParamSchema,
   importQuerySchema,
+  type Language,
   okSchema,
+  pickLanguage,
   studentDuplicateCheckSchema,
   studentImportReportSchema,
   studentSchema,
@@ -19,6 +21,7 @@ import {
   studentsRemoveSchema,
   studentUpdateSchema,
 } from '@ssaem/contracts';
+import { messageIn } from '@ssaem/contracts/messages-en';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,8 +29,14 @@ import { actorOf, teachersOnly, withRoles } from '../../platform/auth/guards.ts'
 import { sendSheet } from '../../platform/excel/sheet-reply.ts';
 import { readSheetUpload } from '../../platform/excel/sheet-upload.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
+import { problemsIn } from '../../platform/i18n/validation-messages.ts';
 import type { AccessContext, AccessLogService } from './access-log.service.ts';
 import type { ClassesService } from './classes.service.ts';
+
+/** A duplicate check's answer with its message in the request's language. */
+function duplicateIn<T extends { message: string | null }>(language: Language, result: T): T {
+  return result.message === null ? result : { ...result, message: messageIn(language, result.message) };
+}
 
 /** Who is asking and from where, for the access log. */
 export function accessContextOf(request: FastifyRequest): AccessContext {
@@ -91,7 +100,11 @@ export function classesRoutes(classes: ClassesService, accessLog: AccessLogServi
           response: { 200: duplicateResultSchema, ...ERROR_RESPONSES },
         },
       },
-      (request) => classes.isDuplicate(accessContextOf(request), request.query),
+      async (request) =>
+        duplicateIn(
+          pickLanguage(request.headers['accept-language']),
+          await classes.isDuplicate(accessContextOf(request), request.query),
+        ),
     );
 
     app.get(
@@ -254,7 +267,11 @@ export function classesRoutes(classes: ClassesService, accessLog: AccessLogServi
           response: { 200: duplicateResultSchema, ...ERROR_RESPONSES },
         },
       },
-      (request) => classes.checkStudentDuplicate(accessContextOf(request), request.params.id, request.body),
+      async (request) =>
+        duplicateIn(
+          pickLanguage(request.headers['accept-language']),
+          await classes.checkStudentDuplicate(accessContextOf(request), request.params.id, request.body),
+        ),
     );
 
     app.post(
@@ -294,7 +311,8 @@ export function classesRoutes(classes: ClassesService, accessLog: AccessLogServi
           request.query.dryRun === 'true',
         );
         // With problems nothing was written; the report says why (row, column, problem).
-        return reply.status(200).send(report);
+        const language = pickLanguage(request.headers['accept-language']);
+        return reply.status(200).send({ ...report, problems: problemsIn(language, report.problems) });
       },
     );
 

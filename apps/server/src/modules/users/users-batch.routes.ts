@@ -1,4 +1,4 @@
-import { userBatchReportSchema } from '@ssaem/contracts';
+import { pickLanguage, userBatchReportSchema } from '@ssaem/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, withRoles } from '../../platform/auth/guards.ts';
@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { sendSheet } from '../../platform/excel/sheet-reply.ts';
 import { readSheetUpload } from '../../platform/excel/sheet-upload.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
+import { problemsIn } from '../../platform/i18n/validation-messages.ts';
 import type { UsersBatchService } from './users-batch.service.ts';
 
 const administrators = withRoles('ROLE_ADMIN', 'ROLE_SUPER_ADMIN');
@@ -35,7 +36,10 @@ export function usersBatchRoutes(batch: UsersBatchService): FastifyPluginAsyncZo
           });
         }
         const report = await batch.create(actorOf(request), bytes, schoolId?.data);
-        return reply.status(report.problems.length ? 200 : 201).send(report);
+        const language = pickLanguage(request.headers['accept-language']);
+        return reply
+          .status(report.problems.length ? 200 : 201)
+          .send({ ...report, problems: problemsIn(language, report.problems) });
       },
     );
 

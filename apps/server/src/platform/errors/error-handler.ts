@@ -5,6 +5,7 @@ import {
   errorMessage,
   pickLanguage,
 } from '@ssaem/contracts';
+import { messageIn } from '@ssaem/contracts/messages-en';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { localizeIssueMessage } from '../i18n/validation-messages.ts';
@@ -50,7 +51,8 @@ export function sendError(
   if (options.details?.length) {
     body.details = options.details.map(({ path, message }) => ({
       path,
-      message: typeof message === 'string' ? message : message[language],
+      // A service's own Korean message is read from the contracts' table in English.
+      message: typeof message === 'string' ? messageIn(language, message) : message[language],
     }));
   }
   return reply

@@ -1,5 +1,4 @@
 import '../../components/form-styles';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Card, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { findIdSchema } from '@ssaem/contracts/users';
 import { useState } from 'react';
@@ -9,6 +8,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { startSignIn } from '../../lib/session';
+import { zodResolver } from '../../lib/zod-resolver';
 import { EmailVerification } from './components/email-verification';
 import { useFindId } from './signup-api';
 

@@ -1,6 +1,5 @@
 import '@mantine/core/styles/ActionIcon.css';
 import '../../components/form-styles';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Anchor,
@@ -23,6 +22,7 @@ import type { z } from 'zod';
 import { isApiError } from '../../lib/api-client';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { startSignIn } from '../../lib/session';
+import { zodResolver } from '../../lib/zod-resolver';
 import { EmailVerification } from './components/email-verification';
 import { type PickedSchool, SchoolPicker } from './components/school-picker';
 import { checkUsername, type SignupResult, useInvitation, useSignup } from './signup-api';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { profileUpdateSchema, type UsersInfo } from '@ssaem/contracts/users';
 import { Controller, useForm } from 'react-hook-form';
@@ -7,6 +6,7 @@ import type { z } from 'zod';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useToast } from '../../../components/toast/toast-context';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { useUpdateProfile } from '../api';
 
 type ProfileInput = z.input<typeof profileUpdateSchema>;

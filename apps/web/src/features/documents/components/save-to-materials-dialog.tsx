@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { libraryDocumentCreateSchema } from '@ssaem/contracts/documents';
 import { VISIBILITIES, type Visibility } from '@ssaem/contracts/library';
@@ -6,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { zodResolver } from '../../../lib/zod-resolver';
 
 /** The create request's own rules for the fields the teacher fills in. */
 const saveFormSchema = libraryDocumentCreateSchema.pick({ title: true, accessLevel: true, editable: true });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, TextInput } from '@mantine/core';
 import { registerLicenseKeySchema, type UserLicense } from '@ssaem/contracts/licenses';
 import { useForm } from 'react-hook-form';
@@ -6,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { useRegisterLicence } from '../api';
 
 type KeyInput = z.input<typeof registerLicenseKeySchema>;

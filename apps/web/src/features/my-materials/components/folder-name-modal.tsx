@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { folderRenameSchema } from '@ssaem/contracts/library';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { zodResolver } from '../../../lib/zod-resolver';
 
 type NameInput = z.input<typeof folderRenameSchema>;
 type NameOutput = z.output<typeof folderRenameSchema>;

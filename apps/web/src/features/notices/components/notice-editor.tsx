@@ -31,6 +31,7 @@ import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
 import { isApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { fieldMessage } from '../../../lib/field-messages';
 import { fetchPinAvailability, useSaveNotice } from '../api';
 import { formatBytes } from '../format';
 import { RichTextEditor } from './rich-text-editor';
@@ -124,7 +125,7 @@ export function NoticeEditor({ notice, scopes, basePath }: NoticeEditorProps) {
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if (field === 'title' || field === 'bodyHtml') next[field] ??= issue.message;
+        if (field === 'title' || field === 'bodyHtml') next[field] ??= fieldMessage(issue.message);
       }
       setErrors(next);
       return;

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/core/styles/Overlay.css';
 import '../../../components/form-styles';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Box,
@@ -23,6 +22,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { createGeneralDocument } from '../api';
 import { CommonSettings } from '../panel/common-settings';
 import { FilePicker } from '../panel/file-picker';

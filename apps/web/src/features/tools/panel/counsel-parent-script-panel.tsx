@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import {
   counselParentScriptInputSchema,
@@ -16,6 +15,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { useUsersInfo } from '../../account/api';
 import { createStudioDocument } from '../api';
 import { FormCommonSettings } from './common-settings';

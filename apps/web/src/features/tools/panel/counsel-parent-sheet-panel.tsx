@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, TextInput } from '@mantine/core';
 import { COUNSEL_PARENT_SHEET_TITLE, counselParentSheetInputSchema } from '@ssaem/contracts/counselling';
 import { PRIVATE_SHARING } from '@ssaem/contracts/sharing-defaults';
@@ -6,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { createStudioDocument } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { RelationSelect } from './counsel-parent-panel';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { TextInput } from '@mantine/core';
 import {
   COUNSEL_SUBJECT_LABELS,
@@ -10,6 +9,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { createStudioDocument } from '../api';
 import { FormCommonSettings } from './common-settings';
 import type { RecreatablePanelProps } from './panel-props';

@@ -1,5 +1,4 @@
 import '@mantine/core/styles/SegmentedControl.css';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { defaultSemester } from '@ssaem/contracts/lesson';
 import { CURRICULA, defaultCurriculum } from '@ssaem/contracts/reference';
@@ -9,6 +8,7 @@ import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { useUsersInfo } from '../../account/api';
 import { createEvaluationPlan, usePublishers } from '../api';
 import { FormCommonSettings } from './common-settings';

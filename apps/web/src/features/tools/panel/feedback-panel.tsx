@@ -1,7 +1,6 @@
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Radio.css';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Checkbox, Group, Radio, SimpleGrid, TextInput } from '@mantine/core';
 import {
   FEEDBACK_AREAS,
@@ -17,6 +16,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { createFeedback } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { FilePicker } from './file-picker';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { SimpleGrid, Text, TextInput } from '@mantine/core';
 import { MINUTES_RECORDING_EXTENSIONS, meetingMinutesInputSchema, namesOf } from '@ssaem/contracts/studio';
 import { useState } from 'react';
@@ -6,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { useUsersInfo } from '../../account/api';
 import { createMeetingMinutes, type StudioItemResponse } from '../api';
 import { FormCommonSettings } from './common-settings';

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { TextInput } from '@mantine/core';
 import { PARENT_LETTER_TYPES, parentLetterInputSchema } from '@ssaem/contracts/studio';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { createParentLetter } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { GradeSelect } from './grade-subject-select';

@@ -1,6 +1,5 @@
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Radio, Stack, TextInput } from '@mantine/core';
 import {
   SUMMARY_FORMATS,
@@ -14,6 +13,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { createSummary } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { FilePicker } from './file-picker';

@@ -1,6 +1,5 @@
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Radio, TextInput } from '@mantine/core';
 import {
   TEXT_CORRECTION_FILE_TYPES,
@@ -12,6 +11,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { createTextCorrection } from '../api';
 import { FormCommonSettings } from './common-settings';
 import { FilePicker } from './file-picker';
