@@ -68,7 +68,6 @@ const EXACT: Record<string, string> = {
   '요약할 글을 입력해주세요.': 'Enter the text to summarise.',
   '요약할 주제를 입력해주세요.': 'Enter the topic to summarise.',
   '요청을 입력해 주세요.': 'Enter a request.',
-  '이름을 입력해 주세요.': 'Enter a name.',
   '이름을 입력해주세요.': 'Enter a name.',
   '제목을 입력해주세요.': 'Enter a title.',
   '제품 이름을 입력해 주세요.': 'Enter the product name.',
@@ -89,7 +88,6 @@ const EXACT: Record<string, string> = {
   '시스템 프롬프트를 20자 이상 입력해 주세요.': 'Enter a system prompt of at least 20 characters.',
   // Lengths and counts
   '2000자 이내로 입력해주세요.': 'Use at most 2,000 characters.',
-  '검색어는 100자 이내로 입력해 주세요.': 'A search term has at most 100 characters.',
   '검색어는 100자 이내로 입력해주세요.': 'A search term has at most 100 characters.',
   '과목 이름은 30자 이내로 입력해주세요.': 'A subject name has at most 30 characters.',
   '놀이 이름은 200자 이내로 입력해주세요.': 'A game name has at most 200 characters.',
@@ -191,7 +189,6 @@ const EXACT: Record<string, string> = {
   '교사 관찰 의견을 입력해주세요.': "Enter the teacher's observation.",
   '교사의 개입 내용을 입력해주세요.': 'Enter what the teacher did.',
   '날짜를 YYYY-MM-DD 형식으로 입력해 주세요.': 'Enter the date as YYYY-MM-DD.',
-  '내용을 입력해 주세요.': 'Enter the text.',
   '내용이 너무 깁니다.': 'The text is too long.',
   '놀이 상황을 하나 이상 선택해주세요.': 'Choose at least one play situation.',
   '대상 학교급을 하나 이상 골라 주세요.': 'Choose at least one school level.',
@@ -208,7 +205,6 @@ const EXACT: Record<string, string> = {
   '올바른 웹사이트 주소(https://…)를 입력해 주세요.': 'Enter a valid website address (https://…).',
   '올바른 이메일 주소를 입력해 주세요.': 'Enter a valid e-mail address.',
   '자료명을 입력해주세요.': "Enter the material's name.",
-  '제목을 입력해 주세요.': 'Enter a title.',
   '제품 키는 영문 소문자, 숫자, 하이픈(-)으로 40자까지 쓰고, 하이픈으로 시작하거나 끝날 수 없습니다.':
     'A product key has up to 40 lowercase letters, digits and hyphens, and does not start or end with a hyphen.',
   '카탈로그의 에듀테크를 고르거나 이름을 입력해 주세요.':
@@ -286,7 +282,8 @@ const SHAPED: [RegExp, (...parts: string[]) => string][] = [
 
 /** The English of a Korean field message; the message itself when it has none (already English, or a name). */
 export function englishMessage(message: string): string {
-  const exact = EXACT[message];
+  // "입력해 주세요" and "입력해주세요" are the same request; the table spells it without the space.
+  const exact = EXACT[message] ?? EXACT[message.replaceAll(' 주세요', '주세요')];
   if (exact !== undefined) return exact;
   for (const [shape, english] of SHAPED) {
     const match = shape.exec(message);

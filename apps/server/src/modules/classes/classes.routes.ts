@@ -11,7 +11,6 @@ import {
   homeroomCandidateSchema,
   idParamSchema,
   importQuerySchema,
-  type Language,
   okSchema,
   pickLanguage,
   studentDuplicateCheckSchema,
@@ -21,7 +20,6 @@ import {
   studentsRemoveSchema,
   studentUpdateSchema,
 } from '@ssaem/contracts';
-import { messageIn } from '@ssaem/contracts/messages-en';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,14 +27,9 @@ import { actorOf, teachersOnly, withRoles } from '../../platform/auth/guards.ts'
 import { sendSheet } from '../../platform/excel/sheet-reply.ts';
 import { readSheetUpload } from '../../platform/excel/sheet-upload.ts';
 import { ERROR_RESPONSES } from '../../platform/http/error-responses.ts';
-import { problemsIn } from '../../platform/i18n/validation-messages.ts';
+import { problemsIn, withMessageIn } from '../../platform/i18n/validation-messages.ts';
 import type { AccessContext, AccessLogService } from './access-log.service.ts';
 import type { ClassesService } from './classes.service.ts';
-
-/** A duplicate check's answer with its message in the request's language. */
-function duplicateIn<T extends { message: string | null }>(language: Language, result: T): T {
-  return result.message === null ? result : { ...result, message: messageIn(language, result.message) };
-}
 
 /** Who is asking and from where, for the access log. */
 export function accessContextOf(request: FastifyRequest): AccessContext {
@@ -101,7 +94,7 @@ export function classesRoutes(classes: ClassesService, accessLog: AccessLogServi
         },
       },
       async (request) =>
-        duplicateIn(
+        withMessageIn(
           pickLanguage(request.headers['accept-language']),
           await classes.isDuplicate(accessContextOf(request), request.query),
         ),
@@ -268,7 +261,7 @@ export function classesRoutes(classes: ClassesService, accessLog: AccessLogServi
         },
       },
       async (request) =>
-        duplicateIn(
+        withMessageIn(
           pickLanguage(request.headers['accept-language']),
           await classes.checkStudentDuplicate(accessContextOf(request), request.params.id, request.body),
         ),

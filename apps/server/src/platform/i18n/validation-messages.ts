@@ -26,3 +26,8 @@ export function localizeIssueMessage(issue: LocaleIssue & { message: string }, l
 export function problemsIn<T extends { message: string }>(language: Language, problems: readonly T[]): T[] {
   return problems.map((problem) => ({ ...problem, message: messageIn(language, problem.message) }));
 }
+
+/** An answer's optional message (a duplicate check's) in the request's language. */
+export function withMessageIn<T extends { message: string | null }>(language: Language, answer: T): T {
+  return answer.message === null ? answer : { ...answer, message: messageIn(language, answer.message) };
+}
