@@ -134,7 +134,8 @@ function runFakeModelPrimary() {
  */
 function runRelay() {
   const target = new URL(process.env.BENCH_RELAY_TARGET);
-  const agent = new HttpAgent({ keepAlive: true, scheduling: 'lifo' });
+  // Kept connections as Ssaem's model client keeps them (platform/ai/chat-completions-stream.ts).
+  const agent = new HttpAgent({ keepAlive: true, scheduling: 'lifo', maxFreeSockets: 4096 });
   const server = createServer(async (request, response) => {
     const chunks = [];
     for await (const chunk of request) chunks.push(chunk);

@@ -90,8 +90,15 @@ export class Generation implements FrameSource {
     for (const listener of this.listeners) listener(frame);
   }
 
-  /** Set whenever the content changes; the snapshot writer clears it when it saves. */
-  dirty = false;
+  /**
+   * When the content first changed after its last save (`performance.now()`), 0 while nothing is
+   * unsaved: the snapshot writer saves an answer once its oldest unsaved text nears a second old.
+   */
+  unsavedSince = 0;
+
+  private changed(): void {
+    if (this.unsavedSince === 0) this.unsavedSince = performance.now();
+  }
 
   /** The text of every text part, as stored in the message's `text`. */
   text(): string {
@@ -136,7 +143,7 @@ export class Generation implements FrameSource {
         const step = this.openStep('text');
         const part = this.content[step.index] as { type: 'text'; text: string };
         part.text += event.delta;
-        this.dirty = true;
+        this.changed();
         // The hottest path of the product: one frame per token, so it is built without a generic stringify.
         if (this.listeners.size > 0) {
           this.emitFrame(
@@ -149,7 +156,7 @@ export class Generation implements FrameSource {
         const step = this.openStep('think');
         const part = this.content[step.index] as { type: 'think'; think: string };
         part.think += event.delta;
-        this.dirty = true;
+        this.changed();
         this.emit({
           event: 'on_reasoning_delta',
           data: { id: step.id, delta: { content: [{ type: 'think', think: event.delta }] } },
@@ -160,6 +167,7 @@ export class Generation implements FrameSource {
         const step: Step = { id: `step_${randomUUID()}`, index: this.content.length, kind: 'tool' };
         this.tools.set(event.id, step);
         this.current = step;
+        this.changed();
         this.content.push({
           type: 'tool_call',
           tool_call: { id: event.id, name: event.name, args: event.args, progress: 0.1 },
@@ -188,6 +196,7 @@ export class Generation implements FrameSource {
         if (!step) return;
         const part = this.content[step.index] as Extract<ContentPart, { type: 'tool_call' }>;
         part.tool_call = { ...part.tool_call, output: event.output, progress: 1 };
+        this.changed();
         this.emit({
           event: 'on_run_step_completed',
           data: { result: { id: step.id, index: step.index, type: 'tool_call', tool_call: part.tool_call } },
@@ -212,7 +221,7 @@ export class Generation implements FrameSource {
     const index = this.content.length;
     this.content.push({ type: 'image_url', image_url: { url } });
     this.current = null;
-    this.dirty = true;
+    this.changed();
     this.emit({
       event: 'on_run_step',
       data: {

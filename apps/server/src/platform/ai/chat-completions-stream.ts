@@ -21,6 +21,8 @@ export interface ChatCompletionsRequest {
 }
 
 const MAX_ERROR_BODY = 64 * 1024;
+/** Idle keep-alive connections kept to the model server; answers running at once are below it. */
+const MAX_IDLE_CONNECTIONS = 4096;
 
 function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
@@ -62,9 +64,12 @@ export function createChatCompletionsStreamer(options: {
 }) {
   const url = new URL(`${options.baseURL.replace(/\/+$/, '')}/chat/completions`);
   const secure = url.protocol === 'https:';
-  const agent = secure
-    ? new HttpsAgent({ keepAlive: true, scheduling: 'lifo' })
-    : new HttpAgent({ keepAlive: true, scheduling: 'lifo' });
+  // Connections stay open for the next answers, as many as were busy at once (the model server
+  // closes those it finds idle): with Node's default of 256 kept, a school's evening of a few
+  // hundred streams at a time connects and closes again at every wave, a TCP handshake and a
+  // socket's setup and teardown for each answer beyond the 256th.
+  const pool = { keepAlive: true, scheduling: 'lifo', maxFreeSockets: MAX_IDLE_CONNECTIONS } as const;
+  const agent = secure ? new HttpsAgent(pool) : new HttpAgent(pool);
   const send = secure ? httpsRequest : httpRequest;
 
   function bodyFor(input: ChatCompletionsRequest) {
