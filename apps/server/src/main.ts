@@ -5,6 +5,7 @@ import { createChatRepository } from './modules/chat/chat.repository.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createLicencesRepository } from './modules/licences/licences.repository.ts';
 import { createTokenTracker } from './modules/licences/licences.service.ts';
+import { listenWithAcceptingSockets } from './platform/http/accepting-sockets.ts';
 
 function readConfig(): Config {
   try {
@@ -57,10 +58,12 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
+  let closeAcceptingSockets = async () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await closeAcceptingSockets();
     await app.close();
     await database.destroy();
     process.exit(0);
@@ -68,7 +71,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  closeAcceptingSockets = await listenWithAcceptingSockets(app, { port: config.PORT, host: config.HOST });
   printBanner(
     config,
     prepared.demoAccounts.map((account) => account.username),
