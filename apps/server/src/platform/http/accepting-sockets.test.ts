@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -102,6 +102,31 @@ describe.skipIf(process.platform !== 'linux')('the port’s accepting sockets', 
     await stop();
     expect(listeningSocketsOn(port)).toBe(0);
     await holdPort(port);
+  });
+
+  it('closes while clients keep their connections open', async () => {
+    const port = await freePort();
+    const stop = await started(port, 4);
+    const agent = new Agent({ keepAlive: true });
+    cleanups.push(async () => agent.destroy());
+    const kept = await Promise.all(
+      Array.from(
+        { length: 12 },
+        () =>
+          new Promise<number>((resolve, reject) => {
+            request({ host: HOST, port, path: '/who', agent }, (response) => {
+              response.resume();
+              response.once('end', () => resolve(response.statusCode ?? 0));
+            })
+              .once('error', reject)
+              .end();
+          }),
+      ),
+    );
+    expect(kept).toEqual(Array(12).fill(200));
+    expect(agent.freeSockets[`${HOST}:${port}:`]?.length).toBeGreaterThan(0);
+    await stop();
+    expect(listeningSocketsOn(port)).toBe(0);
   });
 
   it('uses one socket for a port the system chooses', async () => {

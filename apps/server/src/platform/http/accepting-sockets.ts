@@ -34,6 +34,17 @@ function closed(server: Server) {
 }
 
 /**
+ * Stops a socket accepting. Its connections are the HTTP server's, which closes them with the app:
+ * waiting here for them to end (as `close`'s callback does) would wait for a kept-alive browser.
+ */
+function stopAccepting(server: Server) {
+  return new Promise<void>((resolve) => {
+    server.close();
+    setImmediate(resolve);
+  });
+}
+
+/**
  * Whether sockets can share this address: Linux balances connections over them; a port chosen by
  * the system (0) or a name that resolves to several addresses (`localhost`, which Fastify binds
  * twice) gets one socket.
@@ -44,7 +55,8 @@ function sharesPort(options: ListenOptions): boolean {
 
 /**
  * Starts the app on its port with `sockets` accepting sockets (ACCEPTING_SOCKETS by default).
- * Resolves to a function that closes the extra sockets (the app's own closes with the app).
+ * Resolves to a function that stops the extra sockets accepting (the app's own closes with the app,
+ * and with it every connection).
  *
  * A port held by anything else still fails with EADDRINUSE, as a single socket would: the port
  * is first bound without sharing (which fails if any socket holds it, shared or not), then
@@ -69,7 +81,7 @@ export async function listenWithAcceptingSockets(
   await app.listen(shared);
   const extra: Server[] = [];
   const closeExtra = async () => {
-    await Promise.all(extra.splice(0).map(closed));
+    await Promise.all(extra.splice(0).map(stopAccepting));
   };
   try {
     for (let i = 1; i < count; i++) {
