@@ -132,7 +132,10 @@ function runFakeModelPrimary() {
  * licence. Measured like Ssaem, it shows the share of a target the machine itself (loopback
  * sockets, the client and the model on the same cores) leaves to any server.
  */
-function runRelay() {
+async function runRelay() {
+  const { ACCEPTING_SOCKETS } = await import(
+    join(root, 'apps/server/src/platform/http/accepting-sockets.ts')
+  );
   const target = new URL(process.env.BENCH_RELAY_TARGET);
   // Kept connections as Ssaem's model client keeps them (platform/ai/chat-completions-stream.ts).
   const agent = new HttpAgent({ keepAlive: true, scheduling: 'lifo', maxFreeSockets: 4096 });
@@ -153,10 +156,10 @@ function runRelay() {
     upstream.once('error', () => response.destroy());
     upstream.end(body);
   });
-  // As many sockets accepting on its port as Ssaem has (platform/http/accepting-sockets.ts).
+  // As many sockets accepting on its port as Ssaem has.
   server.listen({ port: 0, host: '127.0.0.1', reusePort: true }, () => {
     const { port } = server.address();
-    for (let i = 1; i < 8; i++) {
+    for (let i = 1; i < ACCEPTING_SOCKETS; i++) {
       createServer(server.listeners('request')[0]).listen({ port, host: '127.0.0.1', reusePort: true });
     }
     process.stdout.write(`${JSON.stringify({ port })}\n`);
@@ -756,7 +759,7 @@ if (process.argv.includes('--fake-model-worker')) {
 } else if (process.argv.includes('--fake-model')) {
   runFakeModelPrimary();
 } else if (process.argv.includes('--relay')) {
-  runRelay();
+  await runRelay();
 } else if (process.argv.includes('--client')) {
   runClient();
 } else {

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,21 +8,11 @@ import { createDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { accessTokenFor } from './auth-helpers.ts';
 import type { TestApp } from './build-test-app.ts';
 import { type FakeLlm, startFakeLlm } from './fake-llm-server.ts';
+import { freePort } from './free-port.ts';
 import { readFrames, textOfDeltas } from './sse-client.ts';
 
 // A real process on SQLite: what `npm start` runs, killed without warning and started again.
 const usesPostgres = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let fake: FakeLlm;
 let dataDir: string;

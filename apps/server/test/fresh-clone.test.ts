@@ -9,13 +9,13 @@ import {
   rmSync,
   symlinkSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/config/config.ts';
+import { freePort } from './free-port.ts';
 
 /**
  * A clone in a folder of its own, with no `../shared/` beside it, seeds the reference data the
@@ -38,16 +38,6 @@ function repositoryFiles(): string[] {
     .filter(
       (file) => file && existsSync(join(projectRoot, file)) && lstatSync(join(projectRoot, file)).isFile(),
     );
-}
-
-/** A port nothing listens on, for the clone's server. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** Starts the server `npm start` runs (apps/server/src/main.ts) in the clone; resolves its origin once it listens. */

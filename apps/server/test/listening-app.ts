@@ -1,17 +1,5 @@
-import { createServer } from 'node:net';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './free-port.ts';
 
 /** A test app listening on a real port, for clients that speak HTTP (openid-client, fetch). */
 export async function buildListeningApp(

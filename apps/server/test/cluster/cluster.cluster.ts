@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import * as client from 'openid-client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3FileStorage } from '../../src/platform/storage/s3-file-storage.ts';
+import { freePort } from '../free-port.ts';
 import { discover, signIn } from '../oidc-browser.ts';
 import { parseFrames, readFrames, type SseFrame, textOfDeltas } from '../sse-client.ts';
 
@@ -26,17 +26,6 @@ const s3Endpoint = process.env.CLUSTER_S3_ENDPOINT ?? 'http://127.0.0.1:7480';
 const s3Key = process.env.CLUSTER_S3_ACCESS_KEY_ID ?? 'ciaccesskey';
 const s3Secret = process.env.CLUSTER_S3_SECRET_ACCESS_KEY ?? 'cisecretkey';
 const run = `cluster_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createNetServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Instance {
   name: string;

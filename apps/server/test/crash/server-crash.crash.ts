@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, projectRoot } from '../../src/config/config.ts';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { unlimitedDemoTeacherToken } from '../auth-helpers.ts';
+import { freePort } from '../free-port.ts';
 import { readFrames, textOfDeltas } from '../sse-client.ts';
 
 /**
@@ -92,14 +93,6 @@ let origin: string;
 let env: Record<string, string>;
 let server: ChildProcess | undefined;
 let token: string;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** A killed process has no exit code, only its signal. */
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;

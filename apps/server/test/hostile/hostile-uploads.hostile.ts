@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { doc, paragraph, writeDocx } from '@ssaem/documents';
@@ -9,6 +8,7 @@ import { loadConfig, projectRoot } from '../../src/config/config.ts';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { accessTokenFor } from '../auth-helpers.ts';
 import type { TestApp } from '../build-test-app.ts';
+import { freePort } from '../free-port.ts';
 import { buildHostileCorpus, type HostileFile } from './hostile-corpus.ts';
 
 /**
@@ -94,17 +94,6 @@ const ROUTES: Route[] = [
     form: withJson('data', { query: '운동회 계획서를 만들어 줘' }, 'files'),
   },
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** CPU time of a process (own) and of its children (readers): exited ones and those still running. */
 function cpuMs(pid: number): { own: number; children: number } {

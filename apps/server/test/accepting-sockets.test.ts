@@ -3,7 +3,8 @@ import { Agent, request } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listenWithAcceptingSockets } from './accepting-sockets.ts';
+import { listenWithAcceptingSockets } from '../src/platform/http/accepting-sockets.ts';
+import { freePort } from './free-port.ts';
 
 const HOST = '127.0.0.1';
 const cleanups: (() => Promise<void>)[] = [];
@@ -11,14 +12,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 function newApp(): FastifyInstance {
   const app = Fastify();
